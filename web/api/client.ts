@@ -1,0 +1,74 @@
+/** Thrown for any non-2xx answer; `message` is the server's `{ message }` when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Body = FormData | object | undefined;
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  let message = response.statusText || `HTTP ${response.status}`;
+  try {
+    const data = await response.json();
+    if (data && typeof data.message === "string") message = data.message;
+  } catch {
+    // not JSON: keep the status text
+  }
+  return new ApiError(response.status, message);
+}
+
+export async function request<T>(method: string, path: string, body?: Body): Promise<T> {
+  const init: RequestInit = { method, credentials: "include", headers: { Accept: "application/json" } };
+  if (body instanceof FormData) init.body = body;
+  else if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers = { ...init.headers, "Content-Type": "application/json" };
+  }
+  const response = await fetch(path, init);
+  if (!response.ok) throw await errorFrom(response);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+/** Multipart upload through XMLHttpRequest, because fetch cannot report bytes sent. */
+export function uploadWithProgress<T>(
+  method: string,
+  path: string,
+  form: FormData,
+  onProgress: (progress: UploadProgress) => void,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, path);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
+    };
+    xhr.onload = () => {
+      let data: unknown;
+      try {
+        data = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        data = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
+      else {
+        const message = (data as { message?: unknown } | undefined)?.message;
+        reject(new ApiError(xhr.status, typeof message === "string" ? message : `HTTP ${xhr.status}`));
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(0, "Network error"));
+    xhr.onabort = () => reject(new ApiError(0, "Upload aborted"));
+    xhr.send(form);
+  });
+}

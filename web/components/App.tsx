@@ -1,0 +1,54 @@
+import { useAtomValue, useSetAtom } from "jotai";
+import { useEffect } from "react";
+import { Redirect, Router, useLocation } from "wouter";
+import { getConfig, getIsArchive } from "../api/session";
+import { configAtom, inArchiveAtom, sessionReadyAtom, videoLockedAtom } from "../state/session";
+import { refreshUserAtom } from "../state/sessionActions";
+import { AppRoutes, ScreenLoading } from "./AppRoutes";
+import { NavBar } from "./NavBar";
+import { useGatedLocation } from "./navigation";
+import { PageNotice } from "./PageNotice";
+import { Toast } from "./Toast";
+
+/** On start: ask for the configuration, whether archive mode is on, and the current user (spec §1). */
+function useStartup() {
+  const setConfig = useSetAtom(configAtom);
+  const setInArchive = useSetAtom(inArchiveAtom);
+  const setReady = useSetAtom(sessionReadyAtom);
+  const refreshUser = useSetAtom(refreshUserAtom);
+  useEffect(() => {
+    Promise.all([
+      getConfig().then((config) => {
+        setConfig(config);
+        document.title = config.projectName;
+      }),
+      getIsArchive().then(setInArchive),
+      refreshUser(),
+    ])
+      .catch((error) => console.error("Start-up request failed", error))
+      .finally(() => setReady(true));
+  }, [setConfig, setInArchive, setReady, refreshUser]);
+}
+
+/** A locked user who reaches any other route (typed URL, back button) is sent to the profile and its video. */
+function Screens() {
+  const locked = useAtomValue(videoLockedAtom);
+  const [location] = useLocation();
+  if (locked && location !== "/user") return <Redirect to="/user" replace />;
+  return <AppRoutes />;
+}
+
+export function App() {
+  useStartup();
+  const ready = useAtomValue(sessionReadyAtom);
+  return (
+    <Router hook={useGatedLocation}>
+      <div className="flex min-h-dvh flex-col">
+        <NavBar />
+        <PageNotice />
+        {ready ? <Screens /> : <ScreenLoading />}
+        <Toast />
+      </div>
+    </Router>
+  );
+}

@@ -1,0 +1,144 @@
+import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import { useId } from "react";
+import type { Tone } from "../state/notices";
+
+const buttonStyles = {
+  primary: "bg-gray-900 text-white hover:bg-gray-700",
+  secondary: "bg-white text-gray-900 ring-1 ring-gray-400 hover:bg-gray-100",
+  danger: "bg-red-700 text-white hover:bg-red-800",
+  link: "text-blue-800 underline underline-offset-2 hover:text-blue-950 px-0",
+} as const;
+export type ButtonVariant = keyof typeof buttonStyles;
+
+export function buttonClass(variant: ButtonVariant = "primary", extra = "") {
+  return `inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 ${buttonStyles[variant]} ${extra}`;
+}
+
+export function Button({
+  variant = "primary",
+  className = "",
+  type = "button",
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
+  return <button type={type} className={buttonClass(variant, className)} {...props} />;
+}
+
+export function Spinner({ label }: { label?: string }) {
+  return (
+    <span
+      className="inline-block size-4 animate-spin rounded-full border-2 border-current border-r-transparent"
+      role={label ? "status" : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+    />
+  );
+}
+
+const alertStyles: Record<Tone, string> = {
+  error: "border-red-300 bg-red-50 text-red-900",
+  success: "border-green-300 bg-green-50 text-green-900",
+  info: "border-blue-300 bg-blue-50 text-blue-900",
+};
+
+export function Alert({ tone = "error", children, onDismiss }: { tone?: Tone; children: ReactNode; onDismiss?: () => void }) {
+  return (
+    <div role="alert" className={`flex items-start gap-3 rounded-lg border px-4 py-3 text-sm font-medium ${alertStyles[tone]}`}>
+      <div className="flex-1">{children}</div>
+      {onDismiss && (
+        <button type="button" onClick={onDismiss} className="-my-1 rounded px-2 text-lg leading-none" aria-label="Dismiss">
+          ×
+        </button>
+      )}
+    </div>
+  );
+}
+
+const fieldClass =
+  "mt-1 block w-full rounded-lg border border-gray-400 bg-white px-3 py-2 text-base text-gray-900 shadow-sm focus:border-blue-700 focus:outline-2 focus:outline-blue-700 disabled:bg-gray-100 disabled:text-gray-700";
+
+interface FieldProps {
+  label: string;
+  hint?: ReactNode;
+  error?: ReactNode;
+}
+
+function FieldFrame({ id, label, hint, error, children }: FieldProps & { id: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-gray-800">
+        {label}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-gray-700">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-800">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function describedBy(id: string, { hint, error }: FieldProps) {
+  return [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
+}
+
+export function TextField({ label, hint, error, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      <input
+        id={id}
+        className={fieldClass}
+        aria-describedby={describedBy(id, { label, hint, error })}
+        aria-invalid={error ? true : undefined}
+        {...input}
+      />
+    </FieldFrame>
+  );
+}
+
+export function TextArea({ label, hint, error, ...textarea }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      <textarea id={id} rows={5} className={fieldClass} aria-describedby={describedBy(id, { label, hint, error })} {...textarea} />
+    </FieldFrame>
+  );
+}
+
+export function SelectField({
+  label,
+  options,
+  ...select
+}: { label: string; options: { value: string; label: string }[] } & React.SelectHTMLAttributes<HTMLSelectElement>) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label}>
+      <select id={id} className={fieldClass} {...select}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}
+
+export function Page({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <main className={`mx-auto w-full px-4 py-6 ${wide ? "max-w-6xl" : "max-w-xl"}`}>
+      <h1 className="mb-5 text-2xl font-bold tracking-tight">{title}</h1>
+      {children}
+    </main>
+  );
+}
+
+export function Card({ children, className = "" }: { children: ReactNode; className?: string }) {
+  return <div className={`rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200 ${className}`}>{children}</div>;
+}

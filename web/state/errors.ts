@@ -1,0 +1,4 @@
+import { atom } from "jotai";
+
+export const loginMessageAtom = atom("");
+export const registrationMessageAtom = atom("");

@@ -1,0 +1,12 @@
+import { atom } from "jotai";
+
+export type Tone = "error" | "success" | "info";
+/** An in-page alert that belongs to one route, so it survives the navigation that follows an action. */
+export interface Notice {
+  text: string;
+  tone: Tone;
+  path: string;
+}
+export const noticeAtom = atom<Notice | null>(null);
+/** A short-lived toast such as 'New User Created!'. */
+export const toastAtom = atom<string | null>(null);

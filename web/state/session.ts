@@ -1,0 +1,15 @@
+import { atom } from "jotai";
+import type { AppConfig, User } from "../api/types";
+
+export const configAtom = atom<AppConfig>({ projectName: "", spyUrl: "#", archiveMode: false, maxUploadBytes: 0 });
+/** Answer of GET /api/evidence/isArchive, asked on start. */
+export const inArchiveAtom = atom(false);
+/** The fetched user; null when logged out. Emptied on logout. */
+export const userAtom = atom<User | null>(null);
+/** False until the start-up fetches (config, archive flag, user) have answered. */
+export const sessionReadyAtom = atom(false);
+/** The video gate: a logged-in user who has not watched the onboarding video may not navigate. */
+export const videoLockedAtom = atom((get) => {
+  const user = get(userAtom);
+  return user !== null && !user.video_watched;
+});

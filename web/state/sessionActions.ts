@@ -1,0 +1,55 @@
+import { atom } from "jotai";
+import { ApiError } from "../api/client";
+import { getCurrentUser, login, logout } from "../api/session";
+import { loginMessageAtom } from "./errors";
+import { evidenceActionAtom, mediaAtom } from "./evidence";
+import { userAtom } from "./session";
+
+export const LOGIN_MISSING = "Enter your username and password!";
+export const LOGIN_MISMATCH = "Oops! The username and password didn't match. Try again!";
+export const LOGIN_FAILED = "Oops! Something went wrong! Is the server running?";
+
+/** Refetches the current user; a failure is only logged (spec §8) and leaves the user as it was. */
+export const refreshUserAtom = atom(null, async (_get, set) => {
+  try {
+    const user = await getCurrentUser();
+    set(userAtom, user);
+    return user;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) set(userAtom, null);
+    else console.error("Could not fetch the user", error);
+    return null;
+  }
+});
+
+/** Spec §4 Login: clear the message, post the credentials, then fetch the user. Resolves to the user, or null. */
+export const loginActionAtom = atom(null, async (_get, set, credentials: { usernameOrEmail: string; password: string }) => {
+  set(loginMessageAtom, "");
+  if (!credentials.usernameOrEmail.trim() || !credentials.password) {
+    set(loginMessageAtom, LOGIN_MISSING);
+    return null;
+  }
+  try {
+    await login(credentials.usernameOrEmail.trim(), credentials.password);
+  } catch (error) {
+    const serverSaid = error instanceof ApiError && (error.status === 429 || error.status === 503);
+    set(
+      loginMessageAtom,
+      error instanceof ApiError && error.status === 401 ? LOGIN_MISMATCH : serverSaid ? (error as ApiError).message : LOGIN_FAILED,
+    );
+    return null;
+  }
+  return set(refreshUserAtom);
+});
+
+/** Spec §4 Logout: post logout, then unset the user (whatever the server said) and forget private state. */
+export const logoutActionAtom = atom(null, async (_get, set) => {
+  try {
+    await logout();
+  } catch (error) {
+    console.error("Logout failed", error);
+  }
+  set(userAtom, null);
+  set(evidenceActionAtom, { type: "reset" });
+  set(mediaAtom, []);
+});
