@@ -1,0 +1,29 @@
+import { Elysia } from "elysia";
+import type { AppContext } from "./context";
+import { evidenceRoutes } from "./evidence/evidence.routes";
+import { healthRoutes } from "./health/health.routes";
+import { HttpError, json } from "./http/errors";
+import { mediaRoutes } from "./media/media.routes";
+import { resetRoutes } from "./reset/reset.routes";
+import { usersRoutes } from "./users/users.routes";
+import type { WebAssets } from "./web/web-assets";
+import { webRoutes } from "./web/web.routes";
+
+/** The whole HTTP application: every feature's routes, one error shape. */
+export function createApp(ctx: AppContext, assets: WebAssets) {
+  return new Elysia()
+    .onError(({ error, code }) => {
+      if (error instanceof HttpError) return json({ message: error.message }, error.status);
+      if (code === "PARSE") return json({ message: "The request body is not valid JSON." }, 400);
+      if (code === "VALIDATION") return json({ message: "The request is not valid." }, 400);
+      if (code === "NOT_FOUND") return json({ message: "Not found." }, 404);
+      console.error(error);
+      return json({ message: "Something went wrong on the server." }, 500);
+    })
+    .use(healthRoutes(ctx))
+    .use(usersRoutes(ctx))
+    .use(evidenceRoutes(ctx))
+    .use(mediaRoutes(ctx))
+    .use(resetRoutes(ctx))
+    .use(webRoutes(assets));
+}

@@ -1,0 +1,32 @@
+import type { AppContext } from "../context";
+import type { UserRow } from "../db/users";
+import { readCookie, SESSION_COOKIE } from "../http/cookies";
+import { archiveClosed, forbidden, unauthorized } from "../http/errors";
+import { userForSession } from "./sessions.service";
+
+export const ROLE_USER = 1;
+export const ROLE_ADMIN = 2;
+
+export const isAdmin = (user: Pick<UserRow, "role">) => user.role === ROLE_ADMIN;
+
+export async function currentUser(ctx: AppContext, request: Request): Promise<UserRow | undefined> {
+  const token = readCookie(request, SESSION_COOKIE);
+  return token ? userForSession(ctx.db, token) : undefined;
+}
+
+export async function requireUser(ctx: AppContext, request: Request): Promise<UserRow> {
+  const user = await currentUser(ctx, request);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+export async function requireAdmin(ctx: AppContext, request: Request): Promise<UserRow> {
+  const user = await requireUser(ctx, request);
+  if (!isAdmin(user)) throw forbidden();
+  return user;
+}
+
+/** In archive mode the investigation is closed: only admins may still change things. */
+export function assertInvestigationOpen(ctx: AppContext, user?: Pick<UserRow, "role">): void {
+  if (ctx.config.archiveMode && !(user && isAdmin(user))) throw archiveClosed();
+}

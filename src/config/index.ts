@@ -1,0 +1,146 @@
+/**
+ * All configuration, read once from the environment and validated.
+ * Nothing else in the app reads process.env: callers receive a Config.
+ */
+import path from "node:path";
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  databaseAuthToken: string | undefined;
+  mediaStore: "local" | "s3";
+  uploadsDir: string;
+  s3: {
+    bucket: string;
+    region: string;
+    endpoint: string | undefined;
+    accessKeyId: string | undefined;
+    secretAccessKey: string | undefined;
+    forcePathStyle: boolean;
+  };
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Where .eml files go when there is no SMTP server. */
+  outboxDir: string;
+  projectName: string;
+  spyUrl: string;
+  archiveMode: boolean;
+  maxUploadBytes: number;
+  publicUrl: string | undefined;
+  trustProxy: boolean;
+  admin: { username: string; email: string; password: string } | undefined;
+  /** Where the built web bundle lives on disk (ignored when the executable embeds it). */
+  webDir: string;
+};
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function fail(name: string, why: string): never {
+  throw new ConfigError(`Invalid configuration: ${name} ${why}`);
+}
+
+function str(env: Env, name: string, fallback: string): string {
+  const value = env[name];
+  return value === undefined || value === "" ? fallback : value;
+}
+
+function optional(env: Env, name: string): string | undefined {
+  const value = env[name];
+  return value === undefined || value === "" ? undefined : value;
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = optional(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) fail(name, `must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) fail(name, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function oneOf<T extends string>(env: Env, name: string, fallback: T, allowed: readonly T[]): T {
+  const raw = str(env, name, fallback).toLowerCase();
+  if (!(allowed as readonly string[]).includes(raw)) fail(name, `must be one of ${allowed.join("|")}, got "${raw}"`);
+  return raw as T;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = optional(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (["1", "true", "on", "yes"].includes(raw)) return true;
+  if (["0", "false", "off", "no"].includes(raw)) return false;
+  fail(name, `must be on or off, got "${raw}"`);
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = optional(env, name);
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    fail(name, `must be a URL, got "${raw}"`);
+  }
+  if (!protocols.includes(parsed.protocol)) fail(name, `must start with ${protocols.join(" or ")}, got "${raw}"`);
+  return raw;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The directory that holds the database file, or ./data for remote databases. */
+function dataDirOf(databaseUrl: string): string {
+  if (databaseUrl.startsWith("file:")) return path.dirname(databaseUrl.slice("file:".length));
+  return "./data";
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const databaseUrl = url(env, "DATABASE_URL", ["file:", "http:", "https:", "libsql:", "ws:", "wss:"]) ?? "file:./data/casefile.db";
+  const mediaStore = oneOf(env, "MEDIA_STORE", "local", ["local", "s3"] as const);
+  const s3Bucket = str(env, "S3_BUCKET", "");
+  if (mediaStore === "s3" && !s3Bucket) fail("S3_BUCKET", "is required when MEDIA_STORE=s3");
+
+  const adminUsername = optional(env, "ADMIN_USERNAME");
+  const adminEmail = optional(env, "ADMIN_EMAIL");
+  const adminPassword = optional(env, "ADMIN_PASSWORD");
+  const anyAdmin = adminUsername || adminEmail || adminPassword;
+  if (anyAdmin) {
+    if (!adminUsername) fail("ADMIN_USERNAME", "is required when ADMIN_EMAIL or ADMIN_PASSWORD is set");
+    if (!adminEmail) fail("ADMIN_EMAIL", "is required when ADMIN_USERNAME or ADMIN_PASSWORD is set");
+    if (!adminPassword) fail("ADMIN_PASSWORD", "is required when ADMIN_USERNAME or ADMIN_EMAIL is set");
+    if (!EMAIL.test(adminEmail)) fail("ADMIN_EMAIL", `must be an email address, got "${adminEmail}"`);
+    if (adminPassword.length < 7) fail("ADMIN_PASSWORD", "must be at least 7 characters long");
+  }
+
+  const mailFrom = str(env, "MAIL_FROM", "casefile <no-reply@casefile.local>");
+
+  return {
+    port: int(env, "PORT", 3000, 0, 65535),
+    host: str(env, "HOST", "0.0.0.0"),
+    databaseUrl,
+    databaseAuthToken: optional(env, "DATABASE_AUTH_TOKEN"),
+    mediaStore,
+    uploadsDir: path.resolve(str(env, "UPLOADS_DIR", "./uploads")),
+    s3: {
+      bucket: s3Bucket,
+      region: str(env, "S3_REGION", "us-east-1"),
+      endpoint: url(env, "S3_ENDPOINT", ["http:", "https:"]),
+      accessKeyId: optional(env, "S3_ACCESS_KEY_ID"),
+      secretAccessKey: optional(env, "S3_SECRET_ACCESS_KEY"),
+      forcePathStyle: bool(env, "S3_FORCE_PATH_STYLE", false),
+    },
+    smtpUrl: url(env, "SMTP_URL", ["smtp:", "smtps:"]),
+    mailFrom,
+    outboxDir: path.resolve(dataDirOf(databaseUrl), "outbox"),
+    projectName: str(env, "PROJECT_NAME", "casefile"),
+    spyUrl: url(env, "SPY_URL", ["http:", "https:"]) ?? "https://example.org/",
+    archiveMode: oneOf(env, "ARCHIVE_MODE", "off", ["on", "off"] as const) === "on",
+    maxUploadBytes: int(env, "MAX_UPLOAD_MB", 1024, 1, 1024 * 1024) * 1024 * 1024,
+    publicUrl: url(env, "PUBLIC_URL", ["http:", "https:"]),
+    trustProxy: bool(env, "TRUST_PROXY", false),
+    admin: anyAdmin ? { username: adminUsername!, email: adminEmail!, password: adminPassword! } : undefined,
+    webDir: path.resolve(str(env, "WEB_DIR", "./dist/web")),
+  };
+}

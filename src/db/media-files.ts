@@ -1,0 +1,26 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./users";
+
+/** Every stored media file: its place in the store, what it is, and who may read it. */
+export const mediaFiles = sqliteTable(
+  "media_files",
+  {
+    /** Random, unguessable; also the public part of /api/media/{id}. */
+    id: text("id").primaryKey(),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["verification", "avatar", "evidence", "thumbnail"] }).notNull(),
+    storeKey: text("store_key").notNull(),
+    /** Copy without EXIF/GPS for viewers other than owner and admins; null when the original has none. */
+    publicStoreKey: text("public_store_key"),
+    publicSize: integer("public_size"),
+    mime: text("mime").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("media_files_owner").on(t.ownerId)],
+);
+
+export type MediaFileRow = typeof mediaFiles.$inferSelect;

@@ -1,0 +1,5 @@
+export { users } from "./users";
+export { sessions } from "./sessions";
+export { mediaFiles } from "./media-files";
+export { evidence } from "./evidence";
+export { passwordResets } from "./password-resets";

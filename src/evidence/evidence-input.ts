@@ -1,0 +1,46 @@
+import { badRequest } from "../http/errors";
+import type { MediaKind } from "../media/sniff";
+
+export const MEDIA_TYPES = { note: 1, image: 2, video: 3, audio: 4 } as const;
+export const KIND_OF_TYPE: Record<number, MediaKind | undefined> = { 2: "image", 3: "video", 4: "audio" };
+
+export const TITLE_MAX = 200;
+export const NOTES_MAX = 10_000;
+export const LOCATION_MAX = 200;
+export const THUMBNAIL_MAX_BYTES = 64 * 1024;
+export const PAGE_DEFAULT = 50;
+export const PAGE_MAX = 200;
+
+export type EvidenceText = { title: string; notes: string; location: string | null };
+
+export const MESSAGES = {
+  titleMissing: "Please give the evidence a title",
+  titleTooLong: `Titles can be at most ${TITLE_MAX} characters long`,
+  notesTooLong: `Notes can be at most ${NOTES_MAX.toLocaleString("en-US")} characters long`,
+  locationTooLong: `Locations can be at most ${LOCATION_MAX} characters long`,
+};
+
+/** Title (required), notes and location of an evidence form, trimmed and bounded. */
+export function readEvidenceText(fields: Record<string, unknown>): EvidenceText {
+  const str = (name: string) => (typeof fields[name] === "string" ? (fields[name] as string) : "");
+  const title = str("title").trim();
+  const notes = str("notes").replace(/\s+$/, "");
+  const location = str("location").trim();
+  if (!title) throw badRequest(MESSAGES.titleMissing);
+  if (title.length > TITLE_MAX) throw badRequest(MESSAGES.titleTooLong);
+  if (notes.length > NOTES_MAX) throw badRequest(MESSAGES.notesTooLong);
+  if (location.length > LOCATION_MAX) throw badRequest(MESSAGES.locationTooLong);
+  return { title, notes, location: location || null };
+}
+
+export type Page = { limit: number; before: number | undefined };
+
+export function readPage(query: Record<string, string | undefined>): Page {
+  const limitRaw = query.limit ?? String(PAGE_DEFAULT);
+  if (!/^\d+$/.test(limitRaw) || Number(limitRaw) < 1 || Number(limitRaw) > PAGE_MAX) {
+    throw badRequest(`limit must be a whole number from 1 to ${PAGE_MAX}`);
+  }
+  const beforeRaw = query.before;
+  if (beforeRaw !== undefined && !/^[1-9]\d{0,15}$/.test(beforeRaw)) throw badRequest("before must be an evidence id");
+  return { limit: Number(limitRaw), before: beforeRaw === undefined ? undefined : Number(beforeRaw) };
+}

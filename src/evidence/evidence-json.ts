@@ -1,0 +1,28 @@
+import type { EvidenceRow } from "../db/evidence";
+import type { MediaFileRow } from "../db/media-files";
+import { mediaUrl } from "../media/media.service";
+
+export type EvidenceWithContext = {
+  item: EvidenceRow;
+  username?: string;
+  avatarMediaId?: string | null;
+  /** Stored file facts, given only to the owner and admins. */
+  media?: Pick<MediaFileRow, "size" | "mime" | "sha256"> | null;
+};
+
+export function evidenceJson({ item, username, avatarMediaId, media }: EvidenceWithContext) {
+  return {
+    id: item.id,
+    title: item.title,
+    notes: item.notes,
+    location: item.location,
+    is_public: item.isPublic,
+    media_type: item.mediaType,
+    aws_url: mediaUrl(item.mediaId),
+    thumbnail_url: mediaUrl(item.thumbnailId),
+    date_posted: item.datePosted,
+    user_id: item.userId,
+    ...(username !== undefined ? { username, avatar_AWS_URL: mediaUrl(avatarMediaId) } : {}),
+    ...(media ? { media: { size: media.size, mime: media.mime, sha256: media.sha256 } } : {}),
+  };
+}

@@ -1,0 +1,129 @@
+import { Elysia } from "elysia";
+import { assertInvestigationOpen, isAdmin, requireAdmin, requireUser } from "../auth/guard";
+import type { AppContext } from "../context";
+import { badRequest, json, notFound } from "../http/errors";
+import { parseId } from "../http/input";
+import { readMultipart, type MultipartBody } from "../media/multipart";
+import { findUserById } from "../users/users.service";
+import { readEvidenceText, readPage, THUMBNAIL_MAX_BYTES } from "./evidence-input";
+import { evidenceJson } from "./evidence-json";
+import {
+  createEvidence,
+  deleteEvidence,
+  findManageable,
+  listAllEvidence,
+  listEvidenceOf,
+  listPublicEvidence,
+  setAllVisibility,
+  toggleVisibility,
+  updateEvidence,
+} from "./evidence.service";
+
+export function evidenceRoutes(ctx: AppContext) {
+  const maxMb = Math.round(ctx.config.maxUploadBytes / 1024 / 1024);
+  const uploadLimits = {
+    files: {
+      file: { maxBytes: ctx.config.maxUploadBytes, tooLargeMessage: `Files can be at most ${maxMb} MB.` },
+      thumbnail: { maxBytes: THUMBNAIL_MAX_BYTES, tooLargeMessage: "Thumbnails can be at most 64 KB." },
+    },
+    maxFieldBytes: 64 * 1024,
+  };
+
+  /** Edits arrive as multipart (with an optional new file) or, from the admin screen, as JSON. */
+  async function readEditBody(request: Request): Promise<MultipartBody> {
+    if ((request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json")) {
+      const body = await request.json().catch(() => {
+        throw badRequest("The request body is not valid JSON.");
+      });
+      const fields = Object.fromEntries(Object.entries(body ?? {}).filter(([, v]) => typeof v === "string")) as Record<string, string>;
+      return { fields, files: {}, cleanup: async () => {} };
+    }
+    return readMultipart(request, ctx.store.tempDir, uploadLimits);
+  }
+
+  return new Elysia({ name: "evidence" })
+    .post(
+      "/api/evidence",
+      async ({ request }) => {
+        const user = await requireUser(ctx, request);
+        assertInvestigationOpen(ctx, user);
+        const upload = await readMultipart(request, ctx.store.tempDir, uploadLimits);
+        try {
+          const text = readEvidenceText(upload.fields);
+          const created = await createEvidence(ctx, user.id, text, upload.files);
+          return json(evidenceJson(created), 201);
+        } finally {
+          await upload.cleanup();
+        }
+      },
+      { parse: "none" },
+    )
+
+    .get("/api/evidence", async ({ request }) => {
+      const user = await requireUser(ctx, request);
+      return (await listEvidenceOf(ctx.db, user.id)).map(evidenceJson);
+    })
+
+    .get("/api/evidence/public", async ({ query }) => {
+      const page = readPage(query);
+      return (await listPublicEvidence(ctx.db, page)).map(evidenceJson);
+    })
+
+    .get("/api/evidence/isArchive", () => ctx.config.archiveMode)
+
+    .get("/api/evidence/admin", async ({ query, request }) => {
+      const page = readPage(query);
+      await requireAdmin(ctx, request);
+      return (await listAllEvidence(ctx.db, page)).map(evidenceJson);
+    })
+
+    .get("/api/user/:id/evidence", async ({ params, request }) => {
+      const id = parseId(params.id);
+      await requireAdmin(ctx, request);
+      if (!(await findUserById(ctx.db, id))) throw notFound("No such user.");
+      return (await listEvidenceOf(ctx.db, id)).map(evidenceJson);
+    })
+
+    .put(
+      "/api/evidence/update/:id",
+      async ({ params, request }) => {
+        const id = parseId(params.id);
+        const user = await requireUser(ctx, request);
+        assertInvestigationOpen(ctx, user);
+        const item = await findManageable(ctx.db, id, { id: user.id, admin: isAdmin(user) });
+        const upload = await readEditBody(request);
+        try {
+          const { title, notes } = readEvidenceText(upload.fields);
+          return evidenceJson(await updateEvidence(ctx, item, { title, notes }, upload.files));
+        } finally {
+          await upload.cleanup();
+        }
+      },
+      { parse: "none" },
+    )
+
+    .delete("/api/evidence/delete/:id", async ({ params, request }) => {
+      const id = parseId(params.id);
+      const user = await requireUser(ctx, request);
+      assertInvestigationOpen(ctx, user);
+      const item = await findManageable(ctx.db, id, { id: user.id, admin: isAdmin(user) });
+      await deleteEvidence(ctx, item);
+      return { ok: true };
+    })
+
+    .put("/api/evidence/clearance/:id", async ({ params, request }) => {
+      const id = parseId(params.id);
+      await requireAdmin(ctx, request);
+      return evidenceJson({ item: await toggleVisibility(ctx.db, id) });
+    })
+
+    .put("/api/evidence/makeAllPublic", async ({ request }) => {
+      await requireAdmin(ctx, request);
+      return { updated: await setAllVisibility(ctx.db, true) };
+    })
+
+    .put("/api/evidence/makeAllSecret", async ({ request }) => {
+      await requireAdmin(ctx, request);
+      return { updated: await setAllVisibility(ctx.db, false) };
+    });
+}

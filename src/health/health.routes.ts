@@ -1,0 +1,25 @@
+import { sql } from "drizzle-orm";
+import { Elysia } from "elysia";
+import type { AppContext } from "../context";
+import { json } from "../http/errors";
+
+/** Liveness for Docker's HEALTHCHECK and load balancers, plus the settings the browser app needs at start. */
+export function healthRoutes(ctx: AppContext) {
+  return new Elysia({ name: "health" })
+    .get("/healthz", async () => {
+      try {
+        await ctx.db.run(sql`select 1`);
+        await ctx.store.check();
+        return json({ ok: true });
+      } catch (error) {
+        console.error("health check failed:", (error as Error).message);
+        return json({ ok: false }, 503);
+      }
+    })
+    .get("/api/config", () => ({
+      projectName: ctx.config.projectName,
+      spyUrl: ctx.config.spyUrl,
+      archiveMode: ctx.config.archiveMode,
+      maxUploadBytes: ctx.config.maxUploadBytes,
+    }));
+}

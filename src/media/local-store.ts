@@ -1,0 +1,47 @@
+import { mkdir, readdir, rename, rm, stat, writeFile, access, constants } from "node:fs/promises";
+import path from "node:path";
+import type { ByteRange, MediaStore } from "./store";
+
+const TEMP_FOLDER = ".tmp";
+
+export async function createLocalStore(root: string): Promise<MediaStore> {
+  const tempDir = path.join(root, TEMP_FOLDER);
+  await mkdir(tempDir, { recursive: true });
+  const pathOf = (key: string) => {
+    const full = path.join(root, key);
+    if (!full.startsWith(root + path.sep)) throw new Error(`media key escapes the store: ${key}`);
+    return full;
+  };
+
+  return {
+    tempDir,
+    async putFile(key, tempPath) {
+      const target = pathOf(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(tempPath, target);
+    },
+    async putBytes(key, bytes) {
+      const target = pathOf(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, bytes);
+    },
+    async read(key, range?: ByteRange) {
+      const file = Bun.file(pathOf(key));
+      return range ? file.slice(range.start, range.end + 1) : file;
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+    async *list() {
+      for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile()) continue;
+        const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+        if (!key.startsWith(`${TEMP_FOLDER}/`) && !key.startsWith(".")) yield key;
+      }
+    },
+    async check() {
+      await stat(root);
+      await access(root, constants.W_OK);
+    },
+  };
+}

@@ -1,0 +1,18 @@
+/** Where media bytes live: a local directory or an S3-compatible bucket. Keys are made by the server only. */
+export type ByteRange = { start: number; end: number }; // inclusive, as in HTTP
+
+export interface MediaStore {
+  /** Moves a finished temp file into the store under key (the temp file is gone afterwards). */
+  putFile(key: string, tempPath: string, mime: string): Promise<void>;
+  putBytes(key: string, bytes: Uint8Array, mime: string): Promise<void>;
+  /** The bytes of key (or of a range of them) as a body for a Response. */
+  read(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | Blob>;
+  /** Removes key; a missing key is not an error. */
+  delete(key: string): Promise<void>;
+  /** Every key in the store (for backups). */
+  list(): AsyncIterable<string>;
+  /** Throws when the store cannot be reached (health check). */
+  check(): Promise<void>;
+  /** A directory on the same filesystem as the store for in-progress uploads. */
+  readonly tempDir: string;
+}

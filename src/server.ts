@@ -1,0 +1,57 @@
+import { createApp } from "./app";
+import { RateLimiter } from "./auth/rate-limit";
+import type { Config } from "./config";
+import type { AppContext } from "./context";
+import { openDatabase } from "./db/client";
+import { migrate } from "./db/migrate";
+import { crossOriginRefusal, withSecurityHeaders } from "./http/security";
+import { rememberClientAddress } from "./http/request-info";
+import { createMailer } from "./mail/mailer";
+import { createLocalStore } from "./media/local-store";
+import type { MediaStore } from "./media/store";
+import { ensureAdmin } from "./users/users.service";
+import { diskAssets, type WebAssets } from "./web/web-assets";
+
+export type RunningServer = { url: string; ctx: AppContext; stop(): Promise<void> };
+
+export async function openMediaStore(config: Config): Promise<MediaStore> {
+  if (config.mediaStore === "s3") {
+    const { createS3Store } = await import("./media/s3-store");
+    return createS3Store(config);
+  }
+  return createLocalStore(config.uploadsDir);
+}
+
+/** Everything the app needs, opened and migrated, without listening yet (the CLI uses this too). */
+export async function openContext(config: Config): Promise<AppContext & { close(): void }> {
+  const { db, client } = await openDatabase(config);
+  await migrate(db);
+  if (config.admin) await ensureAdmin(db, config.admin);
+  const store = await openMediaStore(config);
+  return { config, db, store, mailer: createMailer(config), limiter: new RateLimiter(), close: () => client.close() };
+}
+
+export async function startServer(config: Config, assets: WebAssets = diskAssets(config.webDir)): Promise<RunningServer> {
+  const ctx = await openContext(config);
+  const app = createApp(ctx, assets);
+  const server = Bun.serve({
+    port: config.port,
+    hostname: config.host,
+    // Uploads stream through our own limit check; Bun's own cap (128 MiB by default) must not cut them first.
+    maxRequestBodySize: config.maxUploadBytes + 2 * 1024 * 1024,
+    idleTimeout: 120,
+    async fetch(request, bunServer) {
+      rememberClientAddress(request, bunServer.requestIP(request)?.address);
+      const refusal = crossOriginRefusal(request, config);
+      return withSecurityHeaders(refusal ?? (await app.handle(request)));
+    },
+  });
+  return {
+    url: `http://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${server.port}`,
+    ctx,
+    async stop() {
+      await server.stop();
+      ctx.close();
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import type { UserRow } from "../db/users";
+import { mediaUrl } from "../media/media.service";
+
+/** The user as the API shows it: never the password hash or reset data. */
+export function userJson(user: UserRow) {
+  return {
+    id: user.id,
+    username: user.username,
+    full_name: user.fullName,
+    email: user.email,
+    phone_number: user.phoneNumber,
+    pronouns: user.pronouns,
+    role: user.role,
+    verification_photo: user.verificationMediaId !== null,
+    verification_photo_AWS_URL: mediaUrl(user.verificationMediaId),
+    avatar_AWS_URL: mediaUrl(user.avatarMediaId),
+    video_watched: user.videoWatched,
+  };
+}
+
+export type UserJson = ReturnType<typeof userJson>;

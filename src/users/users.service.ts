@@ -1,0 +1,245 @@
+import { and, asc, eq, ne, or, sql } from "drizzle-orm";
+import { hashPassword, verifyPassword } from "../auth/passwords";
+import { ROLE_ADMIN, ROLE_USER } from "../auth/guard";
+import type { AppContext } from "../context";
+import type { Database } from "../db/client";
+import { evidence } from "../db/evidence";
+import { mediaFiles } from "../db/media-files";
+import { passwordResets } from "../db/password-resets";
+import { sessions } from "../db/sessions";
+import { users, type UserRow } from "../db/users";
+import { conflict, notFound } from "../http/errors";
+import { discardStored, identify, mediaRows, storeMedia } from "../media/media.service";
+import type { TempFile } from "../media/multipart";
+import { MESSAGES, type ProfileFields } from "./validation";
+
+const lower = (value: string) => value.toLowerCase();
+
+export async function findUserById(db: Database, id: number): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+}
+
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${lower(email)}`).limit(1);
+  return user;
+}
+
+/** Login accepts the username or the email, in any case. */
+export async function findUserByLogin(db: Database, identifier: string): Promise<UserRow | undefined> {
+  const key = lower(identifier);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(or(sql`lower(${users.username}) = ${key}`, sql`lower(${users.email}) = ${key}`))
+    .limit(1);
+  return user;
+}
+
+// A real hash to verify against when the account does not exist, so timing does not reveal which accounts exist.
+let decoyHash: Promise<string> | undefined;
+
+/** The user when the password matches; undefined otherwise, taking about as long either way. */
+export async function checkCredentials(db: Database, identifier: string, password: string): Promise<UserRow | undefined> {
+  const user = await findUserByLogin(db, identifier);
+  if (!user) {
+    decoyHash ??= hashPassword(crypto.randomUUID());
+    await verifyPassword(password, await decoyHash);
+    return undefined;
+  }
+  return (await verifyPassword(password, user.passwordHash)) ? user : undefined;
+}
+
+export async function takenFields(db: Database, username: string, email: string, exceptId = 0) {
+  const rows = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(
+      and(
+        ne(users.id, exceptId),
+        or(sql`lower(${users.username}) = ${lower(username)}`, sql`lower(${users.email}) = ${lower(email)}`),
+      ),
+    );
+  return {
+    usernameTaken: rows.some((r) => lower(r.username) === lower(username)),
+    emailTaken: rows.some((r) => lower(r.email) === lower(email)),
+  };
+}
+
+async function assertUnique(db: Database, username: string, email: string, exceptId = 0): Promise<void> {
+  const taken = await takenFields(db, username, email, exceptId);
+  if (taken.usernameTaken) throw conflict(MESSAGES.usernameTaken);
+  if (taken.emailTaken) throw conflict(MESSAGES.emailTaken);
+}
+
+const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as Error)?.message ?? error));
+
+/** Runs a write; a unique-index race loses with the same 409 the pre-check gives. */
+async function uniquely<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(`${MESSAGES.usernameTaken}, or the email address is already registered`);
+    throw error;
+  }
+}
+
+export async function registerUser(
+  ctx: AppContext,
+  fields: ProfileFields & { password: string },
+  photo: TempFile,
+): Promise<UserRow> {
+  const sniffed = await identify(photo, ["image"], "verification photo");
+  await assertUnique(ctx.db, fields.username, fields.email);
+  const passwordHash = await hashPassword(fields.password);
+  // The owner id is not known until the user row is in: the batch is one transaction, so last_insert_rowid() is it.
+  const media = await storeMedia(ctx.store, photo, sniffed, 0, "verification");
+  try {
+    return await uniquely(async () => {
+      const [user] = await ctx.db.batch([
+        ctx.db
+          .insert(users)
+          .values({
+            username: fields.username,
+            fullName: fields.full_name,
+            email: fields.email,
+            phoneNumber: fields.phone_number,
+            pronouns: fields.pronouns,
+            role: ROLE_USER,
+            passwordHash,
+            verificationMediaId: media.id,
+            createdAt: new Date().toISOString(),
+          })
+          .returning(),
+        ctx.db.insert(mediaFiles).values({ ...media, ownerId: sql`last_insert_rowid()` }),
+      ]);
+      return user[0]!;
+    });
+  } catch (error) {
+    await discardStored(ctx.store, [media]);
+    throw error;
+  }
+}
+
+export async function updateProfile(
+  ctx: AppContext,
+  user: UserRow,
+  fields: Omit<ProfileFields, "username">,
+  avatar: TempFile | undefined,
+): Promise<UserRow> {
+  const sniffed = avatar ? await identify(avatar, ["image"], "avatar") : undefined;
+  await assertUnique(ctx.db, user.username, fields.email, user.id);
+  const media = avatar && sniffed ? await storeMedia(ctx.store, avatar, sniffed, user.id, "avatar") : undefined;
+  const [oldAvatar] = media ? await mediaRows(ctx.db, [user.avatarMediaId]) : [];
+  const changes = {
+    fullName: fields.full_name,
+    email: fields.email,
+    phoneNumber: fields.phone_number,
+    pronouns: fields.pronouns,
+    ...(media ? { avatarMediaId: media.id } : {}),
+  };
+  let updated: UserRow;
+  try {
+    updated = await uniquely(async () => {
+      const update = ctx.db.update(users).set(changes).where(eq(users.id, user.id)).returning();
+      if (!media) return (await update)[0]!;
+      const [rows] = await ctx.db.batch([
+        update,
+        ctx.db.insert(mediaFiles).values(media),
+        ...(oldAvatar ? [ctx.db.delete(mediaFiles).where(eq(mediaFiles.id, oldAvatar.id))] : []),
+      ]);
+      return rows[0]!;
+    });
+  } catch (error) {
+    if (media) await discardStored(ctx.store, [media]);
+    throw error;
+  }
+  if (oldAvatar) await discardStored(ctx.store, [oldAvatar]);
+  return updated;
+}
+
+export async function setVideoWatched(db: Database, id: number): Promise<UserRow> {
+  const [user] = await db.update(users).set({ videoWatched: true }).where(eq(users.id, id)).returning();
+  if (!user) throw notFound("No such user.");
+  return user;
+}
+
+export function listUsers(db: Database): Promise<UserRow[]> {
+  return db.select().from(users).orderBy(asc(users.id));
+}
+
+export async function adminEditUser(
+  db: Database,
+  id: number,
+  fields: Omit<ProfileFields, "pronouns">,
+): Promise<UserRow> {
+  if (!(await findUserById(db, id))) throw notFound("No such user.");
+  await assertUnique(db, fields.username, fields.email, id);
+  const [user] = await uniquely(() =>
+    db
+      .update(users)
+      .set({ username: fields.username, email: fields.email, phoneNumber: fields.phone_number, fullName: fields.full_name })
+      .where(eq(users.id, id))
+      .returning(),
+  );
+  return user!;
+}
+
+/** Deletes a user with their evidence, media (rows and bytes), sessions and reset codes. */
+export async function deleteUser(ctx: AppContext, id: number): Promise<void> {
+  if (!(await findUserById(ctx.db, id))) throw notFound("No such user.");
+  const media = await ctx.db.select().from(mediaFiles).where(eq(mediaFiles.ownerId, id));
+  await ctx.db.batch([
+    ctx.db.delete(evidence).where(eq(evidence.userId, id)),
+    ctx.db.delete(sessions).where(eq(sessions.userId, id)),
+    ctx.db.delete(passwordResets).where(eq(passwordResets.userId, id)),
+    ctx.db.delete(mediaFiles).where(eq(mediaFiles.ownerId, id)),
+    ctx.db.delete(users).where(eq(users.id, id)),
+  ]);
+  await discardStored(ctx.store, media);
+}
+
+export async function setPassword(db: Database, id: number, password: string): Promise<void> {
+  await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, id));
+}
+
+/**
+ * Makes sure the configured admin exists with role 2 (ADMIN_USERNAME/ADMIN_EMAIL/ADMIN_PASSWORD). An existing
+ * account of that name is promoted and keeps its password; a new one gets the configured password.
+ */
+export async function ensureAdmin(
+  db: Database,
+  admin: { username: string; email: string; password: string },
+  fullName = "Administrator",
+): Promise<UserRow> {
+  const existing = await findUserByLogin(db, admin.username);
+  if (existing) {
+    if (existing.role === ROLE_ADMIN) return existing;
+    const [promoted] = await db.update(users).set({ role: ROLE_ADMIN }).where(eq(users.id, existing.id)).returning();
+    return promoted!;
+  }
+  const [created] = await uniquely(async () =>
+    db
+      .insert(users)
+      .values({
+        username: admin.username,
+        fullName,
+        email: admin.email,
+        phoneNumber: "0000000000",
+        pronouns: "",
+        role: ROLE_ADMIN,
+        passwordHash: await hashPassword(admin.password),
+        videoWatched: true,
+        createdAt: new Date().toISOString(),
+      })
+      .returning(),
+  );
+  return created!;
+}
+
+export async function setRole(db: Database, username: string, role: 1 | 2): Promise<UserRow> {
+  const user = await findUserByLogin(db, username);
+  if (!user) throw notFound(`No user named ${username}.`);
+  const [updated] = await db.update(users).set({ role }).where(eq(users.id, user.id)).returning();
+  return updated!;
+}
