@@ -5,11 +5,14 @@ import type { Subprocess } from "bun";
 export async function firstJsonLine<T>(child: Subprocess<"ignore" | "pipe" | "inherit", "pipe", any>, name: string): Promise<T> {
   const decoder = new TextDecoder();
   let buffered = "";
-  for await (const chunk of child.stdout) {
-    buffered += decoder.decode(chunk, { stream: true });
+  const reader = child.stdout.getReader();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    buffered += decoder.decode(chunk.value, { stream: true });
     for (const line of buffered.split("\n").slice(0, -1)) {
       try {
-        return JSON.parse(line) as T;
+        const report = JSON.parse(line) as T;
+        reader.releaseLock();
+        return report;
       } catch {
         // not the report line yet
       }
