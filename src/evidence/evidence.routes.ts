@@ -69,7 +69,7 @@ export function evidenceRoutes(ctx: AppContext) {
       return (await listPublicEvidence(ctx.db, page)).map(evidenceJson);
     })
 
-    .get("/api/evidence/isArchive", () => ctx.config.archiveMode)
+    .get("/api/evidence/isArchive", () => json(ctx.config.archiveMode))
 
     .get("/api/evidence/admin", async ({ query, request }) => {
       const page = readPage(query);
