@@ -1,5 +1,55 @@
-import { Page } from "../components/ui";
+import { useAtomValue, useSetAtom } from "jotai";
+import { useState } from "react";
+import { useLocation } from "wouter";
+import { AudioRecorder } from "../components/AudioRecorder";
+import { FilePickButton } from "../components/FilePickButton";
+import { Alert, Page } from "../components/ui";
+import { formatBytes } from "../lib/format";
+import { audioListAtom, evidenceTypeAtom, mediaAtom } from "../state/evidence";
+import { configAtom } from "../state/session";
 
 export default function EvidenceUploadScreen() {
-  return <Page title="EvidenceUploadScreen">TODO</Page>;
+  const kind = useAtomValue(evidenceTypeAtom);
+  const { maxUploadBytes } = useAtomValue(configAtom);
+  const setMedia = useSetAtom(mediaAtom);
+  const setAudioList = useSetAtom(audioListAtom);
+  const [, navigate] = useLocation();
+  const [problem, setProblem] = useState("");
+
+  /** Several files may be picked; the first is used. Too-large files are refused before any byte is sent. */
+  function choose(files: File[]) {
+    const [first] = files;
+    if (maxUploadBytes > 0 && first.size > maxUploadBytes) {
+      return setProblem(`That file is ${formatBytes(first.size)}. The largest file you can upload is ${formatBytes(maxUploadBytes)}.`);
+    }
+    setProblem("");
+    setMedia(files);
+    navigate("/evidence-details");
+  }
+
+  return (
+    <Page title={kind === "audio" ? "Add audio evidence" : "Add photo or video evidence"}>
+      <div className="space-y-4">
+        {maxUploadBytes > 0 && <p className="text-sm text-gray-800">Maximum file size: {formatBytes(maxUploadBytes)}</p>}
+        {problem && <Alert>{problem}</Alert>}
+        {kind === "audio" ? (
+          <>
+            <FilePickButton label="Upload Audio" description="Choose a recording from your device" accept="audio/*" onFiles={choose} icon="🎵" />
+            <AudioRecorder
+              onSave={(clip) => {
+                setAudioList((clips) => [...clips, clip]);
+                choose([clip]);
+              }}
+            />
+          </>
+        ) : (
+          <>
+            <FilePickButton label="Upload File" description="A photo or a video from your device" accept="video/*,image/*" onFiles={choose} icon="📁" />
+            <FilePickButton label="Take Picture" description="Open the camera for a photo" accept="image/*" capture="environment" onFiles={choose} icon="📷" />
+            <FilePickButton label="Record Video" description="Open the camera for a video" accept="video/*" capture="environment" onFiles={choose} icon="🎥" />
+          </>
+        )}
+      </div>
+    </Page>
+  );
 }

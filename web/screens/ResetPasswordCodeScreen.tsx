@@ -1,5 +1,73 @@
-import { Page } from "../components/ui";
+import { useAtom, useSetAtom } from "jotai";
+import { useState, type FormEvent } from "react";
+import { useLocation } from "wouter";
+import { checkResetCode, requestAnotherCode } from "../api/reset";
+import { Alert, Button, Card, Page, Spinner, TextField } from "../components/ui";
+import { resetCodeAtom, resetEmailAtom } from "../state/reset";
 
 export default function ResetPasswordCodeScreen() {
-  return <Page title="ResetPasswordCodeScreen">TODO</Page>;
+  const [email, setEmail] = useAtom(resetEmailAtom);
+  const setCode = useSetAtom(resetCodeAtom);
+  const [code, setCodeInput] = useState("");
+  const [message, setMessage] = useState<{ text: string; tone: "error" | "success" } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [, navigate] = useLocation();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setMessage(null);
+    if (!event.currentTarget.reportValidity()) return;
+    setBusy(true);
+    try {
+      const { codeMatches } = await checkResetCode(email.trim(), code.trim());
+      if (!codeMatches) return setMessage({ text: "Incorrect code. Please try again.", tone: "error" });
+      setCode(code.trim());
+      navigate("/reset-password-page");
+    } catch (error) {
+      console.error("Code check failed", error);
+      setMessage({ text: "Incorrect code. Please try again.", tone: "error" });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function another() {
+    setMessage(null);
+    if (!email.trim()) return setMessage({ text: "Enter your email address first.", tone: "error" });
+    try {
+      await requestAnotherCode(email.trim());
+      setMessage({ text: "A new code is on its way. Check your email.", tone: "success" });
+    } catch (error) {
+      console.error("Reset-code update failed", error);
+    }
+  }
+
+  return (
+    <Page title="Enter your code">
+      <Card>
+        <form onSubmit={submit} className="space-y-4">
+          <p className="text-sm text-gray-800">We sent a six-digit code to your email. It is valid for 15 minutes.</p>
+          {message && <Alert tone={message.tone}>{message.text}</Alert>}
+          <TextField label="Email" type="email" required autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+          <TextField
+            label="Code"
+            required
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="\d{6}"
+            maxLength={6}
+            value={code}
+            onChange={(event) => setCodeInput(event.target.value.replace(/\D/g, ""))}
+          />
+          <Button type="submit" className="w-full" disabled={busy}>
+            {busy && <Spinner />}
+            Verify code
+          </Button>
+          <Button variant="link" onClick={another}>
+            Request another code
+          </Button>
+        </form>
+      </Card>
+    </Page>
+  );
 }

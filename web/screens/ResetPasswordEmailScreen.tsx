@@ -1,5 +1,51 @@
-import { Page } from "../components/ui";
+import { useSetAtom } from "jotai";
+import { useState, type FormEvent } from "react";
+import { useLocation } from "wouter";
+import { checkEmail, sendResetCode } from "../api/reset";
+import { Alert, Button, Card, Page, Spinner, TextField } from "../components/ui";
+import { resetCodeAtom, resetEmailAtom } from "../state/reset";
 
 export default function ResetPasswordEmailScreen() {
-  return <Page title="ResetPasswordEmailScreen">TODO</Page>;
+  const [email, setEmail] = useState("");
+  const [problem, setProblem] = useState("");
+  const [busy, setBusy] = useState(false);
+  const setResetEmail = useSetAtom(resetEmailAtom);
+  const setResetCode = useSetAtom(resetCodeAtom);
+  const [, navigate] = useLocation();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setProblem("");
+    if (!event.currentTarget.reportValidity()) return;
+    setBusy(true);
+    try {
+      const { exists } = await checkEmail(email.trim());
+      if (!exists) return setProblem("No account is registered with that email address");
+      await sendResetCode(email.trim()).catch((error) => console.error("Reset e-mail could not be sent", error));
+      setResetEmail(email.trim());
+      setResetCode("");
+      navigate("/reset-password-code");
+    } catch (error) {
+      console.error("Email check failed", error);
+      setProblem("Something went wrong. Please try again in a moment.");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Page title="Reset your password">
+      <Card>
+        <form onSubmit={submit} className="space-y-4">
+          <p className="text-sm text-gray-800">Enter the email address you registered with. We will send you a six-digit code.</p>
+          {problem && <Alert>{problem}</Alert>}
+          <TextField label="Email" type="email" required autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+          <Button type="submit" className="w-full" disabled={busy}>
+            {busy && <Spinner />}
+            Send code
+          </Button>
+        </form>
+      </Card>
+    </Page>
+  );
 }

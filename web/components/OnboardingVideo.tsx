@@ -1,0 +1,99 @@
+import { useAtomValue, useSetAtom } from "jotai";
+import { useRef, useState } from "react";
+import { useLocation } from "wouter";
+import { markVideoWatched } from "../api/users";
+import type { User } from "../api/types";
+import { configAtom } from "../state/session";
+import { refreshUserAtom } from "../state/sessionActions";
+import { Modal } from "./Modal";
+import { Button, Spinner } from "./ui";
+
+export const CONTROLS_AFTER_SECONDS = 3;
+
+/** The onboarding video: no controls until 3 s have played, so nobody skips straight to the end. */
+function OnboardingPlayer({ onEnded }: { onEnded: () => void }) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [started, setStarted] = useState(false);
+  const [controls, setControls] = useState(false);
+  return (
+    <div className="relative overflow-hidden rounded-lg bg-black">
+      <video
+        ref={videoRef}
+        className="aspect-video w-full"
+        playsInline
+        preload="auto"
+        controls={controls}
+        onPlay={() => setStarted(true)}
+        onTimeUpdate={(event) => {
+          if (event.currentTarget.currentTime >= CONTROLS_AFTER_SECONDS) setControls(true);
+        }}
+        onEnded={onEnded}
+        aria-label="Onboarding video"
+      >
+        <source src="/onboarding.webm" type="video/webm" />
+        <source src="/onboarding.mp4" type="video/mp4" />
+        <track kind="captions" src="/onboarding.vtt" srcLang="en" label="English" default />
+      </video>
+      {!started && (
+        <button
+          type="button"
+          onClick={() => videoRef.current?.play()}
+          className="absolute inset-0 flex items-center justify-center bg-black/40 text-lg font-bold text-white focus-visible:outline-4 focus-visible:outline-white"
+        >
+          <span className="rounded-full bg-red-700 px-6 py-3 shadow-lg">▶ Play video</span>
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Spec §4 video gate: watch, acknowledge, save the watched flag, refetch the user, go to /home-validate. */
+export function OnboardingVideo({ user }: { user: User }) {
+  const { projectName } = useAtomValue(configAtom);
+  const refreshUser = useSetAtom(refreshUserAtom);
+  const [, navigate] = useLocation();
+  const [stage, setStage] = useState<"video" | "acknowledge">("video");
+  const [saving, setSaving] = useState(false);
+  const [round, setRound] = useState(0);
+
+  async function acknowledge() {
+    setSaving(true);
+    try {
+      await markVideoWatched(user.id);
+    } catch (error) {
+      console.error("Could not save the watched status", error);
+    }
+    await refreshUser();
+    setSaving(false);
+    navigate("/home-validate");
+  }
+
+  return (
+    <>
+      <Modal open={stage === "video"} onClose={() => {}} dismissible={false} title={`Welcome to ${projectName}`} size="lg">
+        <p className="mb-3 text-sm text-gray-800">Watch this short briefing before you start. It explains how your appointment works.</p>
+        <OnboardingPlayer key={round} onEnded={() => setStage("acknowledge")} />
+      </Modal>
+      <Modal open={stage === "acknowledge"} onClose={() => {}} dismissible={false} title="Video Instruction Acknowledgement">
+        <p className="text-sm text-gray-800">
+          Please confirm that you understood the instructions in the video. You can watch it again at any time in Help.
+        </p>
+        <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button
+            variant="secondary"
+            disabled={saving}
+            onClick={() => {
+              setRound(round + 1);
+              setStage("video");
+            }}
+          >
+            Rewatch Video
+          </Button>
+          <Button onClick={acknowledge} disabled={saving}>
+            {saving && <Spinner />}I understand
+          </Button>
+        </div>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import { useEffect, useState } from "react";
+import { deleteEvidence, updateEvidence } from "../../api/evidence";
+import type { Evidence } from "../../api/types";
+import { useNotify } from "../../state/useNotify";
+import { ConfirmDialog } from "../ConfirmDialog";
+import { DELETE_EVIDENCE_QUESTION } from "../EvidenceDetailDialog";
+import { EvidenceFacts } from "../EvidenceFacts";
+import { EvidenceMedia } from "../EvidenceMedia";
+import { Modal } from "../Modal";
+import { Alert, Button, Spinner, TextArea, TextField } from "../ui";
+
+/** Admin view of one item: player by type, Title/Notes/Location, Edit→Save of title and notes, Delete. */
+export function AdminEvidenceDialog({
+  item,
+  onClose,
+  onChanged,
+}: {
+  item: Evidence | null;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const notify = useNotify();
+  const [editing, setEditing] = useState(false);
+  const [title, setTitle] = useState("");
+  const [notes, setNotes] = useState("");
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState("");
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  useEffect(() => {
+    setEditing(false);
+    setProblem("");
+    setTitle(item?.title ?? "");
+    setNotes(item?.notes ?? "");
+  }, [item]);
+
+  async function save() {
+    if (!item) return;
+    if (!title.trim()) return setProblem("Please give the evidence a title.");
+    const payload = new FormData();
+    payload.set("title", title.trim());
+    payload.set("notes", notes);
+    setSaving(true);
+    try {
+      await updateEvidence(item.id, payload);
+      onChanged();
+      onClose();
+    } catch (error) {
+      console.error("Evidence update failed", error);
+      setProblem("Could not save the changes.");
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function remove() {
+    if (!item) return;
+    try {
+      await deleteEvidence(item.id);
+      notify("Evidence deleted successfully!", "success");
+    } catch (error) {
+      console.error("Evidence delete failed", error);
+      notify("Could not delete evidence!");
+    }
+    setConfirmDelete(false);
+    onClose();
+    onChanged();
+  }
+
+  return (
+    <Modal open={item !== null} onClose={onClose} title="Evidence item" size="lg">
+      {item && (
+        <div className="space-y-4">
+          <EvidenceMedia item={item} />
+          {problem && <Alert>{problem}</Alert>}
+          {editing ? (
+            <div className="space-y-3">
+              <TextField label="Title" value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} />
+              <TextArea label="Notes" value={notes} maxLength={10000} onChange={(event) => setNotes(event.target.value)} />
+            </div>
+          ) : (
+            <EvidenceFacts item={item} showSubmitter />
+          )}
+          <div className="flex flex-wrap justify-end gap-2 border-t border-gray-200 pt-4">
+            {editing ? (
+              <>
+                <Button variant="secondary" onClick={() => setEditing(false)} disabled={saving}>
+                  Cancel
+                </Button>
+                <Button onClick={save} disabled={saving}>
+                  {saving && <Spinner />}
+                  Save
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button variant="secondary" onClick={() => setEditing(true)}>
+                  Edit
+                </Button>
+                <Button variant="danger" onClick={() => setConfirmDelete(true)}>
+                  Delete
+                </Button>
+                <Button variant="secondary" onClick={onClose}>
+                  Close
+                </Button>
+              </>
+            )}
+          </div>
+        </div>
+      )}
+      <ConfirmDialog open={confirmDelete} message={DELETE_EVIDENCE_QUESTION} onConfirm={remove} onCancel={() => setConfirmDelete(false)} />
+    </Modal>
+  );
+}

@@ -1,0 +1,71 @@
+/** Grids load these small images (≈320 px, ≤ 64 KB) instead of the full media (design.md §3). */
+const MAX_SIDE = 320;
+const MAX_BYTES = 64 * 1024;
+
+function toBlob(canvas: HTMLCanvasElement, type: string, quality: number) {
+  return new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, quality));
+}
+
+async function encode(source: CanvasImageSource, width: number, height: number): Promise<Blob | null> {
+  const scale = Math.min(1, MAX_SIDE / Math.max(width, height));
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.max(1, Math.round(width * scale));
+  canvas.height = Math.max(1, Math.round(height * scale));
+  canvas.getContext("2d")?.drawImage(source, 0, 0, canvas.width, canvas.height);
+  for (const quality of [0.8, 0.6, 0.4]) {
+    let blob = await toBlob(canvas, "image/webp", quality);
+    if (!blob || blob.type !== "image/webp") blob = await toBlob(canvas, "image/jpeg", quality);
+    if (blob && blob.size <= MAX_BYTES) return blob;
+  }
+  return null;
+}
+
+async function imageThumbnail(file: Blob) {
+  const bitmap = await createImageBitmap(file);
+  try {
+    return await encode(bitmap, bitmap.width, bitmap.height);
+  } finally {
+    bitmap.close();
+  }
+}
+
+/** A poster frame from a little way into the video (or its middle when it is shorter than a second). */
+function videoThumbnail(file: Blob) {
+  return new Promise<Blob | null>((resolve) => {
+    const url = URL.createObjectURL(file);
+    const video = document.createElement("video");
+    const finish = (blob: Blob | null) => {
+      clearTimeout(timer);
+      URL.revokeObjectURL(url);
+      video.removeAttribute("src");
+      video.load();
+      resolve(blob);
+    };
+    const timer = setTimeout(() => finish(null), 8000);
+    video.muted = true;
+    video.playsInline = true;
+    video.preload = "auto";
+    video.onloadeddata = () => {
+      video.currentTime = Number.isFinite(video.duration) ? Math.min(1, video.duration / 2) : 0;
+    };
+    video.onseeked = () => encode(video, video.videoWidth, video.videoHeight).then(finish, () => finish(null));
+    video.onerror = () => finish(null);
+    video.src = url;
+  });
+}
+
+/** Resolves to a thumbnail for images and videos, or null (audio, notes, or a format the browser cannot decode). */
+export async function makeThumbnail(file: File | null): Promise<Blob | null> {
+  if (!file) return null;
+  try {
+    if (file.type.startsWith("image/")) return await imageThumbnail(file);
+    if (file.type.startsWith("video/")) return await videoThumbnail(file);
+  } catch (error) {
+    console.warn("No thumbnail for this file", error);
+  }
+  return null;
+}
+
+export function thumbnailFileName(blob: Blob) {
+  return blob.type === "image/webp" ? "thumbnail.webp" : "thumbnail.jpg";
+}
