@@ -1,0 +1,59 @@
+import { describe, expect, test } from "bun:test";
+import path from "node:path";
+import { ConfigError, loadConfig } from ".";
+
+describe("configuration", () => {
+  test("defaults match design.md §2", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "0.0.0.0",
+      databaseUrl: "file:./data/casefile.db",
+      mediaStore: "local",
+      archiveMode: false,
+      maxUploadBytes: 1024 * 1024 * 1024,
+      trustProxy: false,
+      admin: undefined,
+    });
+    expect(config.outboxDir).toBe(path.resolve("data/outbox"));
+  });
+
+  const bad: [Record<string, string>, string][] = [
+    [{ PORT: "abc" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ MEDIA_STORE: "ftp" }, "MEDIA_STORE"],
+    [{ MEDIA_STORE: "s3" }, "S3_BUCKET"],
+    [{ ARCHIVE_MODE: "maybe" }, "ARCHIVE_MODE"],
+    [{ MAX_UPLOAD_MB: "-5" }, "MAX_UPLOAD_MB"],
+    [{ DATABASE_URL: "postgres://x" }, "DATABASE_URL"],
+    [{ SMTP_URL: "not a url" }, "SMTP_URL"],
+    [{ ADMIN_USERNAME: "boss" }, "ADMIN_EMAIL"],
+    [{ ADMIN_USERNAME: "boss", ADMIN_EMAIL: "boss@example.org", ADMIN_PASSWORD: "short" }, "ADMIN_PASSWORD"],
+    [{ TRUST_PROXY: "sometimes" }, "TRUST_PROXY"],
+  ];
+  for (const [env, name] of bad) {
+    test(`${JSON.stringify(env)} is refused with one line naming ${name}`, () => {
+      let error: unknown;
+      try {
+        loadConfig(env);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as Error).message;
+      expect(message).toContain(name);
+      expect(message.split("\n")).toHaveLength(1);
+    });
+  }
+
+  test("a bad value stops the server process with exit code 1 and one line on stderr", async () => {
+    const child = Bun.spawn([process.execPath, path.join(import.meta.dir, "../main.ts")], {
+      env: { PATH: process.env.PATH ?? "", PORT: "not-a-port" },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    expect(await child.exited).toBe(1);
+    const stderr = (await new Response(child.stderr).text()).trim();
+    expect(stderr).toBe('Invalid configuration: PORT must be a whole number, got "not-a-port"');
+  });
+});
