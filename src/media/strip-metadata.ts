@@ -1,3 +1,5 @@
+import { stripHeif } from "./strip-heif";
+
 /**
  * Copies of photos for the public: EXIF, XMP, IPTC and text chunks removed, pixels untouched.
  * Returns undefined when there was nothing to remove (the original is then safe to show).
@@ -10,6 +12,9 @@ export function stripImageMetadata(bytes: Uint8Array, mime: string): Uint8Array 
       return stripPng(bytes);
     case "image/webp":
       return stripWebp(bytes);
+    case "image/heic":
+    case "image/heif":
+      return stripHeif(bytes);
     default:
       return undefined;
   }
