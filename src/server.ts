@@ -4,7 +4,8 @@ import type { Config } from "./config";
 import type { AppContext } from "./context";
 import { openDatabase } from "./db/client";
 import { migrate } from "./db/migrate";
-import { crossOriginRefusal, withSecurityHeaders } from "./http/security";
+import { pruneExpiredSessions } from "./auth/sessions.service";
+import { crossOriginRefusal, oversizedBodyRefusal, withSecurityHeaders } from "./http/security";
 import { rememberClientAddress } from "./http/request-info";
 import { createMailer } from "./mail/mailer";
 import { createLocalStore } from "./media/local-store";
@@ -26,6 +27,7 @@ export async function openMediaStore(config: Config): Promise<MediaStore> {
 export async function openContext(config: Config): Promise<AppContext & { close(): void }> {
   const { db, client } = await openDatabase(config);
   await migrate(db);
+  await pruneExpiredSessions(db);
   if (config.admin) await ensureAdmin(db, config.admin);
   const store = await openMediaStore(config);
   return { config, db, store, mailer: createMailer(config), limiter: new RateLimiter(), close: () => client.close() };
@@ -42,7 +44,7 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
     idleTimeout: 120,
     async fetch(request, bunServer) {
       rememberClientAddress(request, bunServer.requestIP(request)?.address);
-      const refusal = crossOriginRefusal(request, config);
+      const refusal = crossOriginRefusal(request, config) ?? oversizedBodyRefusal(request);
       return withSecurityHeaders(refusal ?? (await app.handle(request)));
     },
   });

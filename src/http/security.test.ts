@@ -153,3 +153,26 @@ describe("archive mode", () => {
     expect((await fetch(`${server.url}/archive`)).status).toBe(200);
   });
 });
+
+describe("request bodies outside the upload routes", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.stop());
+
+  test("a body over 1 MiB to a JSON route is refused with 413 before it is read", async () => {
+    const response = await fetch(`${server.url}/api/user/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ usernameOrEmail: "admin", password: "x".repeat(2 * 1024 * 1024) }),
+    });
+    expect(response.status).toBe(413);
+  });
+
+  test("a multipart body to a route that takes none is held to the same limit", async () => {
+    const data = new FormData();
+    data.append("blob", new File([new Uint8Array(2 * 1024 * 1024)], "x.bin"));
+    expect((await fetch(`${server.url}/api/user/check`, { method: "POST", body: data })).status).toBe(413);
+  });
+});

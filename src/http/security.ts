@@ -51,3 +51,27 @@ export function withSecurityHeaders(response: Response): Response {
   headers.set("Content-Security-Policy", CONTENT_SECURITY_POLICY);
   return response;
 }
+
+/** Routes that stream large multipart bodies to disk; every other route gets at most SMALL_BODY_BYTES. */
+const UPLOAD_ROUTES: [string, RegExp][] = [
+  ["POST", /^\/api\/evidence$/],
+  ["PUT", /^\/api\/evidence\/update\/[^/]+$/],
+  ["PUT", /^\/api\/evidence\/user$/],
+  ["POST", /^\/api\/user\/register$/],
+];
+const SMALL_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Elysia reads JSON and form bodies whole into memory, so outside the streaming upload routes a large or
+ * length-less body is refused before anything reads it.
+ */
+export function oversizedBodyRefusal(request: Request): Response | undefined {
+  if (!STATE_CHANGING.has(request.method) || !request.body) return undefined;
+  const { pathname } = new URL(request.url);
+  if (UPLOAD_ROUTES.some(([method, path]) => method === request.method && path.test(pathname))) return undefined;
+  const length = request.headers.get("content-length");
+  // "Connection: close": the unread rest of the body must not keep the connection (and a graceful stop) waiting.
+  if (length === null) return json({ message: "A Content-Length is required." }, 411, { connection: "close" });
+  if (Number(length) > SMALL_BODY_BYTES) return json({ message: "The request body is too large." }, 413, { connection: "close" });
+  return undefined;
+}
