@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { Actor, adminActor, fixture, form, newParticipant, photoWithGps } from "../../tests/support/client";
+import { Actor, cast, type Participant, fixture, form, newParticipant, photoWithGps } from "../../tests/support/client";
 import { startTestServer, type TestServer } from "../../tests/support/server";
 
 let server: TestServer;
-let owner: Awaited<ReturnType<typeof newParticipant>>;
-let other: Awaited<ReturnType<typeof newParticipant>>;
+let owner: Participant;
+let other: Participant;
 let admin: Actor;
 let visitor: Actor;
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await newParticipant(server.url);
-  other = await newParticipant(server.url);
-  admin = await adminActor(server.url);
-  visitor = new Actor(server.url);
+  ({ owner, other, admin, visitor } = await cast(server.url));
 });
 afterAll(() => server.stop());
 

@@ -113,3 +113,15 @@ export async function latestMailedCode(outboxDir: string): Promise<string> {
   if (!match) throw new Error("no code in the newest mail");
   return match[1]!;
 }
+
+export type Participant = Awaited<ReturnType<typeof newParticipant>>;
+
+/** The usual cast of an access test: an owner, another participant, an admin and a visitor. */
+export async function cast(baseUrl: string) {
+  return {
+    owner: await newParticipant(baseUrl),
+    other: await newParticipant(baseUrl),
+    admin: await adminActor(baseUrl),
+    visitor: new Actor(baseUrl),
+  };
+}
