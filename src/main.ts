@@ -1,19 +1,29 @@
-import { ConfigError, loadConfig } from "./config";
-import { startServer } from "./server";
+/** Entry point of `bun src/main.ts` and of the single executable: checks the temp dir, then runs the CLI. */
+import { ensureTempDirWritable } from "./cli/temp-dir";
 
-async function main() {
-  const config = loadConfig();
-  const server = await startServer(config);
-  console.log(`casefile listening on ${server.url}`);
-  const shutdown = async () => {
-    await server.stop();
-    process.exit(0);
-  };
-  process.on("SIGINT", shutdown);
-  process.on("SIGTERM", shutdown);
+// Before anything imports libSQL: the executable unpacks libSQL's native addon into $TMPDIR when it loads it.
+const tempProblem = ensureTempDirWritable();
+if (tempProblem) {
+  console.error(tempProblem);
+  process.exit(1);
 }
 
-main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+const { ConfigError, loadConfig } = await import("./config");
+const { CliError } = await import("./cli/errors");
+const { runCli } = await import("./cli");
+
+try {
+  const code = await runCli(process.argv.slice(2), () => loadConfig());
+  if (code !== undefined) process.exit(code);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  if (error instanceof CliError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+  console.error(error);
   process.exit(1);
-});
+}

@@ -13,7 +13,12 @@ import type { MediaStore } from "./media/store";
 import { ensureAdmin } from "./users/users.service";
 import { diskAssets, type WebAssets } from "./web/web-assets";
 
-export type RunningServer = { url: string; ctx: AppContext; stop(): Promise<void> };
+export type RunningServer = {
+  url: string;
+  ctx: AppContext;
+  /** Stops accepting connections, lets running requests finish for up to graceMs, then closes the rest and the database. */
+  stop(graceMs?: number): Promise<void>;
+};
 
 export async function openMediaStore(config: Config): Promise<MediaStore> {
   if (config.mediaStore === "s3") {
@@ -51,8 +56,13 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
   return {
     url: `http://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${server.port}`,
     ctx,
-    async stop() {
-      await server.stop();
+    async stop(graceMs = 0) {
+      const drained = server.stop(false).then(() => true);
+      const inTime = await Promise.race([drained, Bun.sleep(graceMs).then(() => false)]);
+      if (!inTime) {
+        console.warn(`requests still running after ${graceMs} ms are cut off`);
+        await server.stop(true);
+      }
       ctx.close();
     },
   };

@@ -1,0 +1,50 @@
+/** `create-admin` and `set-role`: the only ways (besides ADMIN_* at start) to make someone an admin. */
+import type { Config } from "../config";
+import { openContext } from "../server";
+import { HttpError } from "../http/errors";
+import { ensureAdmin, findUserByLogin, setRole } from "../users/users.service";
+import { checkEmail, checkUsername, PASSWORD_MIN } from "../users/validation";
+import { CliError } from "./errors";
+
+export type AdminFlags = { username?: string; email?: string; password?: string };
+
+/** Opens the database without the ADMIN_* bootstrap, so the command does exactly what it was asked. */
+async function withContext<T>(config: Config, run: (ctx: Awaited<ReturnType<typeof openContext>>) => Promise<T>): Promise<T> {
+  const ctx = await openContext({ ...config, admin: undefined });
+  try {
+    return await run(ctx);
+  } catch (error) {
+    // Service errors carry messages meant for people; show them as such.
+    throw error instanceof HttpError ? new CliError(error.message) : error;
+  } finally {
+    ctx.close();
+  }
+}
+
+/** Creates an admin from flags, falling back to ADMIN_USERNAME/ADMIN_EMAIL/ADMIN_PASSWORD; an existing user is promoted. */
+export async function createAdmin(config: Config, flags: AdminFlags): Promise<string> {
+  const username = flags.username ?? config.admin?.username;
+  const email = flags.email ?? config.admin?.email;
+  const password = flags.password ?? config.admin?.password;
+  if (!username || !email || !password) {
+    throw new CliError("create-admin needs --username, --email and --password (or ADMIN_USERNAME, ADMIN_EMAIL, ADMIN_PASSWORD).");
+  }
+  if (password.length < PASSWORD_MIN) throw new CliError(`The password must be at least ${PASSWORD_MIN} characters long.`);
+  return withContext(config, async (ctx) => {
+    checkUsername(username);
+    checkEmail(email);
+    const existed = await findUserByLogin(ctx.db, username);
+    const admin = await ensureAdmin(ctx.db, { username, email, password });
+    return existed
+      ? `${admin.username} (id ${admin.id}) already existed; it is now an admin, with its email and password unchanged.`
+      : `Created the admin ${admin.username} (id ${admin.id}).`;
+  });
+}
+
+export async function setUserRole(config: Config, username: string, role: string): Promise<string> {
+  if (role !== "1" && role !== "2") throw new CliError(`The role must be 1 (participant) or 2 (admin), got "${role}".`);
+  return withContext(config, async (ctx) => {
+    const user = await setRole(ctx.db, username, Number(role) as 1 | 2);
+    return `${user.username} now has role ${user.role} (${user.role === 2 ? "admin" : "participant"}).`;
+  });
+}

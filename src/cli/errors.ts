@@ -1,0 +1,2 @@
+/** A mistake of the operator (bad arguments, a target that is not empty, …): printed as one line, exit code 2. */
+export class CliError extends Error {}

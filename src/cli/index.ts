@@ -1,0 +1,83 @@
+/** The command line of the casefile program (and of the single executable): one subcommand per operator task. */
+import { parseArgs } from "node:util";
+import type { Config } from "../config";
+import { createAdmin, setUserRole } from "./admin-commands";
+import { backup } from "./backup";
+import { CliError } from "./errors";
+import { healthcheck } from "./healthcheck";
+import { restore } from "./restore";
+import { serve } from "./serve";
+import { VERSION } from "./version";
+
+export const HELP = `casefile ${VERSION}: a self-hosted evidence portal
+
+usage: casefile [command] [arguments]
+
+commands:
+  serve                          run the server (the default)
+  create-admin [--username U] [--email E] [--password P]
+                                 create an admin, or promote an existing user
+                                 (falls back to ADMIN_USERNAME, ADMIN_EMAIL, ADMIN_PASSWORD)
+  set-role <username> <1|2>      make a user a participant (1) or an admin (2)
+  backup <file>                  write the database and all media into one archive (safe while serving)
+  restore <file>                 restore an archive into an empty database and media store
+  healthcheck                    exit 0 when the server on PORT answers /healthz (for Docker)
+  --help, --version
+
+All settings come from environment variables (PORT, DATABASE_URL, MEDIA_STORE, …); see docs/operating.md.`;
+
+/** Runs one command; resolves to the exit code, or to undefined while the server keeps running. */
+export async function runCli(argv: string[], readConfig: () => Config): Promise<number | undefined> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      help: { type: "boolean", short: "h" },
+      version: { type: "boolean", short: "v" },
+      username: { type: "string" },
+      email: { type: "string" },
+      password: { type: "string" },
+    },
+  });
+  if (values.help) return print(HELP);
+  if (values.version) return print(VERSION);
+
+  const [command = "serve", ...args] = positionals;
+  const expectArgs = (count: number, usage: string) => {
+    if (args.length !== count) throw new CliError(`usage: casefile ${usage}`);
+  };
+  switch (command) {
+    case "serve":
+      expectArgs(0, "serve");
+      await serve(readConfig());
+      return undefined;
+    case "create-admin":
+      expectArgs(0, "create-admin [--username U] [--email E] [--password P]");
+      return print(await createAdmin(readConfig(), values));
+    case "set-role":
+      expectArgs(2, "set-role <username> <1|2>");
+      return print(await setUserRole(readConfig(), args[0]!, args[1]!));
+    case "backup": {
+      expectArgs(1, "backup <file>");
+      const summary = await backup(readConfig(), args[0]!);
+      const skipped = summary.missing.length ? `; ${summary.missing.length} media files deleted during the backup were skipped` : "";
+      return print(`backup written to ${args[0]}: ${summary.users} users, ${summary.evidence} items, ${summary.mediaFiles - summary.missing.length} media files${skipped}`);
+    }
+    case "restore": {
+      expectArgs(1, "restore <file>");
+      const summary = await restore(readConfig(), args[0]!);
+      return print(`restored ${args[0]} (taken ${summary.createdAt}): ${summary.users} users, ${summary.evidence} items, ${summary.restoredMedia} media files`);
+    }
+    case "healthcheck":
+      expectArgs(0, "healthcheck");
+      return (await healthcheck(readConfig())) ? 0 : 1;
+    default:
+      throw new CliError(`unknown command "${command}"; try casefile --help`);
+  }
+}
+
+function print(text: string): number {
+  console.log(text);
+  return 0;
+}

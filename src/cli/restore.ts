@@ -1,0 +1,74 @@
+/**
+ * `casefile restore <file>`: puts a backup archive into an EMPTY target (the DATABASE_URL database and the media
+ * store of the current settings). It refuses to mix a backup into live data. Migrations run at the next start,
+ * so a backup of an older release restores into a newer one.
+ */
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { createClient } from "@libsql/client";
+import type { Config } from "../config";
+import { openDatabase } from "../db/client";
+import { openMediaStore } from "../server";
+import { BACKUP_DB, BACKUP_MANIFEST, keyOfEntry, type BackupManifest } from "./backup-format";
+import { copyRows, userTables } from "./database-copy";
+import { CliError } from "./errors";
+import { readTar, type TarEntry } from "./tar";
+
+export type RestoreSummary = BackupManifest & { restoredMedia: number };
+
+async function nextEntry(entries: AsyncGenerator<TarEntry>, expected: string, archive: string): Promise<TarEntry> {
+  const { value, done } = await entries.next();
+  if (done || value.name !== expected) throw new CliError(`${archive} is not a casefile backup (no ${expected}).`);
+  return value;
+}
+
+export async function restore(config: Config, file: string): Promise<RestoreSummary> {
+  const archive = path.resolve(file);
+  if (!(await Bun.file(archive).exists())) throw new CliError(`${archive} does not exist.`);
+
+  const { client: target } = await openDatabase(config);
+  const store = await openMediaStore(config);
+  const spooledDb = path.join(store.tempDir, `${crypto.randomUUID()}.restore.db`);
+  try {
+    const tables = await userTables(target);
+    if (tables.length > 0) {
+      throw new CliError(`DATABASE_URL (${config.databaseUrl}) already holds data (tables ${tables.join(", ")}); restore needs an empty target.`);
+    }
+    for await (const key of store.list()) {
+      throw new CliError(`The media store already holds files (e.g. ${key}); restore needs an empty target.`);
+    }
+
+    const entries = readTar(archive);
+    const manifest = JSON.parse(await new Response((await nextEntry(entries, BACKUP_MANIFEST, archive)).body).text()) as BackupManifest;
+    if (manifest.format !== "casefile-backup" || manifest.version !== 1) {
+      throw new CliError(`${archive}: unsupported backup format ${manifest.format} v${manifest.version}.`);
+    }
+
+    await Bun.write(spooledDb, new Response((await nextEntry(entries, BACKUP_DB, archive)).body));
+    const snapshot = createClient({ url: `file:${spooledDb}` });
+    const mimes = new Map<string, string>();
+    try {
+      for (const row of (await snapshot.execute("SELECT store_key, public_store_key, mime FROM media_files")).rows) {
+        mimes.set(String(row.store_key), String(row.mime));
+        if (row.public_store_key !== null) mimes.set(String(row.public_store_key), String(row.mime));
+      }
+      await copyRows(snapshot, target);
+    } finally {
+      snapshot.close();
+    }
+
+    let restoredMedia = 0;
+    for await (const entry of entries) {
+      const key = keyOfEntry(entry.name);
+      if (!key) throw new CliError(`${archive}: unexpected entry ${entry.name}.`);
+      const temp = path.join(store.tempDir, `${crypto.randomUUID()}.part`);
+      await Bun.write(temp, new Response(entry.body));
+      await store.putFile(key, temp, mimes.get(key) ?? "application/octet-stream");
+      restoredMedia++;
+    }
+    return { ...manifest, restoredMedia };
+  } finally {
+    target.close();
+    await rm(spooledDb, { force: true });
+  }
+}

@@ -1,0 +1,24 @@
+/** `casefile serve` (the default): runs the server until SIGTERM/SIGINT, then shuts down gracefully. */
+import type { Config } from "../config";
+import { startServer } from "../server";
+import { embeddedAssets } from "../web/embedded-assets";
+import { diskAssets } from "../web/web-assets";
+
+/** How long running requests (uploads above all) may take to finish after SIGTERM; Docker kills after 30 s by default. */
+export const SHUTDOWN_GRACE_MS = 25_000;
+
+export async function serve(config: Config): Promise<void> {
+  const server = await startServer(config, embeddedAssets() ?? diskAssets(config.webDir));
+  console.log(`casefile listening on ${server.url}`);
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: no new requests; waiting up to ${SHUTDOWN_GRACE_MS / 1000} s for running ones`);
+    await server.stop(SHUTDOWN_GRACE_MS);
+    console.log("casefile stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}

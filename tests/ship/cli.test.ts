@@ -1,0 +1,91 @@
+/** The program's command line run as a real process: help, version, errors, admin commands, graceful SIGTERM. */
+import { afterEach, expect, test } from "bun:test";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { version } from "../../package.json";
+import { Actor, newParticipant } from "../support/client";
+import { paddedVideo } from "./support/media";
+import { FROM_SOURCE, runCommand, startProgram, type Program } from "./support/program";
+import { trickleUpload } from "./support/slow-upload";
+
+let dir: string;
+let program: Program | undefined;
+
+afterEach(async () => {
+  if (program?.child.exitCode === null) await program.stop();
+  program = undefined;
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function emptyDir() {
+  dir = await mkdtemp(path.join(tmpdir(), "casefile-cli-"));
+  return dir;
+}
+
+test("--help names every command, --version the release", async () => {
+  const cwd = await emptyDir();
+  const help = await runCommand([...FROM_SOURCE, "--help"], cwd);
+  expect(help.code).toBe(0);
+  for (const command of ["serve", "create-admin", "set-role", "backup", "restore", "healthcheck"]) expect(help.stdout).toContain(command);
+  const shown = await runCommand([...FROM_SOURCE, "--version"], cwd);
+  expect(shown.stdout.trim()).toBe(version);
+});
+
+test("mistakes end with one clear line and a non-zero code", async () => {
+  const cwd = await emptyDir();
+  const unknown = await runCommand([...FROM_SOURCE, "frobnicate"], cwd);
+  expect(unknown.code).toBe(2);
+  expect(unknown.stderr.trim()).toBe('unknown command "frobnicate"; try casefile --help');
+  const badPort = await runCommand([...FROM_SOURCE], cwd, { PORT: "eighty" });
+  expect(badPort.code).toBe(1);
+  expect(badPort.stderr.trim()).toBe('Invalid configuration: PORT must be a whole number, got "eighty"');
+  const badRole = await runCommand([...FROM_SOURCE, "set-role", "someone", "9"], cwd);
+  expect(badRole.code).toBe(2);
+  expect(badRole.stderr.trim()).toBe('The role must be 1 (participant) or 2 (admin), got "9".');
+  const noTemp = await runCommand([...FROM_SOURCE, "--version"], cwd, { TMPDIR: path.join(cwd, "missing") });
+  expect(noTemp.code).toBe(1);
+  expect(noTemp.stderr).toContain("TMPDIR");
+});
+
+test("create-admin makes an admin who can log in; set-role turns them into a participant and back", async () => {
+  const cwd = await emptyDir();
+  const created = await runCommand([...FROM_SOURCE, "create-admin", "--username", "curator", "--email", "curator@example.org", "--password", "curator-pass"], cwd);
+  expect(created.stderr).toBe("");
+  expect(created.code).toBe(0);
+  program = await startProgram(FROM_SOURCE, cwd);
+  const curator = new Actor(program.url);
+  expect((await curator.login("curator", "curator-pass")).status).toBe(200);
+  const role = async () => ((await (await curator.get("/api/user")).json()) as { role: number }).role;
+  expect(await role()).toBe(2);
+
+  expect((await runCommand([...FROM_SOURCE, "set-role", "curator", "1"], cwd)).code).toBe(0);
+  expect(await role()).toBe(1);
+  expect((await curator.get("/api/user/users")).status).toBe(403);
+  expect((await runCommand([...FROM_SOURCE, "set-role", "curator", "2"], cwd)).code).toBe(0);
+  expect(await role()).toBe(2);
+
+  const missing = await runCommand([...FROM_SOURCE, "set-role", "nobody", "2"], cwd);
+  expect(missing.code).toBe(2);
+  expect(missing.stderr.trim()).toBe("No user named nobody.");
+});
+
+test("SIGTERM refuses new connections but lets a running upload finish, then exits 0", async () => {
+  const cwd = await emptyDir();
+  program = await startProgram(FROM_SOURCE, cwd);
+  const { actor } = await newParticipant(program.url);
+  const video = new Uint8Array(await (await paddedVideo(2 * 1024 * 1024)).arrayBuffer());
+  const upload = trickleUpload(`${program.url}/api/evidence`, actor.cookie, { title: "Late clip" }, { name: "clip.mp4", bytes: video }, {
+    chunks: 20,
+    delayMs: 100,
+  });
+  await Bun.sleep(500); // the upload is under way
+  program.child.kill("SIGTERM");
+  await Bun.sleep(200);
+  await expect(fetch(`${program.url}/healthz`)).rejects.toThrow();
+
+  const response = await upload;
+  expect(response.status).toBe(201);
+  expect(await program.child.exited).toBe(0);
+  expect(await program.output()).toContain("SIGTERM: no new requests");
+});
