@@ -1,0 +1,51 @@
+// `npm run build`: the web bundle (scripts/build-web.ts), then ONE executable, dist/casefile, holding the server,
+// that bundle, the migrations (inlined by the macro in src/db/embedded-migrations.ts) and libSQL's native addon.
+import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { $ } from "bun";
+import { embedWebBundle, libsqlNativeAddon } from "./build-plugins";
+
+const root = path.join(import.meta.dir, "..");
+const webDir = path.join(root, "dist", "web");
+const workDir = path.join(root, "dist", ".build");
+const outfile = path.join(root, "dist", "casefile");
+
+await $`${process.execPath} ${path.join(import.meta.dir, "build-web.ts")}`.cwd(root);
+
+/** A module with one `import … with { type: "file" }` per file of dist/web: Bun embeds each file it imports. */
+async function writeWebFilesModule(): Promise<string> {
+  const files = (await readdir(webDir, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(webDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
+    .sort();
+  if (!files.includes("index.html")) throw new Error(`${webDir} has no index.html; the web build failed`);
+  const imports = files.map((file, i) => `import f${i} from ${JSON.stringify(path.join(webDir, file))} with { type: "file" };`);
+  const entries = files.map((file, i) => `  ${JSON.stringify(file)}: f${i},`);
+  const module = path.join(workDir, "embedded-web-files.ts");
+  await mkdir(workDir, { recursive: true });
+  await writeFile(module, `${imports.join("\n")}\n\nexport const embeddedWebFiles: Record<string, string> = {\n${entries.join("\n")}\n};\n`);
+  return module;
+}
+
+const webFilesModule = await writeWebFilesModule();
+await rm(outfile, { force: true });
+const result = await Bun.build({
+  entrypoints: [path.join(root, "src", "main.ts")],
+  compile: {
+    outfile,
+    // Settings come from the environment (and a .env file beside it); a stray bunfig.toml must not change the program.
+    autoloadBunfig: false,
+    autoloadTsconfig: false,
+    autoloadPackageJson: false,
+  },
+  minify: true,
+  define: { "process.env.NODE_ENV": '"production"' },
+  plugins: [libsqlNativeAddon(), embedWebBundle(webFilesModule)],
+});
+if (!result.success) {
+  for (const log of result.logs) console.error(log);
+  process.exit(1);
+}
+await rm(workDir, { recursive: true, force: true });
+const size = Bun.file(outfile).size;
+console.log(`built ${path.relative(root, outfile)}: ${(size / 1024 / 1024).toFixed(1)} MiB`);

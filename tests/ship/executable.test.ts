@@ -1,0 +1,83 @@
+/**
+ * `npm run build` → dist/casefile, copied ALONE into an empty directory and run with no environment but PORT:
+ * it must serve the app and the API, and keep its data across a restart.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { copyFile, mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Actor, fixture, form, registrationFields } from "../support/client";
+import { BUN, REPO, runCommand, startProgram, type Program } from "./support/program";
+import { sha256 } from "./support/media";
+
+let dir: string;
+let exe: string;
+let program: Program | undefined;
+
+beforeAll(async () => {
+  const build = await runCommand([BUN, path.join(REPO, "scripts/build-exe.ts")], REPO, { PATH: process.env.PATH ?? "" });
+  if (build.code !== 0) throw new Error(`build failed:\n${build.stdout}${build.stderr}`);
+  dir = await mkdtemp(path.join(tmpdir(), "casefile-exe-"));
+  exe = path.join(dir, "casefile");
+  await copyFile(path.join(REPO, "dist/casefile"), exe);
+}, 240_000);
+
+afterAll(async () => {
+  if (program?.child.exitCode === null) await program.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const user = registrationFields();
+let mediaUrl = "";
+let mediaHash = "";
+
+test("the copied executable starts with only PORT set and serves the app: HTML, its JS and its CSS", async () => {
+  expect(await readdir(dir)).toEqual(["casefile"]);
+  program = await startProgram([exe], dir);
+  const page = await fetch(`${program.url}/`);
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  const script = /<script type="module" src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  const style = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+  expect(script).toBeDefined();
+  expect(style).toBeDefined();
+  const js = await fetch(program.url + script);
+  expect(js.headers.get("content-type")).toStartWith("text/javascript");
+  expect((await js.text()).length).toBeGreaterThan(10_000);
+  const css = await fetch(program.url + style);
+  expect(css.headers.get("content-type")).toStartWith("text/css");
+  expect((await css.text()).length).toBeGreaterThan(1_000);
+  // Client routes get the app too, and the placeholder media are embedded.
+  expect(await (await fetch(`${program.url}/archive`)).text()).toBe(html);
+  expect((await fetch(`${program.url}/logo.svg`)).status).toBe(200);
+});
+
+test("registration, login and an upload work, with data and media created in the working directory", async () => {
+  const actor = new Actor(program!.url);
+  const registered = await actor.post("/api/user/register", form(user, { verification_photo: await fixture("photo.jpg") }));
+  expect(registered.status).toBe(201);
+  expect((await actor.login(user.username, user.password)).status).toBe(200);
+  const clip = await fixture("clip.mp4");
+  const created = await actor.post("/api/evidence", form({ title: "Packaged clip" }, { file: clip }));
+  expect(created.status).toBe(201);
+  mediaUrl = ((await created.json()) as { aws_url: string }).aws_url;
+  mediaHash = sha256(await clip.arrayBuffer());
+  expect(sha256(await (await actor.get(mediaUrl)).arrayBuffer())).toBe(mediaHash);
+  expect((await readdir(dir)).sort()).toEqual(["casefile", "data", "uploads"]);
+});
+
+test("after a stop and a new start the account, the item and its media are still there", async () => {
+  expect(await program!.stop()).toBe(0);
+  program = await startProgram([exe], dir);
+  const actor = new Actor(program.url);
+  expect((await actor.login(user.username, user.password)).status).toBe(200);
+  const items = (await (await actor.get("/api/evidence")).json()) as { title: string; aws_url: string }[];
+  expect(items.map((item) => item.title)).toEqual(["Packaged clip"]);
+  expect(sha256(await (await actor.get(mediaUrl)).arrayBuffer())).toBe(mediaHash);
+});
+
+test("the executable refuses to start when TMPDIR (where it unpacks libSQL's addon) is not writable", async () => {
+  const result = await runCommand([exe], dir, { PORT: "0", TMPDIR: path.join(dir, "no-such-dir") });
+  expect(result.code).toBe(1);
+  expect(result.stderr.trim()).toStartWith("Invalid configuration: TMPDIR");
+});
