@@ -1,0 +1,38 @@
+# casefile as a container: built with Bun, run as ONE self-contained executable on a small glibc base.
+#   docker build -t casefile .        (or: docker compose up --build)
+ARG BUN_VERSION=1.4.5
+
+# --- build: the web bundle and dist/casefile (scripts/build-exe.ts) ---
+FROM docker.io/oven/bun:${BUN_VERSION}-debian AS build
+WORKDIR /src
+# Only for builds behind a TLS-intercepting proxy: the path of its CA bundle inside the build (mount it with -v).
+ARG NODE_EXTRA_CA_CERTS
+COPY package.json package-lock.json ./
+RUN bun install --frozen-lockfile
+COPY tsconfig.json ./
+COPY migrations migrations
+COPY scripts scripts
+COPY src src
+COPY web web
+RUN bun run build
+
+# --- run: glibc (libSQL's addon needs it) and nothing else ---
+FROM docker.io/library/debian:bookworm-slim
+RUN useradd --system --uid 10001 --user-group --no-create-home --home-dir /data --shell /usr/sbin/nologin casefile \
+    && mkdir -p /data /uploads \
+    && chown casefile:casefile /data /uploads
+COPY --from=build /src/dist/casefile /usr/local/bin/casefile
+ENV PORT=3000 \
+    HOST=0.0.0.0 \
+    DATABASE_URL=file:/data/casefile.db \
+    UPLOADS_DIR=/uploads
+USER casefile
+WORKDIR /data
+VOLUME ["/data", "/uploads"]
+EXPOSE 3000
+# The slim base has no curl: the program asks its own /healthz.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 CMD ["casefile", "healthcheck"]
+# SIGTERM lets running uploads finish for up to 25 s (below Docker's default 30 s stop timeout).
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["casefile"]
+CMD ["serve"]

@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# Container test: builds the image from the Dockerfile with podman and runs it with volumes: /healthz, the app's
+# page, a registration with an upload, then a NEW container on the same volumes still has them.
+# No registry is reachable here, so the base images are made first: debian:bookworm-slim by debootstrap, and a
+# stand-in for oven/bun (that base plus the bun binary from node_modules).
+# Needs root and: apt-get install -y podman buildah runc debootstrap curl
+set -euo pipefail
+
+repo="$(cd "$(dirname "$0")/../.." && pwd)"
+work="$(mktemp -d /tmp/casefile-container.XXXXXX)"
+image=localhost/casefile:container-test
+name="casefile-container-test-$$"
+data_volume="$name-data"
+uploads_volume="$name-uploads"
+
+cleanup() {
+  podman rm -f "$name" >/dev/null 2>&1 || true
+  podman volume rm -f "$data_volume" "$uploads_volume" >/dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+for tool in podman debootstrap curl; do
+  command -v "$tool" >/dev/null || { echo "container test: $tool is missing (apt-get install -y podman buildah runc debootstrap curl)" >&2; exit 1; }
+done
+
+# Settings measured on these machines (runc; crun's default ulimits fail here).
+export CONTAINERS_CONF="$work/containers.conf"
+cat >"$CONTAINERS_CONF" <<'CONF'
+[containers]
+default_ulimits = ["nofile=16384:16384", "nproc=16384:16384"]
+
+[engine]
+runtime = "runc"
+CONF
+
+base=docker.io/library/debian:bookworm-slim
+if ! podman image exists "$base"; then
+  mirror="$(awk '/^URIs:/ { print $2; exit }' /etc/apt/sources.list.d/debian.sources 2>/dev/null || true)"
+  echo "== making $base with debootstrap from ${mirror:=http://deb.debian.org/debian}"
+  debootstrap --variant=minbase bookworm "$work/rootfs" "$mirror" >"$work/debootstrap.log"
+  tar -C "$work/rootfs" -c . | podman import - "$base"
+fi
+
+bun_version="$(sed -n 's/^ARG BUN_VERSION=//p' "$repo/Dockerfile")"
+bun_image="docker.io/oven/bun:${bun_version}-debian"
+if ! podman image exists "$bun_image"; then
+  echo "== making a stand-in for $bun_image from $base and node_modules' bun"
+  installed="$("$repo/node_modules/.bin/bun" --version)"
+  [ "$installed" = "$bun_version" ] || { echo "node_modules has bun $installed but the Dockerfile wants $bun_version" >&2; exit 1; }
+  mkdir "$work/bun-image"
+  cp "$repo/node_modules/bun/bin/bun.exe" "$work/bun-image/bun"
+  printf 'FROM %s\nCOPY bun /usr/local/bin/bun\nRUN ln -s bun /usr/local/bin/bunx\n' "$base" >"$work/bun-image/Containerfile"
+  podman build --pull=never -t "$bun_image" "$work/bun-image"
+fi
+
+# Behind this machine's TLS-intercepting egress proxy, `bun install` in the build needs the host's CA bundle.
+ca_args=()
+if [ -f /etc/ssl/certs/ca-certificates.crt ]; then
+  ca_args=(-v /etc/ssl/certs:/etc/ssl/host-certs:ro --build-arg NODE_EXTRA_CA_CERTS=/etc/ssl/host-certs/ca-certificates.crt)
+fi
+
+echo "== podman build"
+build_started=$SECONDS
+podman build --format docker --pull=never "${ca_args[@]}" -t "$image" "$repo"
+echo "image built in $((SECONDS - build_started)) s; size $(podman image inspect "$image" --format '{{.Size}}') bytes"
+
+fail() { echo "container test FAILED: $*" >&2; podman logs "$name" >&2 || true; exit 1; }
+
+healthcheck="$(podman image inspect "$image" --format '{{json .Config.Healthcheck}}')"
+[[ "$healthcheck" == *casefile*healthcheck* ]] || fail "the image has no HEALTHCHECK (got $healthcheck)"
+[ "$(podman image inspect "$image" --format '{{.Config.User}}')" = casefile ] || fail "the image does not run as the casefile user"
+
+podman volume create "$data_volume" >/dev/null
+podman volume create "$uploads_volume" >/dev/null
+
+start() {
+  # No systemd here for periodic health timers; `podman healthcheck run` below checks on demand.
+  podman run -d --name "$name" --health-interval=disable -p 127.0.0.1::3000 -v "$data_volume:/data" -v "$uploads_volume:/uploads" "$image" >/dev/null
+  port="$(podman port "$name" 3000/tcp | sed 's/.*://')"
+  url="http://127.0.0.1:$port"
+  for _ in $(seq 1 100); do
+    curl -sf "$url/healthz" >/dev/null && return 0
+    sleep 0.2
+  done
+  fail "/healthz did not answer within 20 s"
+}
+
+echo "== first container"
+start
+[ "$(curl -s "$url/healthz")" = '{"ok":true}' ] || fail "/healthz"
+curl -s "$url/" | grep -q '<script type="module" src="/assets/' || fail "/ is not the app's HTML"
+script="$(curl -s "$url/" | grep -o '/assets/main-[^"]*\.js')"
+[ "$(curl -s -o /dev/null -w '%{http_code}' "$url$script")" = 200 ] || fail "$script"
+podman healthcheck run "$name" || fail "podman healthcheck run"
+[ "$(podman exec "$name" id -u)" != 0 ] || fail "the server runs as root"
+
+user="container_$RANDOM"
+jar="$work/cookies"
+status="$(curl -s -o "$work/register.json" -w '%{http_code}' "$url/api/user/register" \
+  -F username="$user" -F password=secret-pass -F email="$user@example.org" -F phone_number=5551234567 \
+  -F full_name="Container Test" -F pronouns=They/Them -F verification_photo=@"$repo/tests/fixtures/photo.jpg")"
+[ "$status" = 201 ] || fail "registration answered $status: $(cat "$work/register.json")"
+login() {
+  curl -s -c "$jar" -o /dev/null -w '%{http_code}' "$url/api/user/login" -H 'content-type: application/json' \
+    -d "{\"usernameOrEmail\":\"$user\",\"password\":\"secret-pass\"}"
+}
+[ "$(login)" = 200 ] || fail "login"
+curl -s -b "$jar" "$url/api/evidence" -F title="Container clip" -F file=@"$repo/tests/fixtures/clip.mp4" >"$work/item.json"
+media="$(grep -o '"aws_url":"[^"]*"' "$work/item.json" | cut -d'"' -f4)"
+[ -n "$media" ] || fail "upload: $(cat "$work/item.json")"
+
+echo "== SIGTERM, then a new container on the same volumes"
+podman stop -t 30 "$name" >/dev/null
+[ "$(podman inspect "$name" --format '{{.State.ExitCode}}')" = 0 ] || fail "the server did not exit 0 on SIGTERM"
+podman rm "$name" >/dev/null
+start
+rm -f "$jar"
+[ "$(login)" = 200 ] || fail "login after the restart"
+curl -s -b "$jar" "$url/api/evidence" | grep -q '"title":"Container clip"' || fail "the item is gone after the restart"
+cmp <(curl -s -b "$jar" "$url$media") "$repo/tests/fixtures/clip.mp4" || fail "the media differs after the restart"
+
+echo "container test passed"

@@ -1,0 +1,36 @@
+/** .env.example documents every setting loadConfig reads, with the real defaults. */
+import { expect, test } from "bun:test";
+import path from "node:path";
+import { loadConfig } from "../../src/config";
+import { REPO } from "./support/program";
+
+/** KEY=value lines of .env.example (quotes removed as dotenv does). */
+async function exampleValues(): Promise<Record<string, string>> {
+  const text = await Bun.file(path.join(REPO, ".env.example")).text();
+  const lines = text.split("\n").filter((line) => /^[A-Z0-9_]+=/.test(line));
+  return Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1).replace(/^"(.*)"$/, "$1")]));
+}
+
+/** Every variable name loadConfig looks at, found by handing it an environment that records reads. */
+function variablesRead(): string[] {
+  const read = new Set<string>();
+  const env = new Proxy({} as Record<string, string | undefined>, {
+    get(_, name) {
+      if (typeof name === "string") read.add(name);
+      return undefined;
+    },
+  });
+  loadConfig(env);
+  return [...read].sort();
+}
+
+test("every variable loadConfig reads is in .env.example", async () => {
+  const documented = Object.keys(await exampleValues());
+  expect(variablesRead().filter((name) => !documented.includes(name))).toEqual([]);
+});
+
+test("the values in .env.example are the defaults", async () => {
+  const { CASEFILE_HTTP_PORT, ...settings } = await exampleValues();
+  expect(CASEFILE_HTTP_PORT).toBe("3000");
+  expect(loadConfig(settings)).toEqual(loadConfig({}));
+});
