@@ -1,0 +1,142 @@
+/**
+ * `casefile backup` taken while uploads are running, then `casefile restore` into an empty directory: the same
+ * users and items, and media byte for byte (SHA-256). Both commands run as real processes beside a live server.
+ */
+import { afterEach, expect, test } from "bun:test";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createClient } from "@libsql/client";
+import { Actor, form, newParticipant } from "../support/client";
+import { startTestServer, type TestServer } from "../support/server";
+import { paddedVideo, sha256 } from "./support/media";
+import { FROM_SOURCE, runCommand, startProgram, type Program } from "./support/program";
+import { startS3rver, type S3Server } from "./support/s3rver";
+import { startSqld, type Sqld } from "./support/sqld";
+import { trickleUpload } from "./support/slow-upload";
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function tempDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Users and items as rows, to compare two databases. */
+async function contents(databaseUrl: string) {
+  const client = createClient({ url: databaseUrl });
+  try {
+    const users = (await client.execute("SELECT id, username, email, password_hash, role FROM users ORDER BY id")).rows;
+    const items = (await client.execute("SELECT id, user_id, title, media_id FROM evidence ORDER BY id")).rows;
+    const media = (await client.execute("SELECT id, store_key, sha256, size FROM media_files ORDER BY id")).rows;
+    return { users: users.map((r) => ({ ...r })), items: items.map((r) => ({ ...r })), media: media.map((r) => ({ ...r })) };
+  } finally {
+    client.close();
+  }
+}
+
+/** Two participants with a photo and a video each. */
+async function seed(url: string) {
+  const people = [await newParticipant(url), await newParticipant(url)];
+  for (const { actor } of people) {
+    expect((await actor.post("/api/evidence", form({ title: "Photo" }, { file: new File([await readFile(path.join(import.meta.dir, "../fixtures/photo.jpg"))], "p.jpg") }))).status).toBe(201);
+    expect((await actor.post("/api/evidence", form({ title: "Video" }, { file: await paddedVideo(300_000) }))).status).toBe(201);
+  }
+  return people;
+}
+
+/** Uploads that trickle in for about two seconds; `done` tells whether each has finished. */
+async function startSlowUploads(url: string, actor: Actor, count: number) {
+  const done: boolean[] = [];
+  const videos = await Promise.all(Array.from({ length: count }, async () => new Uint8Array(await (await paddedVideo(1024 * 1024)).arrayBuffer())));
+  const uploads = videos.map((bytes, i) =>
+    trickleUpload(`${url}/api/evidence`, actor.cookie, { title: `During backup ${i}` }, { name: "clip.mp4", bytes }, { chunks: 20, delayMs: 100 }).then(
+      (response) => {
+        done[i] = true;
+        return response;
+      },
+    ),
+  );
+  return { uploads, done };
+}
+
+/** Restores archive into an empty directory (local store, file database) and checks it against the live data. */
+async function restoreAndCompare(archive: string, live: Awaited<ReturnType<typeof contents>>, login: { username: string; password: string }) {
+  const target = await tempDir("casefile-restored-");
+  const restored = await runCommand([...FROM_SOURCE, "restore", archive], target);
+  expect(restored.stderr).toBe("");
+  expect(restored.code).toBe(0);
+
+  const copy = await contents(`file:${path.join(target, "data/casefile.db")}`);
+  expect(copy.users).toEqual(live.users);
+  // Items finished after the snapshot are rightly absent; everything in the copy is as it was live.
+  expect(copy.items.length).toBeGreaterThanOrEqual(4);
+  for (const item of copy.items) expect(live.items).toContainEqual(item);
+  for (const row of copy.media) {
+    expect(live.media).toContainEqual(row);
+    const bytes = await readFile(path.join(target, "uploads", String(row.store_key)));
+    expect(sha256(bytes)).toBe(String(row.sha256));
+  }
+
+  // The restored copy serves: the participant logs in and reads their media.
+  const program: Program = await startProgram(FROM_SOURCE, target);
+  cleanups.push(() => program.stop());
+  const actor = new Actor(program.url);
+  expect((await actor.login(login.username, login.password)).status).toBe(200);
+  const items = (await (await actor.get("/api/evidence")).json()) as { aws_url: string; media: { sha256: string } }[];
+  expect(items.length).toBeGreaterThanOrEqual(2);
+  for (const item of items) expect(sha256(await (await actor.get(item.aws_url)).arrayBuffer())).toBe(item.media.sha256);
+  return copy;
+}
+
+async function backupDuringUploads(server: TestServer, env: Record<string, string>) {
+  const people = await seed(server.url);
+  const { uploads, done } = await startSlowUploads(server.url, people[0]!.actor, 3);
+  await Bun.sleep(300);
+  const archive = path.join(await tempDir("casefile-backups-"), "backup.tar");
+  const backup = await runCommand([...FROM_SOURCE, "backup", archive], server.dataDir, env);
+  expect(backup.stderr).toBe("");
+  expect(backup.code).toBe(0);
+  expect(done.filter(Boolean)).toEqual([]); // the uploads were still running while the backup was taken
+  for (const response of await Promise.all(uploads)) expect(response.status).toBe(201);
+  return { archive, people };
+}
+
+test("local store and database file: a backup during uploads restores the same users, items and media", async () => {
+  const server = await startTestServer();
+  cleanups.push(() => server.stop());
+  const env = { DATABASE_URL: `file:${path.join(server.dataDir, "casefile.db")}`, UPLOADS_DIR: server.uploadsDir };
+  const { archive, people } = await backupDuringUploads(server, env);
+  const copy = await restoreAndCompare(archive, await contents(env.DATABASE_URL), people[1]!.fields);
+  expect(copy.media.length).toBeGreaterThanOrEqual(6); // 2 verification photos + 4 items
+});
+
+test("libSQL server and S3 bucket: a backup during uploads restores into a single local folder", async () => {
+  const sqld = await startSqld();
+  cleanups.push(() => sqld.stop());
+  const s3 = await startS3rver();
+  cleanups.push(() => s3.stop());
+  const env = { DATABASE_URL: sqld.url, ...s3.env };
+  const server = await startTestServer(env);
+  cleanups.push(() => server.stop());
+  const { archive, people } = await backupDuringUploads(server, env);
+  await restoreAndCompare(archive, await contents(sqld.url), people[1]!.fields);
+});
+
+test("restore refuses a target that already has data", async () => {
+  const server = await startTestServer();
+  cleanups.push(() => server.stop());
+  const env = { DATABASE_URL: `file:${path.join(server.dataDir, "casefile.db")}`, UPLOADS_DIR: server.uploadsDir };
+  const archive = path.join(await tempDir("casefile-backups-"), "backup.tar");
+  expect((await runCommand([...FROM_SOURCE, "backup", archive], server.dataDir, env)).code).toBe(0);
+  const refused = await runCommand([...FROM_SOURCE, "restore", archive], server.dataDir, env);
+  expect(refused.code).toBe(2);
+  expect(refused.stderr).toContain("restore needs an empty target");
+  const again = await runCommand([...FROM_SOURCE, "backup", archive], server.dataDir, env);
+  expect(again.code).toBe(2);
+  expect(again.stderr).toContain("already exists");
+});
