@@ -4,6 +4,8 @@ ARG BUN_VERSION=1.4.5
 
 # --- build: the web bundle and dist/casefile (scripts/build-exe.ts) ---
 FROM docker.io/oven/bun:${BUN_VERSION}-debian AS build
+# Lets tests and operators prune the (large) intermediate build images: podman image prune --filter label=…
+LABEL org.casefile.stage=build
 WORKDIR /src
 # Only for builds behind a TLS-intercepting proxy: the path of its CA bundle inside the build (mount it with -v).
 ARG NODE_EXTRA_CA_CERTS

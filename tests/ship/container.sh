@@ -16,6 +16,7 @@ uploads_volume="$name-uploads"
 cleanup() {
   podman rm -f "$name" >/dev/null 2>&1 || true
   podman volume rm -f "$data_volume" "$uploads_volume" >/dev/null 2>&1 || true
+  podman image prune -f --filter label=org.casefile.stage=build >/dev/null 2>&1 || true
   rm -rf "$work"
 }
 trap cleanup EXIT

@@ -1,0 +1,103 @@
+/**
+ * Single executable: time from spawn to the first 200 on /healthz with a 10,000-item database (median of 10 starts),
+ * plus the executable's size and, when podman has it, the container image's size (design.md §7: ≤ 50 ms).
+ *
+ *   node_modules/.bin/bun run build && node_modules/.bin/bun bench/startup.ts
+ *   env: STARTUP_BENCH_RUNS (10), STARTUP_BENCH_IMAGE (localhost/casefile:container-test, made by tests/ship/container.sh)
+ *
+ * The executable is copied alone into a temp dir, seeded through its own `create-admin` (which creates and migrates
+ * the database) plus 100 users and 10,000 evidence rows written with @libsql/client, then started RUNS times with
+ * only PORT (and TMPDIR) set. /healthz is polled every millisecond, so the figure includes process start, unpacking
+ * libSQL's addon, opening and checking the database, and the first request.
+ */
+import { copyFile } from "node:fs/promises";
+import path from "node:path";
+import { createClient } from "@libsql/client";
+import { fmt, freePort, ROOT, tempDir } from "./lib/proc";
+
+const RUNS = Number(process.env.STARTUP_BENCH_RUNS ?? 10);
+const IMAGE = process.env.STARTUP_BENCH_IMAGE ?? "localhost/casefile:container-test";
+const ITEMS = 10_000;
+const USERS = 100;
+const BUDGET_MS = 50;
+const MIB = 1024 * 1024;
+
+const built = path.join(ROOT, "dist/casefile");
+if (!(await Bun.file(built).exists())) throw new Error("dist/casefile is missing: run `npm run build` first");
+
+const work = await tempDir("startup");
+const exe = path.join(work.dir, "casefile");
+await copyFile(built, exe);
+const env = { TMPDIR: process.env.TMPDIR ?? "/tmp" };
+
+async function run(args: string[], extraEnv: Record<string, string> = {}) {
+  const child = Bun.spawn([exe, ...args], { cwd: work.dir, env: { ...env, ...extraEnv }, stdout: "pipe", stderr: "pipe" });
+  if ((await child.exited) !== 0) throw new Error(`casefile ${args.join(" ")}: ${await new Response(child.stderr).text()}`);
+}
+
+async function seed() {
+  await run(["create-admin", "--username", "admin", "--email", "admin@example.org", "--password", "adminpass1"]);
+  const db = createClient({ url: `file:${path.join(work.dir, "data/casefile.db")}` });
+  const now = new Date().toISOString();
+  const hash = await Bun.password.hash("bench-password");
+  await db.batch(
+    Array.from({ length: USERS }, (_, i) => ({
+      sql: "INSERT INTO users (username, full_name, email, phone_number, pronouns, role, password_hash, video_watched, created_at) VALUES (?, ?, ?, ?, '', 1, ?, 1, ?)",
+      args: [`bench_${i}`, `Bench ${i}`, `bench_${i}@example.org`, "5551234567", hash, now],
+    })),
+  );
+  for (let from = 0; from < ITEMS; from += 1000) {
+    await db.batch(
+      Array.from({ length: 1000 }, (_, i) => ({
+        sql: "INSERT INTO evidence (user_id, title, notes, is_public, media_type, date_posted) VALUES (?, ?, ?, ?, 1, ?)",
+        args: [2 + ((from + i) % USERS), `Item ${from + i}`, "A note written during the show.", (from + i) % 2, now],
+      })),
+    );
+  }
+  const count = Number((await db.execute("SELECT count(*) AS n FROM evidence")).rows[0]!.n);
+  db.close();
+  if (count !== ITEMS) throw new Error(`seeded ${count} items, wanted ${ITEMS}`);
+}
+
+/** Milliseconds from spawn to the first 200 on /healthz. */
+async function timeToHealthy(): Promise<number> {
+  const port = freePort();
+  const started = performance.now();
+  const child = Bun.spawn([exe], { cwd: work.dir, env: { ...env, PORT: String(port) }, stdout: "ignore", stderr: "inherit" });
+  try {
+    for (let tries = 0; tries < 10_000; tries++) {
+      if (child.exitCode !== null) throw new Error(`casefile exited with ${child.exitCode}`);
+      const status = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status, () => 0);
+      if (status === 200) return performance.now() - started;
+      await Bun.sleep(1);
+    }
+    throw new Error("no 200 on /healthz within 10,000 polls");
+  } finally {
+    child.kill("SIGTERM");
+    await child.exited;
+  }
+}
+
+async function imageBytes(): Promise<number | undefined> {
+  const probe = Bun.spawnSync(["podman", "image", "inspect", IMAGE, "--format", "{{.Size}}"], { stderr: "ignore" });
+  return probe.exitCode === 0 ? Number(probe.stdout.toString().trim()) : undefined;
+}
+
+try {
+  await seed();
+  await timeToHealthy(); // one unmeasured start: the first unpacks libSQL's addon into a cold page cache
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) times.push(await timeToHealthy());
+  times.sort((a, b) => a - b);
+  const median = RUNS % 2 ? times[(RUNS - 1) / 2]! : (times[RUNS / 2 - 1]! + times[RUNS / 2]!) / 2;
+  const image = await imageBytes();
+  console.log(`start to first /healthz 200 (${ITEMS.toLocaleString("en-US")} items), ${RUNS} runs: ${times.map((t) => fmt(t)).join(", ")} ms`);
+  console.log("");
+  console.log("| what | measured | budget |");
+  console.log("|---|---|---|");
+  console.log(`| executable start → first /healthz 200, 10,000-row database (median of ${RUNS}; min ${fmt(times[0]!)}, max ${fmt(times[RUNS - 1]!)}) | ${fmt(median)} ms | ≤ ${BUDGET_MS} ms ${median <= BUDGET_MS ? "✅" : "❌"} |`);
+  console.log(`| \`dist/casefile\` size | ${fmt(Bun.file(built).size / MIB)} MiB | — |`);
+  console.log(`| container image size (\`${IMAGE}\`) | ${image === undefined ? "not built here (run tests/ship/container.sh)" : `${fmt(image / MIB)} MiB`} | — |`);
+} finally {
+  await work.remove();
+}
