@@ -4,9 +4,10 @@ import { Redirect, Router, useLocation } from "wouter";
 import { getConfig, getIsArchive } from "../api/session";
 import { configAtom, inArchiveAtom, sessionReadyAtom, videoLockedAtom } from "../state/session";
 import { refreshUserAtom } from "../state/sessionActions";
+import { useNotify } from "../state/useNotify";
 import { AppRoutes, ScreenLoading } from "./AppRoutes";
 import { NavBar } from "./NavBar";
-import { useGatedLocation } from "./navigation";
+import { useGatedLocation, VIDEO_GATE_MESSAGE } from "./navigation";
 import { PageNotice } from "./PageNotice";
 import { Toast } from "./Toast";
 
@@ -30,12 +31,22 @@ function useStartup() {
   }, [setConfig, setInArchive, setReady, refreshUser]);
 }
 
+/** Routes that send a logged-in user on by themselves (spec §2), so reaching them while locked is no attempt to leave. */
+const QUIET_REDIRECTS = new Set(["/", "/home", "/home-validate", "/login", "/registration"]);
+
 /** A locked user who reaches any other route (typed URL, back button) is sent to the profile and its video. */
+function GateRedirect({ from }: { from: string }) {
+  const notify = useNotify();
+  useEffect(() => {
+    if (!QUIET_REDIRECTS.has(from.toLowerCase())) notify(VIDEO_GATE_MESSAGE, "error", "/user");
+  }, [from, notify]);
+  return <Redirect to="/user" replace />;
+}
+
 function Screens() {
   const locked = useAtomValue(videoLockedAtom);
   const [location] = useLocation();
-  if (locked && location !== "/user") return <Redirect to="/user" replace />;
-  return <AppRoutes />;
+  return locked && location !== "/user" ? <GateRedirect from={location} /> : <AppRoutes />;
 }
 
 export function App() {

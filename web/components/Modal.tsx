@@ -23,10 +23,10 @@ export function Modal({
   size?: "md" | "lg";
 }) {
   return (
-    <Dialog open={open} onClose={dismissible ? onClose : ignoreDismiss} className="relative z-50">
+    <Dialog open={open} onClose={dismissible ? onClose : ignoreDismiss} className="fixed inset-0 z-50 overflow-y-auto">
       <DialogBackdrop className="fixed inset-0 bg-black/60" />
-      <div className="fixed inset-0 overflow-y-auto">
-        <div className="flex min-h-full items-center justify-center p-3 sm:p-6">
+      <div className="relative">
+        <div className="flex min-h-dvh items-center justify-center p-3 sm:p-6">
           <DialogPanel
             className={`w-full ${size === "lg" ? "max-w-2xl" : "max-w-md"} rounded-2xl bg-white p-5 text-gray-900 shadow-2xl`}
           >

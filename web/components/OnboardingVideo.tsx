@@ -3,10 +3,12 @@ import { useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { markVideoWatched } from "../api/users";
 import type { User } from "../api/types";
+import { noticeAtom } from "../state/notices";
 import { configAtom } from "../state/session";
 import { refreshUserAtom } from "../state/sessionActions";
 import { Modal } from "./Modal";
-import { Button, Spinner } from "./ui";
+import { VIDEO_GATE_MESSAGE } from "./navigation";
+import { Alert, Button, Spinner } from "./ui";
 
 export const CONTROLS_AFTER_SECONDS = 3;
 
@@ -55,6 +57,7 @@ export function OnboardingVideo({ user }: { user: User }) {
   const [stage, setStage] = useState<"video" | "acknowledge">("video");
   const [saving, setSaving] = useState(false);
   const [round, setRound] = useState(0);
+  const notice = useAtomValue(noticeAtom);
 
   async function acknowledge() {
     setSaving(true);
@@ -71,6 +74,11 @@ export function OnboardingVideo({ user }: { user: User }) {
   return (
     <>
       <Modal open={stage === "video"} onClose={() => {}} dismissible={false} title={`Welcome to ${projectName}`} size="lg">
+        {notice?.text === VIDEO_GATE_MESSAGE && (
+          <div className="mb-3">
+            <Alert>{VIDEO_GATE_MESSAGE}</Alert>
+          </div>
+        )}
         <p className="mb-3 text-sm text-gray-800">Watch this short briefing before you start. It explains how your appointment works.</p>
         <OnboardingPlayer key={round} onEnded={() => setStage("acknowledge")} />
       </Modal>

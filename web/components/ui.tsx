@@ -54,7 +54,7 @@ export function Alert({ tone = "error", children, onDismiss }: { tone?: Tone; ch
 }
 
 const fieldClass =
-  "mt-1 block w-full rounded-lg border border-gray-400 bg-white px-3 py-2 text-base text-gray-900 shadow-sm focus:border-blue-700 focus:outline-2 focus:outline-blue-700 disabled:bg-gray-100 disabled:text-gray-700";
+  "mt-1 block min-h-11 w-full rounded-lg border border-gray-400 bg-white px-3 py-2 text-base text-gray-900 shadow-sm focus:border-blue-700 focus:outline-2 focus:outline-blue-700 disabled:bg-gray-100 disabled:text-gray-700";
 
 interface FieldProps {
   label: string;

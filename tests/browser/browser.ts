@@ -1,0 +1,56 @@
+/** Shared Playwright setup for the browser tests and the screenshot tour: Debian's Chromium with a fake camera and mic. */
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+export const PHONE = { width: 390, height: 844 };
+export const LAPTOP = { width: 1280, height: 800 };
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--use-fake-device-for-media-stream",
+      "--use-fake-ui-for-media-stream",
+      "--autoplay-policy=no-user-gesture-required",
+    ],
+  });
+}
+
+/** A fresh context (own cookies) at the given size that fails the test on page errors or CSP violations. */
+export async function openPage(browser: Browser, baseURL: string, viewport = PHONE): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    isMobile: viewport.width < 500,
+    hasTouch: viewport.width < 500,
+    permissions: ["camera", "microphone", "geolocation"],
+    geolocation: { latitude: 40.71278, longitude: -74.00594 },
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error" && /Content Security Policy|Refused to/.test(message.text())) problems.push(message.text());
+  });
+  page.on("request", (request) => {
+    if (!request.url().startsWith(baseURL) && !/^(data|blob):/.test(request.url())) problems.push(`foreign request: ${request.url()}`);
+  });
+  return { context, page, problems };
+}
+
+const SCREENSHOT_DIR = path.join(import.meta.dir, "../../screenshots");
+
+/** Saves a full-page screenshot into screenshots/ (gitignored) named after the screen and the viewport width. */
+export async function shot(page: Page, name: string) {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
+}
