@@ -1,0 +1,233 @@
+/**
+ * 1 GiB multipart upload: casefile's peak RSS and throughput against a raw streamed body write (design.md §7).
+ *
+ *   node_modules/.bin/bun bench/upload.ts        env: UPLOAD_BENCH_MIB (1024), UPLOAD_BENCH_ROUNDS (3)
+ *
+ * Children (all on 127.0.0.1): the real server (`bun src/main.ts`, fresh temp database and uploads dir) and bare
+ * Bun.serve sinks that stream request.body into a file in different ways (FileSink loop, node:fs stream,
+ * Bun.write(path, Request)); the fastest sink (median over rounds) is the baseline. A fourth sink also hashes
+ * (SHA-256, as casefile must): a reference, never the baseline. Every child gets one untimed 64 MiB warm-up upload;
+ * rounds alternate the order of runs to spread disk write-back and neighbour load. Each casefile upload is checked for
+ * 201 and deleted again through the API. CPU seconds (user+system, all threads) of the receiving process are shown
+ * per run: less noisy than wall time on a shared machine.
+ * casefile is measured twice per round: "settled" (the upload starts once the server's RSS has stopped falling
+ * after login) and "right after login" (the upload starts the moment login answers, so argon2id's transient
+ * hashing memory may still be resident).
+ * Budgets: server peak RSS ≤ 120 MB; server MB/s ≥ 0.6 × baseline MB/s.
+ */
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { type Child, cpuSeconds, fmt, freePort, loadAverage, ROOT, rssKiB, sampleRss, startChild, tempDir, type RssReport } from "./lib/proc";
+
+const MIB = 1024 * 1024;
+const MB = 1_000_000;
+const FILE_BYTES = Number(process.env.UPLOAD_BENCH_MIB ?? 1024) * MIB;
+const ROUNDS = Math.min(10, Number(process.env.UPLOAD_BENCH_ROUNDS ?? 3));
+const CHUNK = MIB;
+const REQUEST_TIMEOUT_MS = 10 * 60 * 1000;
+const RSS_BUDGET_MB = 120;
+const RATIO_BUDGET = 0.6;
+
+// ---- the body -------------------------------------------------------------------------------------------------
+const clip = new Uint8Array(await Bun.file(path.join(ROOT, "tests/fixtures/clip.mp4")).arrayBuffer());
+const boundary = `----casefilebench${crypto.randomUUID().replaceAll("-", "")}`;
+const enc = new TextEncoder();
+const preamble = enc.encode(
+  `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nbench upload\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+);
+const epilogue = enc.encode(`\r\n--${boundary}--\r\n`);
+// The file: clip.mp4's own top-level boxes (ftyp, moov, free, mdat), then one more top-level `free` box padding it
+// to FILE_BYTES, so the server's box walk still finds moov and its video track.
+if (FILE_BYTES - clip.length < 8 || FILE_BYTES - clip.length >= 2 ** 32) throw new Error("the padding box must fit a 32-bit size");
+const zeros = new Uint8Array(CHUNK); // never mutated, so yielding it again and again is safe
+const BODY_BYTES = preamble.length + FILE_BYTES + epilogue.length;
+
+/** The multipart body, chunk by chunk: the client never holds more than one MiB of it. */
+async function* body(fileBytes = FILE_BYTES): AsyncGenerator<Uint8Array> {
+  yield preamble;
+  yield clip;
+  const header = new Uint8Array(8);
+  new DataView(header.buffer).setUint32(0, fileBytes - clip.length);
+  header.set(enc.encode("free"), 4);
+  yield header;
+  let left = fileBytes - clip.length - 8;
+  for (let i = 0; left > 0 && i < fileBytes / CHUNK + 2; i++) {
+    const n = Math.min(CHUNK, left);
+    yield n === CHUNK ? zeros : zeros.subarray(0, n);
+    left -= n;
+  }
+  yield epilogue;
+}
+
+// ---- one timed upload -----------------------------------------------------------------------------------------
+type Run = { label: string; status: number; seconds: number; mbPerSec: number; cpu: number; rss: RssReport; answer: string };
+
+async function timedPost(label: string, url: string, pid: number, headers: Record<string, string>, fileBytes = FILE_BYTES): Promise<Run> {
+  const bodyBytes = BODY_BYTES - FILE_BYTES + fileBytes;
+  const cpuBefore = await cpuSeconds(pid);
+  const sampler = sampleRss(pid, 50, REQUEST_TIMEOUT_MS / 1000 + 30);
+  const started = performance.now();
+  let status = 0;
+  let answer = "";
+  let seconds = 0;
+  try {
+    const res = await fetch(url, {
+      method: "POST",
+      headers: { ...headers, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(bodyBytes) },
+      body: body(fileBytes) as unknown as BodyInit,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    status = res.status;
+    answer = await res.text();
+  } finally {
+    seconds = (performance.now() - started) / 1000;
+  }
+  const rss = await sampler.stop();
+  const cpu = (await cpuSeconds(pid)) - cpuBefore;
+  return { label, status, seconds, mbPerSec: bodyBytes / MB / seconds, cpu, rss, answer };
+}
+
+/** Waits (≤ 10 s) until a pid's RSS has stopped falling: four readings 250 ms apart within 1 MiB. */
+async function settle(pid: number): Promise<void> {
+  const readings: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    readings.push((await rssKiB(pid)) ?? 0);
+    const last = readings.slice(-4);
+    if (last.length === 4 && Math.max(...last) - Math.min(...last) < 1024) return;
+    await Bun.sleep(250);
+  }
+}
+
+// ---- the children ---------------------------------------------------------------------------------------------
+const BASELINE_MODES = ["filesink", "node", "bunwrite"] as const;
+const SINK_MODES = [...BASELINE_MODES, "filesink-sha256"] as const;
+const WARMUP_BYTES = 64 * MIB;
+const tmp = await tempDir("upload");
+const children: Child[] = [];
+
+async function login(server: Child): Promise<string> {
+  const res = await fetch(`${server.url}/api/user/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ usernameOrEmail: "admin", password: "adminpass1" }),
+    signal: AbortSignal.timeout(30_000),
+  });
+  await res.arrayBuffer();
+  const cookie = /casefile_session=[^;]+/.exec(res.headers.get("set-cookie") ?? "")?.[0];
+  if (!res.ok || !cookie) throw new Error(`login failed: ${res.status}`);
+  return cookie;
+}
+
+async function serverRun(server: Child, settled: boolean, fileBytes = FILE_BYTES): Promise<Run> {
+  const cookie = await login(server);
+  if (settled) await settle(server.pid);
+  const label = settled ? "casefile (settled)" : "casefile (right after login)";
+  const run = await timedPost(label, `${server.url}/api/evidence`, server.pid, { cookie }, fileBytes);
+  if (run.status === 201) {
+    const { id } = JSON.parse(run.answer) as { id: number };
+    const del = await fetch(`${server.url}/api/evidence/delete/${id}`, { method: "DELETE", headers: { cookie }, signal: AbortSignal.timeout(30_000) });
+    await del.arrayBuffer();
+    if (!del.ok) throw new Error(`delete failed: ${del.status}`);
+  }
+  return run;
+}
+
+const describe = (r: Run) =>
+  `${r.label.padEnd(30)} status ${r.status}  ${fmt(r.seconds, 2).padStart(6)} s  ${fmt(r.mbPerSec, 0).padStart(5)} MB/s  ` +
+  `cpu ${fmt(r.cpu, 2)} s  ` +
+  `peak RSS ${fmt((r.rss.peakMiB * MIB) / MB, 1).padStart(6)} MB (before ${fmt((r.rss.startMiB * MIB) / MB, 1)} MB; ` +
+  `${r.rss.samples} samples, max gap ${fmt(r.rss.maxGapMs, 0)} ms)`;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+try {
+  console.log(`machine: ${navigator.hardwareConcurrency} cores, bun ${Bun.version}; ${ROUNDS} rounds; load average at start ${await loadAverage()}`);
+  console.log(`body: ${BODY_BYTES} bytes (file ${FILE_BYTES} bytes = clip.mp4 + one 'free' box), sent in ${CHUNK}-byte chunks`);
+  const server = await startChild({
+    script: "src/main.ts",
+    port: freePort(),
+    readyPath: "/healthz",
+    env: {
+      DATABASE_URL: `file:${tmp.dir}/db/casefile.db`,
+      UPLOADS_DIR: `${tmp.dir}/uploads`,
+      WEB_DIR: path.join(ROOT, "dist/web"),
+      ADMIN_USERNAME: "admin",
+      ADMIN_EMAIL: "admin@example.org",
+      ADMIN_PASSWORD: "adminpass1",
+      MAX_UPLOAD_MB: "2048",
+    },
+  });
+  children.push(server);
+  const sinks: Record<string, Child> = {};
+  for (const mode of SINK_MODES) {
+    const sink = await startChild({ script: "bench/lib/raw-sink.ts", port: freePort(), readyPath: "/", env: { SINK_DIR: tmp.dir, SINK_MODE: mode } });
+    children.push(sink);
+    sinks[mode] = sink;
+  }
+
+  // Untimed warm-up of every child (JIT, first-touch page faults, the first temp file).
+  for (const mode of SINK_MODES) await timedPost("warm-up", `${sinks[mode]!.url}/`, sinks[mode]!.pid, {}, WARMUP_BYTES);
+  const warm = await serverRun(server, false, WARMUP_BYTES);
+  if (warm.status !== 201) throw new Error(`warm-up upload answered ${warm.status}: ${warm.answer.slice(0, 300)}`);
+
+  const runs: Run[] = [];
+  const roundRatios: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const jobs: (() => Promise<Run>)[] = [
+      ...SINK_MODES.map((mode) => async () => {
+        const sink = sinks[mode]!;
+        await settle(sink.pid);
+        return timedPost(`raw sink (${mode})`, `${sink.url}/`, sink.pid, {});
+      }),
+      () => serverRun(server, true),
+      () => serverRun(server, false),
+    ];
+    if (round % 2 === 1) jobs.reverse();
+    for (const job of jobs) {
+      const run = await job();
+      runs.push(run);
+      console.log(`round ${round + 1}  ${describe(run)}`);
+      if (run.status !== 201) console.log(`  answer: ${run.answer.slice(0, 300)}`);
+    }
+    const thisRound = runs.slice(-jobs.length);
+    const bestRaw = Math.max(...thisRound.filter((r) => BASELINE_MODES.some((m) => r.label === `raw sink (${m})`)).map((r) => r.mbPerSec));
+    const settledRun = thisRound.find((r) => r.label === "casefile (settled)")!;
+    roundRatios.push(settledRun.mbPerSec / bestRaw);
+  }
+  const leftovers = await readdir(path.join(tmp.dir, "uploads", ".tmp"));
+  const stored = (await readdir(path.join(tmp.dir, "uploads"), { recursive: true, withFileTypes: true })).filter(
+    (e) => e.isFile() && !path.relative(path.join(tmp.dir, "uploads"), e.parentPath).startsWith(".tmp"),
+  );
+
+  const byLabel = (label: string) => runs.filter((r) => r.label === label);
+  console.log("\nmedians over rounds:");
+  const baselines = SINK_MODES.map((mode) => ({ mode, mbPerSec: median(byLabel(`raw sink (${mode})`).map((r) => r.mbPerSec)) }));
+  for (const mode of SINK_MODES) {
+    const rs = byLabel(`raw sink (${mode})`);
+    console.log(`  raw sink (${mode}): ${fmt(median(rs.map((r) => r.mbPerSec)), 0)} MB/s, cpu ${fmt(median(rs.map((r) => r.cpu)), 2)} s`);
+  }
+  const baseline = baselines.reduce((a, b) => (b.mbPerSec > a.mbPerSec ? b : a));
+  const settledRuns = byLabel("casefile (settled)");
+  const eagerRuns = byLabel("casefile (right after login)");
+  const serverMbps = median(settledRuns.map((r) => r.mbPerSec));
+  const eagerMbps = median(eagerRuns.map((r) => r.mbPerSec));
+  const peakSettled = Math.max(...settledRuns.map((r) => (r.rss.peakMiB * MIB) / MB));
+  const peakEager = Math.max(...eagerRuns.map((r) => (r.rss.peakMiB * MIB) / MB));
+  const idle = Math.min(...settledRuns.map((r) => (r.rss.startMiB * MIB) / MB));
+  const all201 = [...settledRuns, ...eagerRuns].every((r) => r.status === 201);
+  console.log(`  casefile (settled): ${fmt(serverMbps, 0)} MB/s, cpu ${fmt(median(settledRuns.map((r) => r.cpu)), 2)} s, max peak RSS ${fmt(peakSettled)} MB (idle before upload ≥ ${fmt(idle)} MB)`);
+  console.log(`  casefile (right after login): ${fmt(eagerMbps, 0)} MB/s, max peak RSS ${fmt(peakEager)} MB`);
+  console.log(`  every casefile upload answered 201: ${all201 ? "yes" : "NO"}; temp files left: ${leftovers.length}; media files left after deletes: ${stored.length}`);
+
+  const ratio = serverMbps / baseline.mbPerSec;
+  for (const b of baselines) console.log(`  ratio casefile (settled) / raw ${b.mode}: ${fmt(serverMbps / b.mbPerSec, 2)}`);
+  console.log(`  per-round ratio casefile (settled) / fastest raw sink of that round: ${roundRatios.map((r) => fmt(r, 2)).join(", ")} (median ${fmt(median(roundRatios), 2)})`);
+  console.log(`  load average at end ${await loadAverage()}`);
+  console.log(`\nRESULT peak RSS (settled) ${fmt(peakSettled)} MB, budget ≤ ${RSS_BUDGET_MB} MB: ${peakSettled <= RSS_BUDGET_MB ? "PASS" : "FAIL"}`);
+  console.log(`RESULT peak RSS (right after login) ${fmt(peakEager)} MB, budget ≤ ${RSS_BUDGET_MB} MB: ${peakEager <= RSS_BUDGET_MB ? "PASS" : "FAIL"}`);
+  console.log(`RESULT throughput ratio ${fmt(ratio, 2)} (casefile ${fmt(serverMbps, 0)} / raw ${baseline.mode} ${fmt(baseline.mbPerSec, 0)} MB/s), budget ≥ ${RATIO_BUDGET}: ${ratio >= RATIO_BUDGET ? "PASS" : "FAIL"}`);
+  process.exitCode = all201 && peakSettled <= RSS_BUDGET_MB && peakEager <= RSS_BUDGET_MB && ratio >= RATIO_BUDGET ? 0 : 1;
+} finally {
+  for (const child of children) await child.stop();
+  await tmp.remove();
+}
