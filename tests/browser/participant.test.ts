@@ -109,7 +109,7 @@ test("registration: every check, uniqueness under the username, selfie, toast", 
 
   await fillRegistration({ Username: "admin" });
   const usernameField = page.getByLabel("Username", { exact: true });
-  expect(await usernameField.getAttribute("aria-invalid")).toBe("true");
+  await page.locator('input[name="username"][aria-invalid="true"]').waitFor();
   const describedBy = (await usernameField.getAttribute("aria-describedby"))!;
   expect((await page.locator(`[id="${describedBy}"]`).textContent())?.length).toBeGreaterThan(0);
 
@@ -230,8 +230,7 @@ test("uploads: a note with location, a photo, a video and a recorded clip", asyn
   await page.getByLabel("Preview of the recording").waitFor();
   await finishUpload("Overheard call", "Two voices, one of them says 'the bridge'.");
 
-  const cards = page.getByRole("list").last().getByRole("listitem");
-  expect(await cards.count()).toBe(4);
+  expect(await page.getByRole("list", { name: "Evidence items" }).getByRole("listitem").count()).toBe(4);
   const photoThumb = page.getByRole("button", { name: /^Bridge photo \(Photo\)/ }).locator("img");
   expect(await photoThumb.getAttribute("src")).toMatch(/^\/api\/media\//);
   const videoThumb = page.getByRole("button", { name: /^Van video \(Video\)/ }).locator("img");
@@ -243,15 +242,15 @@ test("uploads: a note with location, a photo, a video and a recorded clip", asyn
 
 test("filters, detail dialog, Edit Item (not dismissible), delete confirmation, table view", async () => {
   const filter = page.getByRole("radiogroup", { name: "Filter evidence by kind" });
-  const cardNames = () => page.locator("main ul button").evaluateAll((buttons) => buttons.map((button) => button.getAttribute("aria-label")));
   for (const [label, kind] of [["Notes", "Note"], ["Photos", "Photo"], ["Videos", "Video"], ["Audio", "Audio"]]) {
     await filter.getByRole("radio", { name: label }).click();
-    const names = await cardNames();
-    expect(names.length).toBe(1);
-    expect(names[0]).toContain(`(${kind})`);
+    await page.waitForFunction((kind) => {
+      const names = [...document.querySelectorAll('ul[aria-label="Evidence items"] button')].map((b) => b.getAttribute("aria-label"));
+      return names.length === 1 && names[0]!.includes(`(${kind})`);
+    }, kind);
   }
   await filter.getByRole("radio", { name: "All" }).click();
-  expect((await cardNames()).length).toBe(4);
+  await page.waitForFunction(() => document.querySelectorAll('ul[aria-label="Evidence items"] button').length === 4);
 
   await page.getByRole("button", { name: /^Supporting Evidence \(Note\)/ }).click();
   const detail = page.getByRole("dialog", { name: "Evidence" });
