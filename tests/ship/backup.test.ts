@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient } from "@libsql/client";
-import { Actor, form, newParticipant } from "../support/client";
+import { Actor, fixture, form, newParticipant } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
 import { paddedVideo, sha256 } from "./support/media";
 import { FROM_SOURCE, runCommand, startProgram, type Program } from "./support/program";
@@ -43,7 +43,7 @@ async function contents(databaseUrl: string) {
 async function seed(url: string) {
   const people = [await newParticipant(url), await newParticipant(url)];
   for (const { actor } of people) {
-    expect((await actor.post("/api/evidence", form({ title: "Photo" }, { file: new File([await readFile(path.join(import.meta.dir, "../fixtures/photo.jpg"))], "p.jpg") }))).status).toBe(201);
+    expect((await actor.post("/api/evidence", form({ title: "Photo" }, { file: await fixture("photo.jpg") }))).status).toBe(201);
     expect((await actor.post("/api/evidence", form({ title: "Video" }, { file: await paddedVideo(300_000) }))).status).toBe(201);
   }
   return people;

@@ -2,7 +2,7 @@
 import { readdir } from "node:fs/promises";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { PART_BYTES } from "../../src/media/s3-store";
-import { form, newParticipant } from "../support/client";
+import { fixture, form, newParticipant } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
 import { paddedVideo, sha256 } from "./support/media";
 import { startS3rver, type S3Server } from "./support/s3rver";
@@ -62,7 +62,7 @@ test("a multipart-sized upload lands in the bucket, lists, plays with Range, and
 test("a small photo goes up in one piece, with its metadata-free public copy beside it", async () => {
   const { actor } = await newParticipant(server.url);
   const keysBefore = await s3.keys();
-  const photo = new File([await Bun.file(`${import.meta.dir}/../fixtures/photo.jpg`).arrayBuffer()], "photo.jpg");
+  const photo = await fixture("photo.jpg");
   const created = await actor.post("/api/evidence", form({ title: "Photo" }, { file: photo }));
   expect(created.status).toBe(201);
   const { aws_url } = (await created.json()) as { aws_url: string };
