@@ -48,9 +48,13 @@ export async function openPage(browser: Browser, baseURL: string, viewport = PHO
 
 const SCREENSHOT_DIR = path.join(import.meta.dir, "../../screenshots");
 
-/** Saves a full-page screenshot into screenshots/ (gitignored) named after the screen and the viewport width. */
+/**
+ * Saves a screenshot into screenshots/ (gitignored) named after the screen and the viewport width: the full page,
+ * or just the viewport while a dialog is open (a full-page shot would stretch the fixed overlay).
+ */
 export async function shot(page: Page, name: string) {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
+  const dialogOpen = (await page.getByRole("dialog").count()) > 0;
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: !dialogOpen });
 }
