@@ -83,7 +83,8 @@ export async function updateEvidence(
   const kind = KIND_OF_TYPE[item.mediaType];
   if (uploads.file && !kind) throw unsupportedMedia("A note has no media to replace.");
   const { stored, media, thumb } = await storeUploads(ctx, item.userId, uploads, kind ? [kind] : []);
-  const replaced = await mediaRows(ctx.db, media ? [item.mediaId, thumb ? item.thumbnailId : null] : []);
+  // A new file makes the old file and its thumbnail (which pictured the old file) obsolete.
+  const replaced = await mediaRows(ctx.db, media ? [item.mediaId, item.thumbnailId] : []);
   try {
     const results = await ctx.db.batch([
       ...stored.map((m) => ctx.db.insert(mediaFiles).values(m)),

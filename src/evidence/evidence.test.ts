@@ -167,6 +167,20 @@ describe("ownership", () => {
     expect(item.media.mime).toBe("image/png");
   });
 
+  test("replacing the file removes the old file and its thumbnail from the store", async () => {
+    const created = await (await upload(owner.actor, { title: "Poster" }, { file: await fixture("clip.mp4"), thumbnail: await fixture("photo.webp") })).json();
+    const oldIds = [created.aws_url, created.thumbnail_url].map((url: string) => url.split("/").pop()!);
+    const replaced = await owner.actor.put(`/api/evidence/update/${created.id}`, form({ title: "Poster", notes: "" }, { file: await fixture("clip.webm") }));
+    expect(replaced.status).toBe(200);
+    const item = await replaced.json();
+    expect(item.thumbnail_url).toBeNull();
+    expect(item.media.mime).toBe("video/webm");
+    const files = await storedFiles(server.uploadsDir);
+    expect(files.filter((f) => oldIds.some((id) => f.includes(id)))).toEqual([]);
+    const rows = await server.ctx.db.$client.execute({ sql: "select count(*) as n from media_files where id in (?, ?)", args: oldIds });
+    expect(Number(rows.rows[0]!.n)).toBe(0);
+  });
+
   test("admins edit with JSON (title and notes only), and delete; deleting removes the media", async () => {
     const created = await (await upload(owner.actor, { title: "To remove" }, { file: await fixture("voice.webm") })).json();
     const edited = await admin.put(`/api/evidence/update/${created.id}`, { title: "Admin title", notes: "Admin notes" });
