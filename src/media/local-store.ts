@@ -3,10 +3,21 @@ import path from "node:path";
 import type { ByteRange, MediaStore } from "./store";
 
 const TEMP_FOLDER = ".tmp";
+/** Temp files older than this at start were left by a crash mid-upload; younger ones may belong to a running instance. */
+const STALE_TEMP_MS = 60 * 60 * 1000;
+
+async function removeStaleTempFiles(tempDir: string, now = Date.now()): Promise<void> {
+  for (const name of await readdir(tempDir)) {
+    const file = path.join(tempDir, name);
+    const info = await stat(file).catch(() => undefined);
+    if (info && now - info.mtimeMs > STALE_TEMP_MS) await rm(file, { force: true });
+  }
+}
 
 export async function createLocalStore(root: string): Promise<MediaStore> {
   const tempDir = path.join(root, TEMP_FOLDER);
   await mkdir(tempDir, { recursive: true });
+  await removeStaleTempFiles(tempDir);
   const pathOf = (key: string) => {
     const full = path.join(root, key);
     if (!full.startsWith(root + path.sep)) throw new Error(`media key escapes the store: ${key}`);
