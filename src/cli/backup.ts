@@ -11,6 +11,7 @@ import path from "node:path";
 import { createClient } from "@libsql/client";
 import type { Config } from "../config";
 import { openDatabase } from "../db/client";
+import type { MediaStore } from "../media/store";
 import { openMediaStore } from "../server";
 import { BACKUP_DB, BACKUP_MANIFEST, mediaEntry, type BackupManifest } from "./backup-format";
 import { CliError } from "./errors";
@@ -79,7 +80,7 @@ export async function backup(config: Config, file: string): Promise<BackupSummar
  * The bytes of key as a Blob of known size (a tar header needs the size first). Local files are used in place;
  * streamed reads (S3) are spooled to a temp file first. undefined when the key no longer exists.
  */
-async function readWhole(store: Awaited<ReturnType<typeof openMediaStore>>, key: string, workDir: string): Promise<Blob | undefined> {
+async function readWhole(store: MediaStore, key: string, workDir: string): Promise<Blob | undefined> {
   let body: Blob | ReadableStream<Uint8Array>;
   try {
     body = await store.read(key);

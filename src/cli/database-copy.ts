@@ -7,6 +7,8 @@ import type { Client, InValue, Transaction } from "@libsql/client";
 import { createClient } from "@libsql/client";
 
 const ROWS_PER_BATCH = 500;
+/** Leaves out SQLite's own tables (sqlite_sequence, …) and those a libSQL server keeps for itself. */
+const OURS = "name NOT LIKE 'sqlite_%' AND name NOT LIKE 'libsql_%'";
 
 export const isFileDatabase = (url: string) => url.startsWith("file:");
 
@@ -28,17 +30,13 @@ export async function snapshotDatabase(client: Client, databaseUrl: string, snap
 
 /** Names of the tables that hold our data (SQLite's and libSQL's own bookkeeping tables excluded). */
 export async function userTables(client: Client | Transaction): Promise<string[]> {
-  const result = await client.execute(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'libsql_%' AND name NOT LIKE '_litestream%' ORDER BY name",
-  );
+  const result = await client.execute(`SELECT name FROM sqlite_master WHERE type = 'table' AND ${OURS} ORDER BY name`);
   return result.rows.map((row) => String(row.name));
 }
 
 /** Copies schema and rows of every table of source into target, which must have none of them yet. */
 export async function copyRows(source: Client | Transaction, target: Client): Promise<void> {
-  const schema = await source.execute(
-    "SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'libsql_%' ORDER BY type = 'table' DESC, rowid",
-  );
+  const schema = await source.execute(`SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND ${OURS} ORDER BY type = 'table' DESC, rowid`);
   const writer = await target.transaction("write");
   try {
     // Rows arrive table by table, so references are only checked once everything is in.

@@ -2,7 +2,7 @@
  * `casefile backup` taken while uploads are running, then `casefile restore` into an empty directory: the same
  * users and items, and media byte for byte (SHA-256). Both commands run as real processes beside a live server.
  */
-import { afterEach, expect, test } from "bun:test";
+import { afterEach, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,10 +10,13 @@ import { createClient } from "@libsql/client";
 import { Actor, fixture, form, newParticipant } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
 import { paddedVideo, sha256 } from "./support/media";
-import { FROM_SOURCE, runCommand, startProgram, type Program } from "./support/program";
+import { FROM_SOURCE, runCommand, startProgram } from "./support/program";
 import { startS3rver, type S3Server } from "./support/s3rver";
 import { startSqld, type Sqld } from "./support/sqld";
 import { trickleUpload } from "./support/slow-upload";
+
+// These start real processes and servers; bun test's 5 s default is too tight on a busy 2-core machine.
+setDefaultTimeout(60_000);
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -83,13 +86,16 @@ async function restoreAndCompare(archive: string, live: Awaited<ReturnType<typeo
   }
 
   // The restored copy serves: the participant logs in and reads their media.
-  const program: Program = await startProgram(FROM_SOURCE, target);
-  cleanups.push(() => program.stop());
-  const actor = new Actor(program.url);
-  expect((await actor.login(login.username, login.password)).status).toBe(200);
-  const items = (await (await actor.get("/api/evidence")).json()) as { aws_url: string; media: { sha256: string } }[];
-  expect(items.length).toBeGreaterThanOrEqual(2);
-  for (const item of items) expect(sha256(await (await actor.get(item.aws_url)).arrayBuffer())).toBe(item.media.sha256);
+  const program = await startProgram(FROM_SOURCE, target);
+  try {
+    const actor = new Actor(program.url);
+    expect((await actor.login(login.username, login.password)).status).toBe(200);
+    const items = (await (await actor.get("/api/evidence")).json()) as { aws_url: string; media: { sha256: string } }[];
+    expect(items.length).toBeGreaterThanOrEqual(2);
+    for (const item of items) expect(sha256(await (await actor.get(item.aws_url)).arrayBuffer())).toBe(item.media.sha256);
+  } finally {
+    await program.stop();
+  }
   return copy;
 }
 

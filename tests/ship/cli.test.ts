@@ -1,5 +1,5 @@
 /** The program's command line run as a real process: help, version, errors, admin commands, graceful SIGTERM. */
-import { afterEach, expect, test } from "bun:test";
+import { afterEach, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,6 +8,9 @@ import { Actor, newParticipant } from "../support/client";
 import { paddedVideo } from "./support/media";
 import { FROM_SOURCE, runCommand, startProgram, type Program } from "./support/program";
 import { trickleUpload } from "./support/slow-upload";
+
+// These start real processes and servers; bun test's 5 s default is too tight on a busy 2-core machine.
+setDefaultTimeout(60_000);
 
 let dir: string;
 let program: Program | undefined;

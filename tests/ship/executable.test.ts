@@ -2,13 +2,16 @@
  * `npm run build` → dist/casefile, copied ALONE into an empty directory and run with no environment but PORT:
  * it must serve the app and the API, and keep its data across a restart.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { copyFile, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Actor, fixture, form, registrationFields } from "../support/client";
 import { BUN, REPO, runCommand, startProgram, type Program } from "./support/program";
 import { sha256 } from "./support/media";
+
+// These start real processes and servers; bun test's 5 s default is too tight on a busy 2-core machine.
+setDefaultTimeout(60_000);
 
 let dir: string;
 let exe: string;

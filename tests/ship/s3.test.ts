@@ -1,11 +1,14 @@
 /** MEDIA_STORE=s3 through the real API against a real S3-protocol server (s3rver) on loopback. */
 import { readdir } from "node:fs/promises";
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { PART_BYTES } from "../../src/media/s3-store";
 import { fixture, form, newParticipant } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
 import { paddedVideo, sha256 } from "./support/media";
 import { startS3rver, type S3Server } from "./support/s3rver";
+
+// These start real processes and servers; bun test's 5 s default is too tight on a busy 2-core machine.
+setDefaultTimeout(60_000);
 
 let s3: S3Server;
 let server: TestServer;

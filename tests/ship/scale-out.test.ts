@@ -2,12 +2,15 @@
  * Scale-out: TWO app instances sharing one libSQL server (sqld) and one S3 bucket (s3rver) hold no state of their
  * own, so any instance can answer any request.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { Actor, adminActor, form, newParticipant } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
 import { paddedVideo, sha256 } from "./support/media";
 import { startS3rver, type S3Server } from "./support/s3rver";
 import { startSqld, type Sqld } from "./support/sqld";
+
+// These start real processes and servers; bun test's 5 s default is too tight on a busy 2-core machine.
+setDefaultTimeout(60_000);
 
 let sqld: Sqld;
 let s3: S3Server;
