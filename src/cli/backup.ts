@@ -6,7 +6,7 @@
  * snapshotted, every media file the snapshot names is already in the store. Files of uploads still in flight
  * have no row in the snapshot and are left out, as their rows are.
  */
-import { mkdtemp, rename, rm } from "node:fs/promises";
+import { mkdtemp, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { createClient } from "@libsql/client";
 import type { Config } from "../config";
@@ -24,6 +24,9 @@ export type BackupSummary = BackupManifest & { missing: string[] };
 export async function backup(config: Config, file: string): Promise<BackupSummary> {
   const target = path.resolve(file);
   if (await Bun.file(target).exists()) throw new CliError(`${target} already exists; choose a new file name.`);
+  if (!(await stat(path.dirname(target)).catch(() => undefined))?.isDirectory()) {
+    throw new CliError(`The folder ${path.dirname(target)} does not exist.`);
+  }
   const workDir = await mkdtemp(path.join(path.dirname(target), ".casefile-backup-"));
   const partial = path.join(workDir, "archive.tar");
   try {

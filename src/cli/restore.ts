@@ -39,7 +39,13 @@ export async function restore(config: Config, file: string): Promise<RestoreSumm
     }
 
     const entries = readTar(archive);
-    const manifest = JSON.parse(await new Response((await nextEntry(entries, BACKUP_MANIFEST, archive)).body).text()) as BackupManifest;
+    const manifestText = await new Response((await nextEntry(entries, BACKUP_MANIFEST, archive)).body).text();
+    let manifest: BackupManifest;
+    try {
+      manifest = JSON.parse(manifestText);
+    } catch {
+      throw new CliError(`${archive}: its ${BACKUP_MANIFEST} is damaged.`);
+    }
     if (manifest.format !== "casefile-backup" || manifest.version !== 1) {
       throw new CliError(`${archive}: unsupported backup format ${manifest.format} v${manifest.version}.`);
     }
@@ -58,13 +64,25 @@ export async function restore(config: Config, file: string): Promise<RestoreSumm
     }
 
     let restoredMedia = 0;
-    for await (const entry of entries) {
-      const key = keyOfEntry(entry.name);
-      if (!key) throw new CliError(`${archive}: unexpected entry ${entry.name}.`);
-      const temp = path.join(store.tempDir, `${crypto.randomUUID()}.part`);
-      await Bun.write(temp, new Response(entry.body));
-      await store.putFile(key, temp, mimes.get(key) ?? "application/octet-stream");
-      restoredMedia++;
+    try {
+      for await (const entry of entries) {
+        const key = keyOfEntry(entry.name);
+        if (!key) throw new CliError(`${archive}: unexpected entry ${entry.name}.`);
+        const temp = path.join(store.tempDir, `${crypto.randomUUID()}.part`);
+        try {
+          await Bun.write(temp, new Response(entry.body));
+          await store.putFile(key, temp, mimes.get(key) ?? "application/octet-stream");
+        } finally {
+          await rm(temp, { force: true });
+        }
+        restoredMedia++;
+      }
+    } catch (error) {
+      // The database is in and some media too: say so, rather than leave a target that looks restored.
+      throw new CliError(
+        `restore stopped after the database and ${restoredMedia} media files: ${(error as Error).message} ` +
+          "Empty the database and the media store before trying again.",
+      );
     }
     return { ...manifest, restoredMedia };
   } finally {

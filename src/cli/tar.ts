@@ -3,6 +3,7 @@
  * file in memory. A plain tar keeps backups inspectable with standard tools (`tar tvf backup.tar`).
  */
 import { open, type FileHandle } from "node:fs/promises";
+import { CliError } from "./errors";
 
 const BLOCK = 512;
 const NAME_MAX = 100;
@@ -74,13 +75,13 @@ export async function* readTar(path: string): AsyncGenerator<TarEntry> {
     const block = new Uint8Array(BLOCK);
     while (true) {
       const { bytesRead } = await file.read(block, 0, BLOCK, offset);
-      if (bytesRead < BLOCK) throw new Error(`${path} is not a complete tar archive`);
+      if (bytesRead < BLOCK) throw new CliError(`${path} is not a complete tar archive (cut short?)`);
       if (block.every((byte) => byte === 0)) return;
       const text = (from: number, length: number) => new TextDecoder().decode(block.subarray(from, from + length)).replace(/\0.*$/s, "");
-      if (!text(257, 6).startsWith("ustar")) throw new Error(`${path} is not a tar archive`);
+      if (!text(257, 6).startsWith("ustar")) throw new CliError(`${path} is not a tar archive`);
       const name = text(0, NAME_MAX);
       const size = parseInt(text(124, 12).trim(), 8);
-      if (!Number.isSafeInteger(size)) throw new Error(`${path}: bad size in the entry ${name}`);
+      if (!Number.isSafeInteger(size)) throw new CliError(`${path}: bad size in the entry ${name}`);
       const start = offset + BLOCK;
       yield { name, size, body: fileSlice(file, start, size) };
       offset = start + size + padding(size);
@@ -99,7 +100,7 @@ function fileSlice(file: FileHandle, start: number, size: number): ReadableStrea
       if (position >= end) return controller.close();
       const chunk = new Uint8Array(Math.min(CHUNK, end - position));
       const { bytesRead } = await file.read(chunk, 0, chunk.length, position);
-      if (bytesRead === 0) return controller.error(new Error("tar archive ends inside an entry"));
+      if (bytesRead === 0) return controller.error(new CliError("the archive ends inside an entry (cut short?)"));
       position += bytesRead;
       controller.enqueue(chunk.subarray(0, bytesRead));
     },

@@ -146,3 +146,24 @@ test("restore refuses a target that already has data", async () => {
   expect(again.code).toBe(2);
   expect(again.stderr).toContain("already exists");
 });
+
+test("an archive cut short stops the restore with one line saying what got in", async () => {
+  const server = await startTestServer();
+  cleanups.push(() => server.stop());
+  const env = { DATABASE_URL: `file:${path.join(server.dataDir, "casefile.db")}`, UPLOADS_DIR: server.uploadsDir };
+  const { actor } = await newParticipant(server.url);
+  expect((await actor.post("/api/evidence", form({ title: "Video" }, { file: await paddedVideo(300_000) }))).status).toBe(201);
+  const folder = await tempDir("casefile-backups-");
+  const archive = path.join(folder, "backup.tar");
+  expect((await runCommand([...FROM_SOURCE, "backup", archive], server.dataDir, env)).code).toBe(0);
+  const cut = path.join(folder, "cut.tar");
+  const bytes = await readFile(archive);
+  await Bun.write(cut, bytes.subarray(0, bytes.length - 100_000)); // inside the video, the last entry
+
+  const target = await tempDir("casefile-restored-");
+  const result = await runCommand([...FROM_SOURCE, "restore", cut], target);
+  expect(result.code).toBe(2);
+  expect(result.stderr.trim()).toBe(
+    "restore stopped after the database and 2 media files: the archive ends inside an entry (cut short?) Empty the database and the media store before trying again.",
+  );
+});

@@ -46,6 +46,14 @@ test("mistakes end with one clear line and a non-zero code", async () => {
   const badRole = await runCommand([...FROM_SOURCE, "set-role", "someone", "9"], cwd);
   expect(badRole.code).toBe(2);
   expect(badRole.stderr.trim()).toBe('The role must be 1 (participant) or 2 (admin), got "9".');
+  const nowhere = await runCommand([...FROM_SOURCE, "backup", path.join(cwd, "missing/backup.tar")], cwd);
+  expect(nowhere.code).toBe(2);
+  expect(nowhere.stderr.trim()).toBe(`The folder ${path.join(cwd, "missing")} does not exist.`);
+  const notArchive = path.join(cwd, "notes.txt");
+  await Bun.write(notArchive, "not a backup\n");
+  const refused = await runCommand([...FROM_SOURCE, "restore", notArchive], cwd);
+  expect(refused.code).toBe(2);
+  expect(refused.stderr.trim()).toBe(`${notArchive} is not a complete tar archive (cut short?)`);
   const noTemp = await runCommand([...FROM_SOURCE, "--version"], cwd, { TMPDIR: path.join(cwd, "missing") });
   expect(noTemp.code).toBe(1);
   expect(noTemp.stderr).toContain("TMPDIR");
