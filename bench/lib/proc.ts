@@ -29,16 +29,18 @@ export type Child = { proc: Subprocess; pid: number; url: string; stop(): Promis
 export async function startChild(opts: {
   script: string;
   args?: string[];
+  /** Flags for bun itself, before the script (e.g. --cpu-prof). */
+  bunArgs?: string[];
   env: Record<string, string>;
   port: number;
   readyPath: string;
   tries?: number;
   quiet?: boolean;
 }): Promise<Child> {
-  const proc = Bun.spawn([BUN, opts.script, ...(opts.args ?? [])], {
+  const proc = Bun.spawn([BUN, ...(opts.bunArgs ?? []), opts.script, ...(opts.args ?? [])], {
     cwd: ROOT,
     env: { ...process.env, ...opts.env, PORT: String(opts.port), HOST: "127.0.0.1" },
-    stdout: opts.quiet === false ? "inherit" : "ignore",
+    stdout: process.env.BENCH_CHILD_STDOUT ? "inherit" : "ignore",
     stderr: "inherit",
   });
   const url = `http://127.0.0.1:${opts.port}`;

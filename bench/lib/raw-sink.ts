@@ -21,9 +21,12 @@ async function write(body: ReadableStream<Uint8Array>, target: string, request: 
   } else {
     const hasher = mode === "filesink-sha256" ? new Bun.CryptoHasher("sha256") : undefined;
     const sink = Bun.file(target).writer({ highWaterMark: 1024 * 1024 });
-    for await (const chunk of body) {
-      hasher?.update(chunk);
-      const pending = sink.write(chunk);
+    const reader = body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      hasher?.update(value);
+      const pending = sink.write(value);
       if (pending instanceof Promise) await pending;
     }
     await sink.end();

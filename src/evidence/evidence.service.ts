@@ -1,10 +1,8 @@
-import { and, desc, eq, lt, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { evidence, type EvidenceRow } from "../db/evidence";
 import { mediaFiles, type MediaFileRow } from "../db/media-files";
-import { users } from "../db/users";
 import { badRequest, notFound, tooLarge, unsupportedMedia } from "../http/errors";
 import { discardStored, identify, mediaRows, storeMedia } from "../media/media.service";
 import type { TempFile } from "../media/multipart";
@@ -66,6 +64,7 @@ export async function createEvidence(ctx: AppContext, ownerId: number, text: Evi
         .returning(),
     ];
     const results = await ctx.db.batch(inserts as [any, ...any[]]);
+    forgetPublicPages(ctx.db);
     const [item] = results[results.length - 1] as EvidenceRow[];
     return { item: item!, media };
   } catch (error) {
@@ -99,6 +98,7 @@ export async function updateEvidence(
         .returning(),
       ...replaced.map((m) => ctx.db.delete(mediaFiles).where(eq(mediaFiles.id, m.id))),
     ] as [any, ...any[]]);
+    forgetPublicPages(ctx.db);
     const [updated] = results[stored.length] as EvidenceRow[];
     await discardStored(ctx.store, replaced);
     const [current] = await mediaRows(ctx.db, [updated!.mediaId]);
@@ -115,6 +115,7 @@ export async function deleteEvidence(ctx: AppContext, item: EvidenceRow): Promis
     ctx.db.delete(evidence).where(eq(evidence.id, item.id)),
     ...media.map((m) => ctx.db.delete(mediaFiles).where(eq(mediaFiles.id, m.id))),
   ] as [any, ...any[]]);
+  forgetPublicPages(ctx.db);
   await discardStored(ctx.store, media);
 }
 
@@ -124,36 +125,98 @@ export async function toggleVisibility(db: Database, id: number): Promise<Eviden
     .set({ isPublic: sql`not ${evidence.isPublic}` })
     .where(eq(evidence.id, id))
     .returning();
+  forgetPublicPages(db);
   if (!item) throw notFound("No such evidence.");
   return item;
 }
 
 export async function setAllVisibility(db: Database, isPublic: boolean): Promise<number> {
   const result = await db.update(evidence).set({ isPublic }).where(eq(evidence.isPublic, !isPublic));
+  forgetPublicPages(db);
   return result.rowsAffected;
 }
 
-const evidenceMedia = alias(mediaFiles, "evidence_media");
+type ListFilter = { userId?: number; publicOnly?: boolean };
 
-/** Newest first, with the poster's name and avatar; file facts only when withMedia (owner or admin lists). */
-async function listEvidence(db: Database, where: SQL | undefined, page: Page | undefined, withMedia: boolean) {
-  const conditions = and(where, page?.before ? lt(evidence.id, page.before) : undefined);
-  const query = db
-    .select({
-      item: evidence,
-      username: users.username,
-      avatarMediaId: users.avatarMediaId,
-      ...(withMedia ? { media: { size: evidenceMedia.size, mime: evidenceMedia.mime, sha256: evidenceMedia.sha256 } } : {}),
-    })
-    .from(evidence)
-    .innerJoin(users, eq(users.id, evidence.userId))
-    .leftJoin(evidenceMedia, eq(evidenceMedia.id, evidence.mediaId))
-    .where(conditions)
-    .orderBy(desc(evidence.id));
-  return (page ? await query.limit(page.limit) : await query) as EvidenceWithContext[];
+const LIST_COLUMNS =
+  "e.id, e.user_id, e.title, e.notes, e.location, e.is_public, e.media_type, e.media_id, e.thumbnail_id, e.date_posted, " +
+  "u.username, u.avatar_media_id";
+
+/**
+ * Newest first, with the poster's name and avatar; file facts only when withMedia (owner or admin lists).
+ * Plain SQL mapped by hand: drizzle's builder and nested-row mapping cost more than the query itself
+ * (profiled under load, see BENCHMARKS.md), and the public list is the hottest read of the site.
+ */
+async function listEvidence(db: Database, filter: ListFilter, page: Page | undefined, withMedia: boolean): Promise<EvidenceWithContext[]> {
+  const conditions: string[] = [];
+  const args: number[] = [];
+  if (filter.userId !== undefined) {
+    conditions.push("e.user_id = ?");
+    args.push(filter.userId);
+  }
+  if (filter.publicOnly) conditions.push("e.is_public = 1");
+  if (page?.before) {
+    conditions.push("e.id < ?");
+    args.push(page.before);
+  }
+  let query =
+    `select ${LIST_COLUMNS}${withMedia ? ", m.size, m.mime, m.sha256" : ""} from evidence e join users u on u.id = e.user_id` +
+    (withMedia ? " left join media_files m on m.id = e.media_id" : "") +
+    (conditions.length ? ` where ${conditions.join(" and ")}` : "") +
+    " order by e.id desc";
+  if (page) {
+    query += " limit ?";
+    args.push(page.limit);
+  }
+  const { rows } = await db.$client.execute({ sql: query, args });
+  return rows.map((row) => {
+    const item: EvidenceRow = {
+      id: row[0] as number,
+      userId: row[1] as number,
+      title: row[2] as string,
+      notes: row[3] as string,
+      location: row[4] as string | null,
+      isPublic: Boolean(row[5]),
+      mediaType: row[6] as number,
+      mediaId: row[7] as string | null,
+      thumbnailId: row[8] as string | null,
+      datePosted: row[9] as string,
+    };
+    const listed: EvidenceWithContext = { item, username: row[10] as string, avatarMediaId: row[11] as string | null };
+    if (withMedia) listed.media = row[12] === null ? null : { size: row[12] as number, mime: row[13] as string, sha256: row[14] as string };
+    return listed;
+  });
+}
+
+/**
+ * The public archive's first page is what every visitor loads, and it changes rarely: it is kept per database for at
+ * most PUBLIC_PAGE_TTL_MS, and dropped at once by every change made through this service. Changes made elsewhere
+ * (another instance, the CLI, a renamed or deleted user) show after at most that long.
+ */
+const PUBLIC_PAGE_TTL_MS = 1000;
+const PUBLIC_PAGE_KEYS = 8;
+const publicFirstPages = new WeakMap<Database, Map<number, { until: number; rows: Promise<EvidenceWithContext[]> }>>();
+
+/** Forgets the cached public pages of a database (call after any change that can show in the public list). */
+export function forgetPublicPages(db: Database): void {
+  publicFirstPages.delete(db);
 }
 
 /** One user's items (for the user themself and for admins). */
-export const listEvidenceOf = (db: Database, userId: number) => listEvidence(db, eq(evidence.userId, userId), undefined, true);
-export const listPublicEvidence = (db: Database, page: Page) => listEvidence(db, eq(evidence.isPublic, true), page, false);
-export const listAllEvidence = (db: Database, page: Page) => listEvidence(db, undefined, page, true);
+export const listEvidenceOf = (db: Database, userId: number) => listEvidence(db, { userId }, undefined, true);
+export const listAllEvidence = (db: Database, page: Page) => listEvidence(db, {}, page, true);
+
+export function listPublicEvidence(db: Database, page: Page): Promise<EvidenceWithContext[]> {
+  if (page.before) return listEvidence(db, { publicOnly: true }, page, false);
+  let pages = publicFirstPages.get(db);
+  const now = performance.now();
+  const cached = pages?.get(page.limit);
+  if (cached && cached.until > now) return cached.rows;
+  if (!pages) publicFirstPages.set(db, (pages = new Map()));
+  if (pages.size >= PUBLIC_PAGE_KEYS) pages.clear();
+  const entry = { until: now + PUBLIC_PAGE_TTL_MS, rows: listEvidence(db, { publicOnly: true }, page, false) };
+  pages.set(page.limit, entry);
+  const own = pages;
+  entry.rows.catch(() => own.get(page.limit) === entry && own.delete(page.limit));
+  return entry.rows;
+}

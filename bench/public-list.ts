@@ -1,0 +1,152 @@
+/**
+ * GET /api/evidence/public (page of 50) over 10,000 public rows, against a bare Bun.serve returning the same bytes
+ * (design.md §7). Run: node_modules/.bin/bun bench/public-list.ts
+ *   env: LIST_BENCH_ROWS (10000), LIST_BENCH_SECONDS (10), LIST_BENCH_CONNECTIONS (100), LIST_BENCH_ROUNDS (2)
+ * Load: wrk (`apt-get install -y wrk`) with one thread, else a Bun fetch loop (slower: it shares the CPU harder).
+ * Both servers are children on 127.0.0.1; runs alternate bare/casefile; medians over rounds.
+ * Budgets: casefile req/s ≥ 0.5 × bare req/s; casefile p99 ≤ 20 ms at 100 connections.
+ */
+import path from "node:path";
+import { loadConfig } from "../src/config";
+import { evidence } from "../src/db/evidence";
+import { mediaFiles } from "../src/db/media-files";
+import { users } from "../src/db/users";
+import { openContext } from "../src/server";
+import { load, type LoadResult, wrkAvailable } from "./lib/load";
+import { type Child, cpuSeconds, fmt, freePort, loadAverage, ROOT, startChild, tempDir } from "./lib/proc";
+
+const ROWS = Number(process.env.LIST_BENCH_ROWS ?? 10_000);
+const SECONDS = Math.min(60, Number(process.env.LIST_BENCH_SECONDS ?? 10));
+const CONNECTIONS = Number(process.env.LIST_BENCH_CONNECTIONS ?? 100);
+const ROUNDS = Math.min(5, Number(process.env.LIST_BENCH_ROUNDS ?? 2));
+const USERS = 500;
+const PATH = "/api/evidence/public?limit=50";
+const RATIO_BUDGET = 0.5;
+const P99_BUDGET_MS = 20;
+
+const tmp = await tempDir("list");
+const env = {
+  DATABASE_URL: `file:${tmp.dir}/db/casefile.db`,
+  UPLOADS_DIR: `${tmp.dir}/uploads`,
+  WEB_DIR: path.join(ROOT, "dist/web"),
+  MAX_UPLOAD_MB: "1024",
+};
+
+/** Seeds users (half with avatars) and ROWS public items (most with media and a thumbnail) through the app's db code. */
+async function seed(): Promise<void> {
+  const ctx = await openContext(loadConfig({ ...env, PORT: "0" }));
+  try {
+    const now = Date.now();
+    const iso = (i: number) => new Date(now - (ROWS - i) * 60_000).toISOString();
+    const hex = (prefix: string, i: number) => `${prefix}${i.toString(16).padStart(31 - prefix.length + 1, "0")}`.slice(0, 32);
+    const userRows = Array.from({ length: USERS }, (_, i) => ({
+      username: `participant_${i}`,
+      fullName: `Participant ${i}`,
+      email: `participant${i}@example.org`,
+      phoneNumber: `+4915100000${String(i).padStart(3, "0")}`,
+      pronouns: "",
+      role: 1,
+      passwordHash: "not-a-real-hash", // nobody logs in as these users
+      avatarMediaId: i % 2 ? hex("a", i) : null,
+      videoWatched: true,
+      createdAt: iso(0),
+    }));
+    const media: (typeof mediaFiles.$inferInsert)[] = [];
+    for (let i = 0; i < USERS; i += 2) {
+      const id = hex("a", i + 1);
+      media.push({ id, ownerId: i + 2, purpose: "avatar", storeKey: `avatar/${id}`, publicStoreKey: null, publicSize: null, mime: "image/webp", size: 9000, sha256: "0".repeat(64), createdAt: iso(0) });
+    }
+    const items: (typeof evidence.$inferInsert)[] = [];
+    for (let i = 0; i < ROWS; i++) {
+      const userId = (i % USERS) + 1;
+      const kind = i % 10 === 0 ? 1 : 2 + (i % 3); // some notes, then image/video/audio
+      const mediaId = kind === 1 ? null : hex("e", i);
+      const thumbnailId = kind === 1 || kind === 4 ? null : hex("t", i);
+      if (mediaId) media.push({ id: mediaId, ownerId: userId, purpose: "evidence", storeKey: `evidence/${mediaId}`, publicStoreKey: null, publicSize: null, mime: "video/mp4", size: 5_000_000 + i, sha256: "1".repeat(64), createdAt: iso(i) });
+      if (thumbnailId) media.push({ id: thumbnailId, ownerId: userId, purpose: "thumbnail", storeKey: `thumbnail/${thumbnailId}`, publicStoreKey: null, publicSize: null, mime: "image/webp", size: 20_000, sha256: "2".repeat(64), createdAt: iso(i) });
+      items.push({
+        userId,
+        title: `Sighting number ${i} near the old bridge`,
+        notes: `Seen at dusk. ${"Details of what was seen, who was there and what happened next. ".repeat(1 + (i % 4))}`,
+        location: i % 3 ? `Platz ${i % 97}, Berlin` : null,
+        isPublic: true,
+        mediaType: kind,
+        mediaId,
+        thumbnailId,
+        datePosted: iso(i),
+      });
+    }
+    const chunks = <T>(xs: T[], n: number) => Array.from({ length: Math.ceil(xs.length / n) }, (_, k) => xs.slice(k * n, k * n + n));
+    for (const part of chunks(userRows, 500)) await ctx.db.insert(users).values(part);
+    for (const part of chunks(media, 500)) await ctx.db.insert(mediaFiles).values(part);
+    for (const part of chunks(items, 500)) await ctx.db.insert(evidence).values(part);
+  } finally {
+    ctx.close();
+  }
+}
+
+const children: Child[] = [];
+try {
+  console.log(`machine: ${navigator.hardwareConcurrency} cores, bun ${Bun.version}; load: ${wrkAvailable() ? "wrk -t1" : "bun fetch loop (wrk not installed)"}`);
+  console.log(`load average at start ${await loadAverage()}`);
+  const seedStart = performance.now();
+  await seed();
+  console.log(`seeded ${USERS} users and ${ROWS} public items in ${fmt((performance.now() - seedStart) / 1000, 1)} s`);
+
+  const profileDir = process.env.LIST_BENCH_PROFILE_DIR; // optional: CPU profile of the server, written at exit
+  const bunArgs = profileDir ? ["--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${profileDir}`] : [];
+  const server = await startChild({ script: "src/main.ts", bunArgs, port: freePort(), readyPath: "/healthz", env });
+  children.push(server);
+  const sample = await fetch(server.url + PATH, { signal: AbortSignal.timeout(10_000) });
+  const bytes = new Uint8Array(await sample.arrayBuffer());
+  const page = JSON.parse(new TextDecoder().decode(bytes)) as { id: number }[];
+  if (sample.status !== 200 || page.length !== 50 || page[0]!.id !== ROWS) throw new Error(`unexpected answer: ${sample.status}, ${page.length} items`);
+  const headers: Record<string, string> = {};
+  sample.headers.forEach((value, name) => {
+    if (!["date", "content-length", "transfer-encoding", "connection", "keep-alive"].includes(name)) headers[name] = value;
+  });
+  const bytesFile = path.join(tmp.dir, "page.json");
+  await Bun.write(bytesFile, bytes);
+  console.log(`response: ${bytes.length} bytes, ${page.length} items, headers: ${Object.keys(headers).join(", ")}`);
+
+  const bare = await startChild({ script: "bench/lib/bare-bytes.ts", port: freePort(), readyPath: "/", env: { BYTES_FILE: bytesFile, HEADERS_JSON: JSON.stringify(headers) } });
+  children.push(bare);
+  const check = await fetch(bare.url + PATH);
+  if (!Bun.deepEquals(new Uint8Array(await check.arrayBuffer()), bytes)) throw new Error("bare server answers different bytes");
+
+  // Warm-up (JIT, statement cache, page cache): 2 s each, not counted.
+  await load(bare.url + PATH, CONNECTIONS, 2);
+  await load(server.url + PATH, CONNECTIONS, 2);
+
+  type Row = LoadResult & { label: string; cpu: number };
+  const rows: Row[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? [bare, server] : [server, bare];
+    for (const target of order) {
+      const label = target === bare ? "bare Bun.serve" : "casefile";
+      const cpu0 = await cpuSeconds(target.pid);
+      const result = await load(target.url + PATH, CONNECTIONS, SECONDS);
+      const row = { ...result, label, cpu: (await cpuSeconds(target.pid)) - cpu0 };
+      rows.push(row);
+      console.log(
+        `round ${round + 1}  ${label.padEnd(15)} ${fmt(row.rps, 0).padStart(7)} req/s  p50 ${fmt(row.p50, 2)} ms  p90 ${fmt(row.p90, 2)} ms  ` +
+          `p99 ${fmt(row.p99, 2)} ms  errors ${row.errors}  server cpu ${fmt(row.cpu, 1)} s / ${SECONDS} s  (${row.tool}, ${CONNECTIONS} connections)`,
+      );
+    }
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const of = (label: string) => rows.filter((r) => r.label === label);
+  const bareRps = median(of("bare Bun.serve").map((r) => r.rps));
+  const appRps = median(of("casefile").map((r) => r.rps));
+  const appP99 = Math.max(...of("casefile").map((r) => r.p99));
+  const errors = of("casefile").reduce((s, r) => s + r.errors, 0);
+  const ratio = appRps / bareRps;
+  console.log(`\nmedian req/s: bare ${fmt(bareRps, 0)}, casefile ${fmt(appRps, 0)}; worst casefile p99 ${fmt(appP99, 2)} ms; casefile errors ${errors}`);
+  console.log(`load average at end ${await loadAverage()}`);
+  console.log(`RESULT req/s ratio ${fmt(ratio, 2)}, budget ≥ ${RATIO_BUDGET}: ${ratio >= RATIO_BUDGET ? "PASS" : "FAIL"}`);
+  console.log(`RESULT p99 ${fmt(appP99, 2)} ms, budget ≤ ${P99_BUDGET_MS} ms: ${appP99 <= P99_BUDGET_MS ? "PASS" : "FAIL"}`);
+  process.exitCode = ratio >= RATIO_BUDGET && appP99 <= P99_BUDGET_MS && errors === 0 ? 0 : 1;
+} finally {
+  for (const child of children) await child.stop();
+  await tmp.remove();
+}
