@@ -19,7 +19,7 @@ let informant: Awaited<ReturnType<typeof newParticipant>>;
 let quiet: Awaited<ReturnType<typeof newParticipant>>;
 
 async function upload(title: string, notes: string, file?: [name: string, type: string]) {
-  const files = file ? { file: await fixture(...file) } : {};
+  const files: Record<string, File> = file ? { file: await fixture(...file) } : {};
   const response = await informant.actor.post("/api/evidence", form({ title, notes, location: "Pier 4" }, files));
   if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as { id: number };

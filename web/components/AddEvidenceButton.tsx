@@ -2,12 +2,13 @@ import { useSetAtom } from "jotai";
 import { useId, useState } from "react";
 import { useLocation } from "wouter";
 import { evidenceTypeAtom, mediaAtom, type EvidenceKind } from "../state/evidence";
+import { Icon, type IconName } from "./icons";
 
-const CHOICES: { kind: EvidenceKind; label: string; icon: string; to: string }[] = [
-  { kind: "camera", label: "Camera upload", icon: "📷", to: "/evidenceupload" },
-  { kind: "audio", label: "Audio upload", icon: "🎙", to: "/evidenceupload" },
+const CHOICES: { kind: EvidenceKind; label: string; icon: IconName; to: string }[] = [
+  { kind: "camera", label: "Camera upload", icon: "camera", to: "/evidenceupload" },
+  { kind: "audio", label: "Audio upload", icon: "mic", to: "/evidenceupload" },
   // Notes need no media: straight to the details screen.
-  { kind: "notes", label: "Notes upload", icon: "📝", to: "/evidence-details" },
+  { kind: "notes", label: "Notes upload", icon: "note", to: "/evidence-details" },
 ];
 
 /** The red plus button, expanding into camera, audio and notes uploads. */
@@ -31,7 +32,7 @@ export function AddEvidenceButton() {
               }}
               className="flex min-h-11 items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-gray-900 shadow-lg ring-1 ring-gray-300 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-blue-700"
             >
-              <span aria-hidden="true">{choice.icon}</span>
+              <Icon name={choice.icon} className="size-5" />
               {choice.label}
             </button>
           </li>

@@ -45,7 +45,7 @@ export function EvidenceCard({ item, onOpen }: { item: Evidence; onOpen: (item: 
 
 export function EvidenceGrid({ items, onOpen }: { items: Evidence[]; onOpen: (item: Evidence) => void }) {
   return (
-    <ul aria-label="Evidence items" className="grid grid-cols-[repeat(auto-fill,250px)] justify-center gap-4">
+    <ul aria-label="Evidence items" className="grid grid-cols-[repeat(auto-fill,250px)] justify-center gap-4 sm:justify-start">
       {items.map((item) => (
         <li key={item.id}>
           <EvidenceCard item={item} onOpen={onOpen} />

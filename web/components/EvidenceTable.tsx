@@ -3,23 +3,19 @@ import type { Evidence } from "../api/types";
 import { formatDateTime } from "../lib/format";
 import { MEDIA_LABELS } from "../lib/mediaTypes";
 
-export interface ExtraColumn {
-  header: string;
-  cell: (item: Evidence) => ReactNode;
-}
-
 /** The data-grid view of evidence: one row per item, the title opens it. Used by the list and the admin screen. */
 export function EvidenceTable({
   items,
   onOpen,
   showOwner = false,
-  extraColumns = [],
+  renderVisibility = (item) => (item.is_public ? "Public" : "Private"),
   caption,
 }: {
   items: Evidence[];
   onOpen: (item: Evidence) => void;
   showOwner?: boolean;
-  extraColumns?: ExtraColumn[];
+  /** The Visibility cell: text by default, the admin's switch on the admin screen. */
+  renderVisibility?: (item: Evidence) => ReactNode;
   caption: string;
 }) {
   return (
@@ -35,6 +31,9 @@ export function EvidenceTable({
               Title
             </th>
             <th scope="col" className="px-3 py-3">
+              Visibility
+            </th>
+            <th scope="col" className="px-3 py-3">
               Kind
             </th>
             {showOwner && (
@@ -45,14 +44,7 @@ export function EvidenceTable({
             <th scope="col" className="px-3 py-3">
               Posted
             </th>
-            <th scope="col" className="px-3 py-3">
-              Visibility
-            </th>
-            {extraColumns.map((column) => (
-              <th key={column.header} scope="col" className="px-3 py-3">
-                {column.header}
-              </th>
-            ))}
+
           </tr>
         </thead>
         <tbody className="divide-y divide-gray-200">
@@ -68,15 +60,11 @@ export function EvidenceTable({
                   {item.title}
                 </button>
               </td>
+              <td className="px-3 py-2">{renderVisibility(item)}</td>
               <td className="px-3 py-2">{MEDIA_LABELS[item.media_type]}</td>
               {showOwner && <td className="px-3 py-2">{item.username ?? item.user_id}</td>}
               <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(item.date_posted)}</td>
-              <td className="px-3 py-2">{item.is_public ? "Public" : "Private"}</td>
-              {extraColumns.map((column) => (
-                <td key={column.header} className="px-3 py-2">
-                  {column.cell(item)}
-                </td>
-              ))}
+
             </tr>
           ))}
         </tbody>

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Icon, type IconName } from "./icons";
 
 /** A big tappable choice that opens the file picker (or the camera, with `capture`). */
 export function FilePickButton({
@@ -14,13 +14,11 @@ export function FilePickButton({
   accept: string;
   capture?: "environment" | "user";
   onFiles: (files: File[]) => void;
-  icon: ReactNode;
+  icon: IconName;
 }) {
   return (
     <label className="flex min-h-16 cursor-pointer items-center gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-300 hover:bg-gray-50 has-focus-visible:outline-2 has-focus-visible:outline-blue-700">
-      <span aria-hidden="true" className="text-3xl">
-        {icon}
-      </span>
+      <Icon name={icon} className="size-8 shrink-0 text-gray-800" />
       <span>
         <span className="block font-bold text-gray-900">{label}</span>
         <span className="block text-sm text-gray-700">{description}</span>

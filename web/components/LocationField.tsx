@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Icon } from "./icons";
 import { Button } from "./ui";
 
 /** Optional location: asked from the browser only when the participant presses the button. */
@@ -31,7 +32,8 @@ export function LocationField({ value, onChange }: { value: string; onChange: (v
         </div>
       ) : (
         <Button variant="secondary" onClick={locate} className="mt-1">
-          📍 Add my location
+          <Icon name="pin" className="size-5" />
+          Add my location
         </Button>
       )}
       <p aria-live="polite" className="mt-1 text-sm text-gray-700">

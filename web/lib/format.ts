@@ -20,5 +20,5 @@ export function formatBytes(bytes: number) {
     value /= 1024;
     unit++;
   }
-  return `${value >= 10 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+  return `${value >= 10 ? Math.round(value) : Number(value.toFixed(1))} ${units[unit]}`;
 }

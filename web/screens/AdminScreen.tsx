@@ -71,7 +71,7 @@ export default function AdminScreen() {
               onOpen={setOpen}
               showOwner
               caption="All evidence"
-              extraColumns={[{ header: "Public", cell: (item) => <VisibilitySwitch item={item} onRequest={setVisibilityOf} /> }]}
+              renderVisibility={(item) => <VisibilitySwitch item={item} onRequest={setVisibilityOf} />}
             />
           )}
           <LoadMoreSentinel onVisible={evidence.loadMore} disabled={evidence.done || evidence.loading || evidence.failed} />

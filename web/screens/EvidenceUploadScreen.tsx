@@ -34,7 +34,7 @@ export default function EvidenceUploadScreen() {
         {problem && <Alert>{problem}</Alert>}
         {kind === "audio" ? (
           <>
-            <FilePickButton label="Upload Audio" description="Choose a recording from your device" accept="audio/*" onFiles={choose} icon="🎵" />
+            <FilePickButton label="Upload Audio" description="Choose a recording from your device" accept="audio/*" onFiles={choose} icon="music" />
             <AudioRecorder
               onSave={(clip) => {
                 setAudioList((clips) => [...clips, clip]);
@@ -44,9 +44,9 @@ export default function EvidenceUploadScreen() {
           </>
         ) : (
           <>
-            <FilePickButton label="Upload File" description="A photo or a video from your device" accept="video/*,image/*" onFiles={choose} icon="📁" />
-            <FilePickButton label="Take Picture" description="Open the camera for a photo" accept="image/*" capture="environment" onFiles={choose} icon="📷" />
-            <FilePickButton label="Record Video" description="Open the camera for a video" accept="video/*" capture="environment" onFiles={choose} icon="🎥" />
+            <FilePickButton label="Upload File" description="A photo or a video from your device" accept="video/*,image/*" onFiles={choose} icon="folder" />
+            <FilePickButton label="Take Picture" description="Open the camera for a photo" accept="image/*" capture="environment" onFiles={choose} icon="camera" />
+            <FilePickButton label="Record Video" description="Open the camera for a video" accept="video/*" capture="environment" onFiles={choose} icon="video" />
           </>
         )}
       </div>

@@ -110,9 +110,9 @@ export default function ProfileScreen() {
     <main className="mx-auto w-full max-w-xl px-4 py-6">
       <div className="mb-5 flex items-center gap-4">
         <Avatar src={profileAvatar(user)} alt={`${user.username}'s avatar`} size="lg" />
-        <h1 className="text-2xl font-bold break-all">
+        <h1 className="min-w-0 text-2xl font-bold break-words">
           {user.username}
-          {user.pronouns && <span className="font-normal text-gray-700"> ({user.pronouns})</span>}
+          {user.pronouns && <span className="font-normal whitespace-nowrap text-gray-700"> ({user.pronouns})</span>}
         </h1>
       </div>
       {result?.message && (
