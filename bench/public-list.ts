@@ -13,7 +13,7 @@ import { mediaFiles } from "../src/db/media-files";
 import { users } from "../src/db/users";
 import { openContext } from "../src/server";
 import { load, type LoadResult, wrkAvailable } from "./lib/load";
-import { type Child, cpuSeconds, fmt, freePort, loadAverage, ROOT, startChild, tempDir } from "./lib/proc";
+import { type Child, cpuSeconds, fmt, freePort, loadAverage, median, ROOT, startChild, tempDir } from "./lib/proc";
 
 const ROWS = Number(process.env.LIST_BENCH_ROWS ?? 10_000);
 const SECONDS = Math.min(60, Number(process.env.LIST_BENCH_SECONDS ?? 10));
@@ -134,8 +134,7 @@ try {
       );
     }
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  const of = (label: string) => rows.filter((r) => r.label === label);
+    const of = (label: string) => rows.filter((r) => r.label === label);
   const bareRps = median(of("bare Bun.serve").map((r) => r.rps));
   const appRps = median(of("casefile").map((r) => r.rps));
   const appP99 = Math.max(...of("casefile").map((r) => r.p99));

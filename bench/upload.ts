@@ -17,7 +17,7 @@
  */
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { type Child, cpuSeconds, fmt, freePort, loadAverage, ROOT, rssKiB, sampleRss, startChild, tempDir, type RssReport } from "./lib/proc";
+import { type Child, cpuSeconds, fmt, freePort, loadAverage, median, ROOT, rssKiB, sampleRss, startChild, tempDir, type RssReport } from "./lib/proc";
 
 const MIB = 1024 * 1024;
 const MB = 1_000_000;
@@ -138,7 +138,6 @@ const describe = (r: Run) =>
   `cpu ${fmt(r.cpu, 2)} s  ` +
   `peak RSS ${fmt((r.rss.peakMiB * MIB) / MB, 1).padStart(6)} MB (before ${fmt((r.rss.startMiB * MIB) / MB, 1)} MB; ` +
   `${r.rss.samples} samples, max gap ${fmt(r.rss.maxGapMs, 0)} ms)`;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 try {
   console.log(`machine: ${navigator.hardwareConcurrency} cores, bun ${Bun.version}; ${ROUNDS} rounds; load average at start ${await loadAverage()}`);

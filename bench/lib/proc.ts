@@ -128,3 +128,10 @@ export async function cpuSeconds(pid: number): Promise<number> {
 export async function loadAverage(): Promise<string> {
   return (await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ");
 }
+
+/** The middle value (mean of the two middle values for an even count). */
+export function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
