@@ -15,7 +15,7 @@ import type { MediaStore } from "../media/store";
 import { openMediaStore } from "../server";
 import { BACKUP_DB, BACKUP_MANIFEST, mediaEntry, type BackupManifest } from "./backup-format";
 import { CliError } from "./errors";
-import { snapshotDatabase } from "./database-copy";
+import { isFileDatabase, snapshotDatabase } from "./database-copy";
 import { TarWriter } from "./tar";
 import { VERSION } from "./version";
 
@@ -26,6 +26,9 @@ export async function backup(config: Config, file: string): Promise<BackupSummar
   if (await Bun.file(target).exists()) throw new CliError(`${target} already exists; choose a new file name.`);
   if (!(await stat(path.dirname(target)).catch(() => undefined))?.isDirectory()) {
     throw new CliError(`The folder ${path.dirname(target)} does not exist.`);
+  }
+  if (isFileDatabase(config.databaseUrl) && !(await Bun.file(config.databaseUrl.slice("file:".length)).exists())) {
+    throw new CliError(`There is no database at ${config.databaseUrl}; check DATABASE_URL (and the working directory).`);
   }
   const workDir = await mkdtemp(path.join(path.dirname(target), ".casefile-backup-"));
   const partial = path.join(workDir, "archive.tar");

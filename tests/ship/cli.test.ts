@@ -49,6 +49,9 @@ test("mistakes end with one clear line and a non-zero code", async () => {
   const nowhere = await runCommand([...FROM_SOURCE, "backup", path.join(cwd, "missing/backup.tar")], cwd);
   expect(nowhere.code).toBe(2);
   expect(nowhere.stderr.trim()).toBe(`The folder ${path.join(cwd, "missing")} does not exist.`);
+  const noDatabase = await runCommand([...FROM_SOURCE, "backup", path.join(cwd, "backup.tar")], cwd);
+  expect(noDatabase.code).toBe(2);
+  expect(noDatabase.stderr.trim()).toBe("There is no database at file:./data/casefile.db; check DATABASE_URL (and the working directory).");
   const notArchive = path.join(cwd, "notes.txt");
   await Bun.write(notArchive, "not a backup\n");
   const refused = await runCommand([...FROM_SOURCE, "restore", notArchive], cwd);
