@@ -60,7 +60,8 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
       const drained = server.stop(false).then(() => true);
       const inTime = await Promise.race([drained, Bun.sleep(graceMs).then(() => false)]);
       if (!inTime) {
-        console.warn(`requests still running after ${graceMs} ms are cut off`);
+        const running = server.pendingRequests;
+        if (running > 0) console.warn(`${running} requests still running after ${graceMs} ms are cut off`);
         await server.stop(true);
       }
       ctx.close();
