@@ -37,9 +37,13 @@ CONF
 
 base=docker.io/library/debian:bookworm-slim
 if ! podman image exists "$base"; then
-  mirror="$(awk '/^URIs:/ { print $2; exit }' /etc/apt/sources.list.d/debian.sources 2>/dev/null || true)"
-  echo "== making $base with debootstrap from ${mirror:=http://deb.debian.org/debian}"
-  debootstrap --variant=minbase bookworm "$work/rootfs" "$mirror" >"$work/debootstrap.log"
+  # The Debian mirror apt already uses (deb822 sources, else the classic sources.list).
+  mirror="$(awk '/^URIs:/ { print $2; exit }' /etc/apt/sources.list.d/*.sources 2>/dev/null || true)"
+  [ -n "$mirror" ] || mirror="$(awk '$1 == "deb" && $2 !~ /^\[/ { print $2; exit }' /etc/apt/sources.list 2>/dev/null || true)"
+  [ -n "$mirror" ] || { echo "container test: found no Debian mirror in apt's sources" >&2; exit 1; }
+  echo "== making $base with debootstrap from $mirror"
+  debootstrap --variant=minbase bookworm "$work/rootfs" "$mirror" >"$work/debootstrap.log" 2>&1 ||
+    { tail -20 "$work/debootstrap.log" >&2; echo "container test: debootstrap failed" >&2; exit 1; }
   tar -C "$work/rootfs" -c . | podman import - "$base"
 fi
 
