@@ -250,3 +250,26 @@ test("password reset: unknown email, wrong code, another code, mismatch, new pas
   expect(visitor.problems).toEqual([]);
   await visitor.context.close();
 });
+
+test("archive loads the next page while scrolling", async () => {
+  const { actor } = await newParticipant(server.url);
+  for (let index = 0; index < 52; index++) {
+    expect((await actor.post("/api/evidence", form({ title: `Bulk note ${index}`, notes: "Filler for paging." }))).status).toBe(201);
+  }
+  const admin = await openPage(browser, server.url, LAPTOP);
+  await admin.page.request.post("/api/user/login", { data: { usernameOrEmail: ADMIN.username, password: ADMIN.password } });
+  expect((await admin.page.request.put("/api/evidence/makeAllPublic")).status()).toBe(200);
+  await admin.context.close();
+
+  const visitor = await openPage(browser, server.url, PHONE);
+  const pages: string[] = [];
+  visitor.page.on("request", (request) => request.url().includes("/api/evidence/public") && pages.push(new URL(request.url()).search));
+  await visitor.page.goto("/archive");
+  const cards = visitor.page.getByRole("list", { name: "Evidence items" }).getByRole("listitem");
+  await cards.nth(49).waitFor();
+  await cards.nth(49).scrollIntoViewIfNeeded();
+  await cards.nth(52).waitFor();
+  expect(pages.length).toBeGreaterThanOrEqual(2);
+  expect(pages[1]).toContain("before=");
+  await visitor.context.close();
+});

@@ -210,7 +210,14 @@ test("uploads: a note with location, a photo, a video and a recorded clip", asyn
   await page.getByLabel(/Upload File/).setInputFiles(path.join(FIXTURES, "photo.jpg"));
   await page.waitForURL("**/evidence-details");
   await page.getByRole("img", { name: "Preview of the chosen photo" }).waitFor();
-  await finishUpload("Bridge photo", "Taken from the north end.");
+  await page.getByLabel("Title").fill("Bridge photo");
+  await page.getByLabel("Notes").fill("Taken from the north end.");
+  await page.getByRole("button", { name: "Upload Evidence" }).click();
+  const progress = page.getByRole("progressbar", { name: "Upload progress" });
+  await page.locator('[role="progressbar"][aria-valuenow="100"]').waitFor();
+  expect(await progress.getAttribute("aria-valuetext")).toMatch(/^100% \(.+ of .+\)$/);
+  await page.getByText("DO NOT CLOSE OUT OF THIS SCREEN").waitFor();
+  await page.waitForURL("**/Evidence", { timeout: 20_000 });
 
   await openAddChoice("Camera upload");
   await page.getByLabel(/Record Video/).setInputFiles(path.join(FIXTURES, "clip.webm"));

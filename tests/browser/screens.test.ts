@@ -110,3 +110,24 @@ test("archive mode: 'See the Evidence', no Register/Login for visitors, particip
     await context.close();
   }
 });
+
+test("upload limit: shown before choosing, an over-size file is refused before any byte is sent", async () => {
+  const server = await start({ MAX_UPLOAD_MB: "1" });
+  const { fields } = await newParticipant(server.url);
+  const { page, context, problems } = await openPage(browser, server.url, PHONE);
+  page.setDefaultTimeout(10_000);
+  await signIn(page, fields.username, fields.password);
+  const uploads: string[] = [];
+  page.on("request", (request) => request.method() === "POST" && request.url().includes("/api/evidence") && uploads.push(request.url()));
+  await page.goto("/Evidence");
+  await page.getByRole("button", { name: "Add evidence" }).click();
+  await page.getByRole("button", { name: "Camera upload" }).click();
+  await page.getByText("Maximum file size: 1 MB").waitFor();
+  const big = { name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(1.5 * 1024 * 1024, 1) };
+  await page.getByLabel(/Upload File/).setInputFiles(big);
+  await page.getByRole("alert").filter({ hasText: "That file is 1.5 MB. The largest file you can upload is 1 MB." }).waitFor();
+  expect(page.url()).toEndWith("/evidenceupload");
+  expect(uploads).toEqual([]);
+  expect(problems).toEqual([]);
+  await context.close();
+});

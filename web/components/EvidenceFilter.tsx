@@ -9,7 +9,7 @@ export function EvidenceFilter({ value, onChange }: { value: MediaFilter; onChan
         <Radio
           key={option.value}
           value={option.value}
-          className="inline-flex min-h-10 cursor-pointer items-center rounded-full bg-white px-4 py-2 text-sm font-semibold text-gray-900 ring-1 ring-gray-400 data-checked:bg-gray-900 data-checked:text-white data-checked:ring-gray-900 data-focus:outline-2 data-focus:outline-offset-2 data-focus:outline-blue-700"
+          className="inline-flex min-h-10 cursor-pointer items-center rounded-full bg-white px-3 py-2 sm:px-4 text-sm font-semibold text-gray-900 ring-1 ring-gray-400 data-checked:bg-gray-900 data-checked:text-white data-checked:ring-gray-900 data-focus:outline-2 data-focus:outline-offset-2 data-focus:outline-blue-700"
         >
           {option.label}
         </Radio>
