@@ -9,7 +9,7 @@ import { restore } from "./restore";
 import { serve } from "./serve";
 import { VERSION } from "./version";
 
-export const HELP = `casefile ${VERSION}: a self-hosted evidence portal
+const HELP = `casefile ${VERSION}: a self-hosted evidence portal
 
 usage: casefile [command] [arguments]
 

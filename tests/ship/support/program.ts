@@ -21,7 +21,9 @@ export async function startProgram(command: string[], cwd: string, env: Record<s
   const port = freePort();
   const child = Bun.spawn(command, { cwd, env: { PORT: String(port), ...env }, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
   const url = `http://127.0.0.1:${port}`;
-  const output = async () => `${await new Response(child.stdout).text()}${await new Response(child.stderr).text()}`;
+  // Read the output as it comes, so a chatty server never blocks on a full pipe.
+  const collected = Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text()]);
+  const output = async () => (await collected).join("");
   try {
     await waitForOk(`${url}/healthz`, 20_000, child);
   } catch (error) {
