@@ -1,0 +1,16 @@
+import { expect, test } from "bun:test";
+import { isEmail, isPhone } from "./validation";
+
+test("phone numbers are exactly 10 digits without dashes", () => {
+  expect(isPhone("5551234567")).toBe(true);
+  expect(isPhone("555-123-4567")).toBe(false);
+  expect(isPhone("555123456")).toBe(false);
+  expect(isPhone("55512345678")).toBe(false);
+});
+
+test("emails need a local part, an @ and a dotted domain", () => {
+  expect(isEmail("rosa@example.org")).toBe(true);
+  expect(isEmail(" rosa@example.org ")).toBe(true);
+  expect(isEmail("rosa@example")).toBe(false);
+  expect(isEmail("rosa example.org")).toBe(false);
+});
