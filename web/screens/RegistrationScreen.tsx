@@ -1,4 +1,4 @@
-import { useAtom, useSetAtom } from "jotai";
+import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { ApiError } from "../api/client";
@@ -10,6 +10,7 @@ import { PRONOUN_OPTIONS } from "../lib/pronouns";
 import { isEmail, isPhone, MESSAGES, PASSWORD_MIN_LENGTH } from "../lib/validation";
 import { registrationMessageAtom } from "../state/errors";
 import { toastAtom } from "../state/notices";
+import { inArchiveAtom } from "../state/session";
 import { refreshUserAtom } from "../state/sessionActions";
 
 const EMPTY_FORM = {
@@ -52,6 +53,7 @@ export default function RegistrationScreen() {
   const refreshUser = useSetAtom(refreshUserAtom);
   const showToast = useSetAtom(toastAtom);
   const [, navigate] = useLocation();
+  const inArchive = useAtomValue(inArchiveAtom);
 
   const field = (name: keyof FormState) => ({
     name,
@@ -110,6 +112,11 @@ export default function RegistrationScreen() {
 
   return (
     <Page title="Register">
+      {inArchive && (
+        <div className="mb-4">
+          <Alert tone="info">The investigation has closed. New registrations are no longer accepted.</Alert>
+        </div>
+      )}
       <Card>
         <form onSubmit={validate} noValidate className="space-y-4">
           {message && !photoOpen && <Alert>{message}</Alert>}
