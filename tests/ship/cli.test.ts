@@ -84,6 +84,15 @@ test("create-admin makes an admin who can log in; set-role turns them into a par
   expect(missing.stderr.trim()).toBe("No user named nobody.");
 });
 
+test("healthcheck exits 0 while the server on PORT is healthy and 1 once it is gone", async () => {
+  const cwd = await emptyDir();
+  program = await startProgram(FROM_SOURCE, cwd);
+  const port = new URL(program.url).port;
+  expect((await runCommand([...FROM_SOURCE, "healthcheck"], cwd, { PORT: port })).code).toBe(0);
+  await program.stop();
+  expect((await runCommand([...FROM_SOURCE, "healthcheck"], cwd, { PORT: port })).code).toBe(1);
+});
+
 test("SIGTERM refuses new connections but lets a running upload finish, then exits 0", async () => {
   const cwd = await emptyDir();
   program = await startProgram(FROM_SOURCE, cwd);
