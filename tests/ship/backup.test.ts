@@ -35,7 +35,7 @@ async function contents(databaseUrl: string) {
   try {
     const users = (await client.execute("SELECT id, username, email, password_hash, role FROM users ORDER BY id")).rows;
     const items = (await client.execute("SELECT id, user_id, title, media_id FROM evidence ORDER BY id")).rows;
-    const media = (await client.execute("SELECT id, store_key, sha256, size FROM media_files ORDER BY id")).rows;
+    const media = (await client.execute("SELECT id, store_key, public_store_key, sha256, size FROM media_files ORDER BY id")).rows;
     return { users: users.map((r) => ({ ...r })), items: items.map((r) => ({ ...r })), media: media.map((r) => ({ ...r })) };
   } finally {
     client.close();
@@ -131,6 +131,36 @@ test("libSQL server and S3 bucket: a backup during uploads restores into a singl
   cleanups.push(() => server.stop());
   const { archive, people } = await backupDuringUploads(server, env);
   await restoreAndCompare(archive, await contents(sqld.url), people[1]!.fields);
+});
+
+test("a backup of a single folder restores into a libSQL server and an S3 bucket, which then serve it", async () => {
+  const source = await startTestServer();
+  cleanups.push(() => source.stop());
+  const sourceEnv = { DATABASE_URL: `file:${path.join(source.dataDir, "casefile.db")}`, UPLOADS_DIR: source.uploadsDir };
+  const [person] = await seed(source.url);
+  const archive = path.join(await tempDir("casefile-backups-"), "backup.tar");
+  expect((await runCommand([...FROM_SOURCE, "backup", archive], source.dataDir, sourceEnv)).code).toBe(0);
+
+  const sqld = await startSqld();
+  cleanups.push(() => sqld.stop());
+  const s3 = await startS3rver();
+  cleanups.push(() => s3.stop());
+  const targetEnv = { DATABASE_URL: sqld.url, ...s3.env };
+  const restored = await runCommand([...FROM_SOURCE, "restore", archive], await tempDir("casefile-restore-cwd-"), targetEnv);
+  expect(restored.stderr).toBe("");
+  expect(restored.code).toBe(0);
+  const copy = await contents(sqld.url);
+  expect(copy).toEqual(await contents(sourceEnv.DATABASE_URL));
+  const keys = copy.media.flatMap((row) => [row.store_key, row.public_store_key].filter((key) => key !== null).map(String));
+  expect(await s3.keys()).toEqual(keys.sort());
+
+  const target = await startTestServer(targetEnv);
+  cleanups.push(() => target.stop());
+  const actor = new Actor(target.url);
+  expect((await actor.login(person!.fields.username, person!.fields.password)).status).toBe(200);
+  const items = (await (await actor.get("/api/evidence")).json()) as { aws_url: string; media: { sha256: string } }[];
+  expect(items).toHaveLength(2);
+  for (const item of items) expect(sha256(await (await actor.get(item.aws_url)).arrayBuffer())).toBe(item.media.sha256);
 });
 
 test("restore refuses a target that already has data", async () => {
