@@ -52,12 +52,12 @@ async function seed(url: string) {
   return people;
 }
 
-/** Uploads that trickle in for about two seconds; `done` tells whether each has finished. */
-async function startSlowUploads(url: string, actor: Actor, count: number) {
+/** Uploads that trickle in and end only after `release`; `done` tells whether each has finished. */
+async function startSlowUploads(url: string, actor: Actor, count: number, release: Promise<unknown>) {
   const done: boolean[] = [];
   const videos = await Promise.all(Array.from({ length: count }, async () => new Uint8Array(await (await paddedVideo(1024 * 1024)).arrayBuffer())));
   const uploads = videos.map((bytes, i) =>
-    trickleUpload(`${url}/api/evidence`, actor.cookie, { title: `During backup ${i}` }, { name: "clip.mp4", bytes }, { chunks: 20, delayMs: 100 }).then(
+    trickleUpload(`${url}/api/evidence`, actor.cookie, { title: `During backup ${i}` }, { name: "clip.mp4", bytes }, { chunks: 10, delayMs: 50, holdBeforeEnd: release }).then(
       (response) => {
         done[i] = true;
         return response;
@@ -101,13 +101,15 @@ async function restoreAndCompare(archive: string, live: Awaited<ReturnType<typeo
 
 async function backupDuringUploads(server: TestServer, env: Record<string, string>) {
   const people = await seed(server.url);
-  const { uploads, done } = await startSlowUploads(server.url, people[0]!.actor, 3);
-  await Bun.sleep(300);
+  const backupFinished = Promise.withResolvers<void>();
+  const { uploads, done } = await startSlowUploads(server.url, people[0]!.actor, 3, backupFinished.promise);
+  await Bun.sleep(300); // the uploads are under way
   const archive = path.join(await tempDir("casefile-backups-"), "backup.tar");
   const backup = await runCommand([...FROM_SOURCE, "backup", archive], server.dataDir, env);
   expect(backup.stderr).toBe("");
   expect(backup.code).toBe(0);
   expect(done.filter(Boolean)).toEqual([]); // the uploads were still running while the backup was taken
+  backupFinished.resolve();
   for (const response of await Promise.all(uploads)) expect(response.status).toBe(201);
   return { archive, people };
 }

@@ -98,14 +98,17 @@ test("SIGTERM refuses new connections but lets a running upload finish, then exi
   program = await startProgram(FROM_SOURCE, cwd);
   const { actor } = await newParticipant(program.url);
   const video = new Uint8Array(await (await paddedVideo(2 * 1024 * 1024)).arrayBuffer());
+  const refusedNewRequests = Promise.withResolvers<void>();
   const upload = trickleUpload(`${program.url}/api/evidence`, actor.cookie, { title: "Late clip" }, { name: "clip.mp4", bytes: video }, {
-    chunks: 20,
-    delayMs: 100,
+    chunks: 10,
+    delayMs: 50,
+    holdBeforeEnd: refusedNewRequests.promise,
   });
-  await Bun.sleep(500); // the upload is under way
+  await Bun.sleep(300); // the upload is under way
   program.child.kill("SIGTERM");
   await Bun.sleep(200);
   await expect(fetch(`${program.url}/healthz`)).rejects.toThrow();
+  refusedNewRequests.resolve();
 
   const response = await upload;
   expect(response.status).toBe(201);

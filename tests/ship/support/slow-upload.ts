@@ -1,10 +1,14 @@
-/** A multipart evidence upload whose body trickles in, to hold a request open (e.g. across a SIGTERM). */
+/**
+ * A multipart evidence upload whose body trickles in, to hold a request open (e.g. across a SIGTERM or a backup).
+ * With holdBeforeEnd the last part of the body is sent only once that promise settles, so "still running" does not
+ * depend on how fast the machine is.
+ */
 export function trickleUpload(
   url: string,
   cookie: string,
   fields: Record<string, string>,
   file: { name: string; bytes: Uint8Array },
-  { chunks, delayMs }: { chunks: number; delayMs: number },
+  { chunks, delayMs, holdBeforeEnd }: { chunks: number; delayMs: number; holdBeforeEnd?: Promise<unknown> },
 ): Promise<Response> {
   const boundary = `----casefile${crypto.randomUUID()}`;
   const encoder = new TextEncoder();
@@ -24,6 +28,7 @@ export function trickleUpload(
         await Bun.sleep(delayMs);
         controller.enqueue(file.bytes.subarray(sent * size, (sent + 1) * size));
       } else {
+        await holdBeforeEnd;
         controller.enqueue(tail);
         controller.close();
       }
