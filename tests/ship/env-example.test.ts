@@ -1,14 +1,14 @@
-/** .env.example documents every setting loadConfig reads, with the real defaults. */
+/** .env.example documents every setting loadConfig reads, with the real defaults, and sets none of them. */
 import { expect, test } from "bun:test";
 import path from "node:path";
 import { loadConfig } from "../../src/config";
 import { REPO } from "./support/program";
 
-/** KEY=value lines of .env.example (quotes removed as dotenv does). */
+/** The `# KEY=value` lines of .env.example (every setting is shown commented out, with quotes as dotenv takes them). */
 async function exampleValues(): Promise<Record<string, string>> {
   const text = await Bun.file(path.join(REPO, ".env.example")).text();
-  const lines = text.split("\n").filter((line) => /^[A-Z0-9_]+=/.test(line));
-  return Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1).replace(/^"(.*)"$/, "$1")]));
+  const settings = [...text.matchAll(/^# ([A-Z0-9_]+)=(.*)$/gm)];
+  return Object.fromEntries(settings.map(([, name, value]) => [name!, value!.replace(/^"(.*)"$/, "$1")]));
 }
 
 /** Every variable name loadConfig looks at, found by handing it an environment that records reads. */
@@ -33,4 +33,9 @@ test("the values in .env.example are the defaults", async () => {
   const { CASEFILE_HTTP_PORT, ...settings } = await exampleValues();
   expect(CASEFILE_HTTP_PORT).toBe("3000");
   expect(loadConfig(settings)).toEqual(loadConfig({}));
+});
+
+test("copied verbatim to .env it changes nothing (every setting is commented out)", async () => {
+  const text = await Bun.file(path.join(REPO, ".env.example")).text();
+  expect(text.split("\n").filter((line) => /^\s*[A-Z0-9_]+\s*=/.test(line))).toEqual([]);
 });
