@@ -142,8 +142,9 @@ const describe = (r: Run) =>
 try {
   console.log(`machine: ${navigator.hardwareConcurrency} cores, bun ${Bun.version}; ${ROUNDS} rounds; load average at start ${await loadAverage()}`);
   console.log(`body: ${BODY_BYTES} bytes (file ${FILE_BYTES} bytes = clip.mp4 + one 'free' box), sent in ${CHUNK}-byte chunks`);
+  // UPLOAD_BENCH_SERVER_SCRIPT: measure another build of the server (e.g. a copy at an older commit) instead.
   const server = await startChild({
-    script: "src/main.ts",
+    script: process.env.UPLOAD_BENCH_SERVER_SCRIPT ?? "src/main.ts",
     port: freePort(),
     readyPath: "/healthz",
     env: {
