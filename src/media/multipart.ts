@@ -30,10 +30,12 @@ const WRITE_BUFFER_BYTES = 1024 * 1024;
 
 /**
  * Bun hands the body over in fresh 64 KiB buffers; left to itself the collector lets ~30–40 MB of them pile up
- * during a large upload. A full collection every this many bytes keeps a 1 GiB upload's peak RSS ~20 MB lower,
- * for a pause of ~10 ms per collection (measured in bench/upload.ts, see BENCHMARKS.md).
+ * during a large upload. A full collection after every this many body bytes (counted over all uploads at once, so
+ * parallel uploads don't multiply the pauses) keeps a 1 GiB upload's peak RSS ~20 MB lower, for a pause of ~10 ms
+ * per collection (measured with bench/upload.ts, see BENCHMARKS.md).
  */
 const COLLECT_EVERY_BYTES = 64 * 1024 * 1024;
+let bytesSinceCollect = 0;
 
 const interrupted = () => badRequest("The upload was interrupted. Please try again.");
 
@@ -155,13 +157,12 @@ export async function readMultipart(request: Request, tempDir: string, limits: M
 
       // Feed busboy from the request stream; wait whenever it reports it is full. Ends when the body does.
       (async () => {
-        let sinceCollect = 0;
         while (!failed) {
           const { done, value } = await reader.read();
           if (done || failed) break;
-          sinceCollect += value.byteLength;
-          if (sinceCollect >= COLLECT_EVERY_BYTES) {
-            sinceCollect = 0;
+          bytesSinceCollect += value.byteLength;
+          if (bytesSinceCollect >= COLLECT_EVERY_BYTES) {
+            bytesSinceCollect = 0;
             Bun.gc(true);
           }
           const accepted = parser.write(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
