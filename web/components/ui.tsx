@@ -3,15 +3,15 @@ import { useId } from "react";
 import type { Tone } from "../state/notices";
 
 const buttonStyles = {
-  primary: "bg-gray-900 text-white hover:bg-gray-700",
-  secondary: "bg-white text-gray-900 ring-1 ring-gray-400 hover:bg-gray-100",
-  danger: "bg-red-700 text-white hover:bg-red-800",
-  link: "text-blue-800 underline underline-offset-2 hover:text-blue-950 px-0",
+  primary: "px-4 bg-gray-900 text-white hover:bg-gray-700",
+  secondary: "px-4 bg-white text-gray-900 ring-1 ring-gray-400 hover:bg-gray-100",
+  danger: "px-4 bg-red-700 text-white hover:bg-red-800",
+  link: "text-blue-800 underline underline-offset-2 hover:text-blue-950",
 } as const;
 export type ButtonVariant = keyof typeof buttonStyles;
 
 export function buttonClass(variant: ButtonVariant = "primary", extra = "") {
-  return `inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 ${buttonStyles[variant]} ${extra}`;
+  return `inline-flex min-h-11 items-center justify-center gap-2 rounded-lg py-2 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 ${buttonStyles[variant]} ${extra}`;
 }
 
 export function Button({
