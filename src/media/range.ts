@@ -20,3 +20,27 @@ export function parseRange(header: string | null, size: number): ByteRange | "un
   if (start >= size || end < start) return "unsatisfiable";
   return { start, end };
 }
+
+/**
+ * A 200, 206 or 416 answer for a Range request over bytes of a known size (video seeking, and iOS Safari,
+ * which plays video only from servers that answer ranges).
+ */
+export async function rangedResponse(
+  request: Request,
+  size: number,
+  headers: Record<string, string>,
+  read: (range?: ByteRange) => Promise<BodyInit>,
+): Promise<Response> {
+  const common = { ...headers, "accept-ranges": "bytes" };
+  const range = parseRange(request.headers.get("range"), size);
+  if (range === "unsatisfiable") {
+    return new Response(null, { status: 416, headers: { ...common, "content-range": `bytes */${size}` } });
+  }
+  if (range) {
+    return new Response(await read(range), {
+      status: 206,
+      headers: { ...common, "content-range": `bytes ${range.start}-${range.end}/${size}`, "content-length": String(range.end - range.start + 1) },
+    });
+  }
+  return new Response(await read(), { status: 200, headers: { ...common, "content-length": String(size) } });
+}
