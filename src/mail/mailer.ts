@@ -1,6 +1,5 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
 import type { Config } from "../config";
 
 export type Mail = { to: string; subject: string; text: string };
@@ -14,17 +13,19 @@ export interface Mailer {
  * so a show can run without a mail server (and tests read codes from there).
  */
 export function createMailer(config: Pick<Config, "smtpUrl" | "mailFrom" | "outboxDir">): Mailer {
+  // nodemailer is loaded at the first mail, not at start: it is a tenth of the start-up time and most runs send little.
+  const nodemailer = async () => (await import("nodemailer")).default;
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    const smtpUrl = config.smtpUrl;
     return {
       async send(mail) {
-        await transport.sendMail({ from: config.mailFrom, ...mail });
+        await (await nodemailer()).createTransport(smtpUrl).sendMail({ from: config.mailFrom, ...mail });
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(mail) {
+      const transport = (await nodemailer()).createTransport({ streamTransport: true, buffer: true, newline: "unix" });
       const info = await transport.sendMail({ from: config.mailFrom, ...mail });
       await mkdir(config.outboxDir, { recursive: true });
       const file = path.join(config.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomUUID()}.eml`);
