@@ -13,7 +13,10 @@ import { webRoutes } from "./web/web.routes";
 export function createApp(ctx: AppContext, assets: WebAssets) {
   return new Elysia()
     .onError(({ error, code }) => {
-      if (error instanceof HttpError) return json({ message: error.message }, error.status);
+      if (error instanceof HttpError) {
+        // A body refused as too large is left unread: close the connection rather than keep it for the next request.
+        return json({ message: error.message }, error.status, error.status === 413 ? { connection: "close" } : {});
+      }
       if (code === "PARSE") return json({ message: "The request body is not valid JSON." }, 400);
       if (code === "VALIDATION") return json({ message: "The request is not valid." }, 400);
       if (code === "NOT_FOUND") return json({ message: "Not found." }, 404);

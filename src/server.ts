@@ -44,8 +44,9 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
   const server = Bun.serve({
     port: config.port,
     hostname: config.host,
-    // Uploads stream through our own limit check; Bun's own cap (128 MiB by default) must not cut them first.
-    maxRequestBodySize: config.maxUploadBytes + 2 * 1024 * 1024,
+    // Uploads stream through our own limit checks, which answer 413 with a message; Bun's own cap (128 MiB by
+    // default, a bare 413) only backs them up, well above them.
+    maxRequestBodySize: 2 * config.maxUploadBytes + 16 * 1024 * 1024,
     idleTimeout: 120,
     async fetch(request, bunServer) {
       rememberClientAddress(request, bunServer.requestIP(request)?.address);

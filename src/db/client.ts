@@ -15,9 +15,10 @@ export async function openDatabase(config: Pick<Config, "databaseUrl" | "databas
   }
   const client = createClient({ url: config.databaseUrl, authToken: config.databaseAuthToken });
   if (config.databaseUrl.startsWith("file:")) {
-    // WAL lets readers proceed during an upload's insert; busy_timeout rides out a concurrent writer (e.g. the CLI).
-    await client.execute("PRAGMA journal_mode = WAL");
+    // busy_timeout first, so switching to WAL waits out a concurrent writer (e.g. the CLI) instead of failing;
+    // WAL lets readers proceed during an upload's insert.
     await client.execute("PRAGMA busy_timeout = 5000");
+    await client.execute("PRAGMA journal_mode = WAL");
   }
   return { db: drizzle(client, { schema }), client };
 }

@@ -7,6 +7,7 @@ import { readMultipart, type MultipartBody } from "../media/multipart";
 import { findUserById } from "../users/users.service";
 import { readEvidenceText, readPage, THUMBNAIL_MAX_BYTES } from "./evidence-input";
 import { evidenceJson } from "./evidence-json";
+import { publicPageText } from "./public-page-cache";
 import {
   createEvidence,
   deleteEvidence,
@@ -66,7 +67,8 @@ export function evidenceRoutes(ctx: AppContext) {
 
     .get("/api/evidence/public", async ({ query }) => {
       const page = readPage(query);
-      return (await listPublicEvidence(ctx.db, page)).map(evidenceJson);
+      const text = await publicPageText(ctx.db, page, async () => JSON.stringify((await listPublicEvidence(ctx.db, page)).map(evidenceJson)));
+      return new Response(text, { headers: { "content-type": "application/json; charset=utf-8" } });
     })
 
     .get("/api/evidence/isArchive", () => json(ctx.config.archiveMode))

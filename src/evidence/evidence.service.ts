@@ -9,6 +9,7 @@ import type { TempFile } from "../media/multipart";
 import type { MediaKind } from "../media/sniff";
 import { KIND_OF_TYPE, MEDIA_TYPES, THUMBNAIL_MAX_BYTES, type EvidenceText, type Page } from "./evidence-input";
 import type { EvidenceWithContext } from "./evidence-json";
+import { forgetPublicPages } from "./public-page-cache";
 
 const TYPE_OF_KIND: Record<MediaKind, number> = { image: MEDIA_TYPES.image, video: MEDIA_TYPES.video, audio: MEDIA_TYPES.audio };
 
@@ -188,35 +189,8 @@ async function listEvidence(db: Database, filter: ListFilter, page: Page | undef
   });
 }
 
-/**
- * The public archive's first page is what every visitor loads, and it changes rarely: it is kept per database for at
- * most PUBLIC_PAGE_TTL_MS, and dropped at once by every change made through this service. Changes made elsewhere
- * (another instance, the CLI, a renamed or deleted user) show after at most that long.
- */
-const PUBLIC_PAGE_TTL_MS = 1000;
-const PUBLIC_PAGE_KEYS = 8;
-const publicFirstPages = new WeakMap<Database, Map<number, { until: number; rows: Promise<EvidenceWithContext[]> }>>();
-
-/** Forgets the cached public pages of a database (call after any change that can show in the public list). */
-export function forgetPublicPages(db: Database): void {
-  publicFirstPages.delete(db);
-}
-
 /** One user's items (for the user themself and for admins). */
 export const listEvidenceOf = (db: Database, userId: number) => listEvidence(db, { userId }, undefined, true);
 export const listAllEvidence = (db: Database, page: Page) => listEvidence(db, {}, page, true);
 
-export function listPublicEvidence(db: Database, page: Page): Promise<EvidenceWithContext[]> {
-  if (page.before) return listEvidence(db, { publicOnly: true }, page, false);
-  let pages = publicFirstPages.get(db);
-  const now = performance.now();
-  const cached = pages?.get(page.limit);
-  if (cached && cached.until > now) return cached.rows;
-  if (!pages) publicFirstPages.set(db, (pages = new Map()));
-  if (pages.size >= PUBLIC_PAGE_KEYS) pages.clear();
-  const entry = { until: now + PUBLIC_PAGE_TTL_MS, rows: listEvidence(db, { publicOnly: true }, page, false) };
-  pages.set(page.limit, entry);
-  const own = pages;
-  entry.rows.catch(() => own.get(page.limit) === entry && own.delete(page.limit));
-  return entry.rows;
-}
+export const listPublicEvidence = (db: Database, page: Page) => listEvidence(db, { publicOnly: true }, page, false);

@@ -108,7 +108,7 @@ describe("creating evidence", () => {
       `Host: 127.0.0.1:${port}`,
       `Cookie: ${owner.actor.cookie}`,
       "Content-Type: multipart/form-data; boundary=x",
-      `Content-Length: ${50 * 1024 * 1024}`,
+      `Content-Length: ${10 * 1024 * 1024}`,
       "",
       "--x\r\n",
     ].join("\r\n");
@@ -117,7 +117,7 @@ describe("creating evidence", () => {
       const socket = connect(Number(port), "127.0.0.1", () => socket.write(head));
       socket.on("data", (chunk) => {
         text += chunk.toString();
-        if (text.includes("\r\n\r\n")) {
+        if (text.includes("}")) {
           socket.destroy();
           resolve(text);
         }
@@ -126,6 +126,7 @@ describe("creating evidence", () => {
       setTimeout(() => reject(new Error("no answer without the body")), 5000);
     });
     expect(reply.split("\r\n")[0]).toMatch(/^HTTP\/1.1 413 /);
+    expect(reply.toLowerCase()).toContain("content-type: application/json");
   });
 
   test("visitors cannot upload", async () => {
@@ -219,6 +220,17 @@ describe("visibility and lists", () => {
     await admin.put(`/api/evidence/clearance/${created.id}`);
     const after = await (await visitor.get("/api/evidence/public")).json();
     expect(after.some((e: { id: number }) => e.id === created.id)).toBe(false);
+  });
+
+  test("the public list shows changes at once: a renamed poster, a deleted item", async () => {
+    const created = await (await upload(other.actor, { title: "Renamed poster" })).json();
+    await admin.put(`/api/evidence/clearance/${created.id}`);
+    expect((await (await visitor.get("/api/evidence/public")).json())[0].username).toBe(other.user.username);
+    const renamed = `${other.user.username}_r`;
+    await admin.put(`/api/user/admin/${other.user.id}`, { username: renamed, email: other.fields.email, phone_number: "5551234567", full_name: "Other" });
+    expect((await (await visitor.get("/api/evidence/public")).json())[0].username).toBe(renamed);
+    await admin.delete(`/api/evidence/delete/${created.id}`);
+    expect((await (await visitor.get("/api/evidence/public")).json()).some((e: { id: number }) => e.id === created.id)).toBe(false);
   });
 
   test("bulk public/private are admin-only and change every item", async () => {

@@ -11,6 +11,7 @@ import { users, type UserRow } from "../db/users";
 import { conflict, notFound } from "../http/errors";
 import { discardStored, identify, mediaRows, storeMedia } from "../media/media.service";
 import type { TempFile } from "../media/multipart";
+import { forgetPublicPages } from "../evidence/public-page-cache";
 import { MESSAGES, type ProfileFields } from "./validation";
 
 const lower = (value: string) => value.toLowerCase();
@@ -155,6 +156,7 @@ export async function updateProfile(
     throw error;
   }
   if (oldAvatar) await discardStored(ctx.store, [oldAvatar]);
+  forgetPublicPages(ctx.db);
   return updated;
 }
 
@@ -182,6 +184,7 @@ export async function adminEditUser(
       .where(eq(users.id, id))
       .returning(),
   );
+  forgetPublicPages(db);
   return user!;
 }
 
@@ -196,6 +199,7 @@ export async function deleteUser(ctx: AppContext, id: number): Promise<void> {
     ctx.db.delete(mediaFiles).where(eq(mediaFiles.ownerId, id)),
     ctx.db.delete(users).where(eq(users.id, id)),
   ]);
+  forgetPublicPages(ctx.db);
   await discardStored(ctx.store, media);
 }
 
