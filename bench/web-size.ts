@@ -17,7 +17,7 @@ const BUDGET_KB = 90;
 const CHROME_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-const gzip9 = (bytes: Uint8Array) => Bun.gzipSync(bytes, { level: 9 }).length;
+const gzip9 = (bytes: Uint8Array<ArrayBuffer>) => Bun.gzipSync(bytes, { level: 9 }).length;
 
 /** Newest mtime (ms) of the files under dir (bounded walk: readdir recursive). */
 async function newestMtime(dir: string): Promise<number> {

@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import path from "node:path";
+import { brotliDecompressSync } from "node:zlib";
 import { startTestServer, type TestServer } from "../../tests/support/server";
+import { acceptedEncodings } from "./web.routes";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -35,4 +37,76 @@ test("hashed bundles are cached for a year; the folder cannot be escaped", async
   expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   const escape = await fetch(`${server.url}/..%2F..%2Fpackage.json`);
   expect(escape.headers.get("content-type")).toBe("text/html; charset=utf-8");
+});
+
+test("Accept-Encoding is read with its q-values", () => {
+  expect([...acceptedEncodings("gzip, deflate, br, zstd")].sort()).toEqual(["br", "gzip"]);
+  expect([...acceptedEncodings("gzip;q=0.5, br;q=0")]).toEqual(["gzip"]);
+  expect([...acceptedEncodings("*;q=0.1, gzip;q=0")]).toEqual(["br"]);
+  expect([...acceptedEncodings("identity")]).toEqual([]);
+  expect([...acceptedEncodings(null)]).toEqual([]);
+});
+
+describe("compression of the bundle's text files", () => {
+  const raw = (url: string, headers: Record<string, string>) => fetch(url, { headers, decompress: false } as RequestInit);
+  let script: string;
+  let original: Uint8Array<ArrayBuffer>;
+  beforeAll(async () => {
+    const html = await (await fetch(`${server.url}/home`)).text();
+    script = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+    original = new Uint8Array(await Bun.file(path.join(import.meta.dir, "../../dist/web", script)).arrayBuffer());
+  });
+
+  test("gzip when accepted: smaller, the same bytes once inflated, Vary: Accept-Encoding, still cached for a year", async () => {
+    const response = await raw(server.url + script, { "accept-encoding": "gzip" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    expect(response.headers.get("vary")).toBe("Accept-Encoding");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const body = new Uint8Array(await response.arrayBuffer());
+    expect(Number(response.headers.get("content-length"))).toBe(body.length);
+    expect(body.length).toBeLessThan(original.length / 2);
+    expect(Bun.gunzipSync(body)).toEqual(original);
+  });
+
+  test("brotli once its background copy is ready (gzip until then)", async () => {
+    let response: Response | undefined;
+    for (let i = 0; i < 100; i++) {
+      response = await raw(server.url + script, { "accept-encoding": "gzip, deflate, br" });
+      if (response.headers.get("content-encoding") === "br") break;
+      expect(response.headers.get("content-encoding")).toBe("gzip");
+      await response.arrayBuffer();
+      await Bun.sleep(50);
+    }
+    expect(response!.headers.get("content-encoding")).toBe("br");
+    expect(new Uint8Array(brotliDecompressSync(new Uint8Array(await response!.arrayBuffer())))).toEqual(original);
+  });
+
+  test("identity when not accepted, and for Range requests", async () => {
+    for (const headers of [{} as Record<string, string>, { "accept-encoding": "identity" }, { "accept-encoding": "gzip;q=0, br;q=0" }]) {
+      const response = await raw(server.url + script, headers);
+      expect(response.headers.get("content-encoding")).toBeNull();
+      expect(response.headers.get("vary")).toBe("Accept-Encoding");
+      expect(new Uint8Array(await response.arrayBuffer())).toEqual(original);
+    }
+    const ranged = await raw(server.url + script, { "accept-encoding": "gzip, br", range: "bytes=0-9" });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get("content-encoding")).toBeNull();
+    expect(new Uint8Array(await ranged.arrayBuffer())).toEqual(original.subarray(0, 10));
+  });
+
+  test("the app's HTML for client routes is compressed too; video never is", async () => {
+    const html = await raw(`${server.url}/archive`, { "accept-encoding": "gzip" });
+    expect(html.headers.get("content-encoding")).toBe("gzip");
+    expect(html.headers.get("cache-control")).toBe("no-cache");
+    expect(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await html.arrayBuffer())))).toContain('<div id="root">');
+    const video = await raw(`${server.url}/onboarding.mp4`, { "accept-encoding": "gzip, br" });
+    expect(video.headers.get("content-encoding")).toBeNull();
+    expect(video.headers.get("accept-ranges")).toBe("bytes");
+    await video.arrayBuffer();
+    const ranged = await raw(`${server.url}/onboarding.mp4`, { "accept-encoding": "gzip, br", range: "bytes=0-1" });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get("content-encoding")).toBeNull();
+    await ranged.arrayBuffer();
+  });
 });
