@@ -45,14 +45,23 @@ async function visit(page: Page, path: string, name: string, ready: (page: Page)
 
 const heading = (name: string) => (page: Page) => page.getByRole("heading", { name }).first().waitFor();
 
-test("every screen at both sizes: visitor, participant, admin", async () => {
+let tour: { server: TestServer; fields: { username: string; password: string } } | undefined;
+
+/** One server with a participant (video watched, a photo and a long note) shared by both viewport tours. */
+async function tourServer() {
+  if (tour) return tour;
   const server = await start();
   const { actor, fields } = await newParticipant(server.url, { full_name: "Tess Tour", pronouns: "She/Her" });
   await actor.put(`/api/user/watched/${(await (await actor.get("/api/user")).json()).id}`);
   await actor.post("/api/evidence", form({ title: "Tour photo with a long title", notes: "Seen from the bridge." }, { file: await fixture("photo.jpg") }));
   await actor.post("/api/evidence", form({ title: "Tour note", notes: "A long note.\n".repeat(12) }));
+  tour = { server, fields };
+  return tour;
+}
 
-  for (const viewport of [PHONE, LAPTOP]) {
+for (const viewport of [PHONE, LAPTOP]) {
+  test(`every screen at ${viewport.width}×${viewport.height}: visitor, participant, admin`, async () => {
+    const { server, fields } = await tourServer();
     const visitor = await openPage(browser, server.url, viewport);
     const page = visitor.page;
     page.setDefaultTimeout(10_000);
@@ -88,8 +97,8 @@ test("every screen at both sizes: visitor, participant, admin", async () => {
     await visit(page, "/admin", "admin", (p) => p.getByRole("table", { name: "All evidence" }).getByRole("row").nth(2).waitFor());
     expect(visitor.problems).toEqual([]);
     await visitor.context.close();
-  }
-});
+  });
+}
 
 test("archive mode: 'See the Evidence', no Register/Login for visitors, participants' login refused", async () => {
   const server = await start({ ARCHIVE_MODE: "on" });

@@ -14,7 +14,7 @@ export function EvidenceCard({ item, onOpen }: { item: Evidence; onOpen: (item: 
     <button
       type="button"
       onClick={() => onOpen(item)}
-      aria-label={`${item.title} (${MEDIA_LABELS[item.media_type]}), open details`}
+      aria-label={`${item.title} (${MEDIA_LABELS[item.media_type]}), ${item.is_public ? "public, " : ""}open details`}
       className="flex h-[357px] w-[250px] flex-col overflow-hidden rounded-xl bg-white text-left shadow-sm ring-1 ring-gray-200 transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
     >
       <div className="relative h-[160px] w-full shrink-0 bg-gray-200">

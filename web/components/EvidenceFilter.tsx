@@ -3,7 +3,7 @@ import { FILTER_OPTIONS, type MediaFilter } from "../lib/mediaTypes";
 
 export function EvidenceFilter({ value, onChange }: { value: MediaFilter; onChange: (value: MediaFilter) => void }) {
   return (
-    <RadioGroup value={value} onChange={onChange} className="flex flex-wrap items-center gap-2" aria-label="Filter evidence by kind">
+    <RadioGroup value={value} onChange={onChange} className="flex flex-wrap items-center gap-2">
       <Label className="sr-only">Filter evidence by kind</Label>
       {FILTER_OPTIONS.map((option) => (
         <Radio

@@ -12,7 +12,7 @@ import type { Tone } from "../state/notices";
 import { userAtom } from "../state/session";
 import { logoutActionAtom, refreshUserAtom } from "../state/sessionActions";
 
-export function profileAvatar(user: User) {
+function profileAvatar(user: User) {
   return user.avatar_AWS_URL ?? (user.verification_photo ? user.verification_photo_AWS_URL : null);
 }
 
