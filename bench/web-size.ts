@@ -1,10 +1,11 @@
 /**
  * /home initial JavaScript (design.md §7: ≤ 90 KB gzip). Run: node_modules/.bin/bun bench/web-size.ts
- *   env: WEB_SIZE_REBUILD=1 (build dist/web even if it looks fresh), WEB_SIZE_BASELINE=0 (skip the react baseline)
+ *   env: WEB_SIZE_REBUILD=1 (build dist/web even if it looks fresh), WEB_SIZE_BASELINE=0 (skip the react baseline),
+ *        WEB_SIZE_COLD=1 (no warm-up: the first load after start, before the server's brotli copies exist)
  * Builds dist/web when it is older than web/ (or missing), starts the real server on a temp database
  * (tests/support/server.ts), loads /home at 390x844 in Chromium (playwright-core) and records every JS and CSS
  * response up to network idle: raw bytes, gzip -9 bytes (Bun.gzipSync level 9), and the bytes on the wire
- * (Playwright's encoded body size: equal to raw while the server does not compress).
+ * (Playwright's encoded body size: brotli or gzip as the server sent it; equal to raw without compression).
  * Baseline in the same run: react + react-dom/client alone, bundled and minified the way scripts/build-web.ts does.
  */
 import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
@@ -102,6 +103,13 @@ if (import.meta.main) {
   const server = await startTestServer();
   try {
     console.log(`bun ${Bun.version}, chromium ${(await Bun.$`/usr/bin/chromium --version`.quiet().nothrow()).stdout.toString().trim()}`);
+    // Warm-up: the server makes its compressed copies at a file's first request (brotli in the background), so the
+    // measured load sees what every later visitor gets. WEB_SIZE_COLD=1 measures the very first load instead.
+    if (process.env.WEB_SIZE_COLD !== "1") {
+      const html = await (await fetch(`${server.url}/home`)).text();
+      for (const [, asset] of html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)) await (await fetch(server.url + asset!)).arrayBuffer();
+      await Bun.sleep(1500);
+    }
     const rows = await measureHome(server.url);
     const width = Math.max(...rows.map((r) => r.url.length), 10);
     console.log(`\n/home at 390x844: JS and CSS responses up to network idle (KB = 1024 bytes)`);
