@@ -10,6 +10,13 @@ export class ApiError extends Error {
 
 type Body = FormData | object | undefined;
 
+/** Fired when the server says the session is gone (expired, ended by a password reset), so the app can forget the user. */
+export const SESSION_ENDED_EVENT = "casefile:session-ended";
+
+function noteStatus(status: number, path: string) {
+  if (status === 401 && path !== "/api/user/login") window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
+}
+
 async function errorFrom(response: Response): Promise<ApiError> {
   let message = response.statusText || `HTTP ${response.status}`;
   try {
@@ -29,7 +36,10 @@ export async function request<T>(method: string, path: string, body?: Body): Pro
     init.headers = { ...init.headers, "Content-Type": "application/json" };
   }
   const response = await fetch(path, init);
-  if (!response.ok) throw await errorFrom(response);
+  if (!response.ok) {
+    noteStatus(response.status, path);
+    throw await errorFrom(response);
+  }
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
@@ -63,6 +73,7 @@ export function uploadWithProgress<T>(
       }
       if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
       else {
+        noteStatus(xhr.status, path);
         const message = (data as { message?: unknown } | undefined)?.message;
         reject(new ApiError(xhr.status, typeof message === "string" ? message : `HTTP ${xhr.status}`));
       }

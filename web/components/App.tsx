@@ -1,8 +1,9 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect } from "react";
 import { Redirect, Router, useLocation } from "wouter";
+import { SESSION_ENDED_EVENT } from "../api/client";
 import { getConfig, getIsArchive } from "../api/session";
-import { configAtom, inArchiveAtom, sessionReadyAtom, videoLockedAtom } from "../state/session";
+import { configAtom, inArchiveAtom, sessionReadyAtom, userAtom, videoLockedAtom } from "../state/session";
 import { refreshUserAtom } from "../state/sessionActions";
 import { useNotify } from "../state/useNotify";
 import { AppRoutes, ScreenLoading } from "./AppRoutes";
@@ -11,12 +12,18 @@ import { useGatedLocation, VIDEO_GATE_MESSAGE } from "./navigation";
 import { PageNotice } from "./PageNotice";
 import { Toast } from "./Toast";
 
-/** On start: ask for the configuration, whether archive mode is on, and the current user (spec §1). */
+/** On start: ask for the configuration, whether archive mode is on, and the current user (spec §1); forget the user when the server ends the session. */
 function useStartup() {
   const setConfig = useSetAtom(configAtom);
   const setInArchive = useSetAtom(inArchiveAtom);
   const setReady = useSetAtom(sessionReadyAtom);
   const refreshUser = useSetAtom(refreshUserAtom);
+  const setUser = useSetAtom(userAtom);
+  useEffect(() => {
+    const forgetUser = () => setUser(null);
+    window.addEventListener(SESSION_ENDED_EVENT, forgetUser);
+    return () => window.removeEventListener(SESSION_ENDED_EVENT, forgetUser);
+  }, [setUser]);
   useEffect(() => {
     Promise.all([
       getConfig().then((config) => {
