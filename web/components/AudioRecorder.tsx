@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { Alert, Button } from "./ui";
 
-export const AUDIO_BITS_PER_SECOND = 128000;
+const AUDIO_BITS_PER_SECOND = 128000;
 
 /** audio/webm where the browser records it, audio/mp4 otherwise (iOS Safari). */
-export function recordingMimeType() {
+function recordingMimeType() {
   if (typeof MediaRecorder === "undefined") return null;
   for (const type of ["audio/webm;codecs=opus", "audio/webm", "audio/mp4"]) if (MediaRecorder.isTypeSupported(type)) return type;
   return "";

@@ -1,4 +1,4 @@
-export const DEFAULT_AVATAR = "/default-avatar.svg";
+const DEFAULT_AVATAR = "/default-avatar.svg";
 
 export function Avatar({ src, alt, size = "md" }: { src: string | null | undefined; alt: string; size?: "sm" | "md" | "lg" }) {
   const dimension = { sm: "size-9", md: "size-12", lg: "size-24" }[size];

@@ -10,7 +10,7 @@ import { Modal } from "./Modal";
 import { VIDEO_GATE_MESSAGE } from "./navigation";
 import { Alert, Button, Spinner } from "./ui";
 
-export const CONTROLS_AFTER_SECONDS = 3;
+const CONTROLS_AFTER_SECONDS = 3;
 
 /** The onboarding video: no controls until 3 s have played, so nobody skips straight to the end. */
 function OnboardingPlayer({ onEnded }: { onEnded: () => void }) {

@@ -2,7 +2,7 @@ import { useAtom } from "jotai";
 import { useEffect } from "react";
 import { toastAtom } from "../state/notices";
 
-export const TOAST_MS = 6000;
+const TOAST_MS = 6000;
 
 export function Toast() {
   const [toast, setToast] = useAtom(toastAtom);

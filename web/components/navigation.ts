@@ -6,7 +6,7 @@ import { videoLockedAtom } from "../state/session";
 
 export const VIDEO_GATE_MESSAGE = "You must watch the video before navigating.";
 /** Where a locked user must stay (the onboarding video lives there), and where logout goes. */
-export const GATE_PATHS = new Set(["/user", "/"]);
+const GATE_PATHS = new Set(["/user", "/"]);
 
 type Navigate = (to: string, options?: { replace?: boolean }) => void;
 

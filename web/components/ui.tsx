@@ -8,7 +8,7 @@ const buttonStyles = {
   danger: "px-4 bg-red-700 text-white hover:bg-red-800",
   link: "text-blue-800 underline underline-offset-2 hover:text-blue-950",
 } as const;
-export type ButtonVariant = keyof typeof buttonStyles;
+type ButtonVariant = keyof typeof buttonStyles;
 
 export function buttonClass(variant: ButtonVariant = "primary", extra = "") {
   return `inline-flex min-h-11 items-center justify-center gap-2 rounded-lg py-2 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 ${buttonStyles[variant]} ${extra}`;

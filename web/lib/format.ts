@@ -1,4 +1,4 @@
-export const TITLE_CARD_LENGTH = 8;
+const TITLE_CARD_LENGTH = 8;
 
 /** Cards show the first 8 characters of a title followed by ' ...' (spec §9). */
 export function truncateTitle(title: string) {

@@ -9,8 +9,8 @@ import { UploadProgress } from "../components/UploadProgress";
 import { makeThumbnail, thumbnailFileName } from "../lib/thumbnail";
 import { evidenceActionAtom, mediaAtom } from "../state/evidence";
 
-export const DEFAULT_TITLE = "Supporting Evidence";
-export const BACK_TO_LIST_MS = 2000;
+const DEFAULT_TITLE = "Supporting Evidence";
+const BACK_TO_LIST_MS = 2000;
 
 export default function EvidenceDetailsScreen() {
   const [media, setMedia] = useAtom(mediaAtom);

@@ -4,7 +4,7 @@ import type { Evidence } from "../api/types";
 /** The user's own evidence list. */
 export const evidenceAtom = atom<Evidence[]>([]);
 
-export type EvidenceAction =
+type EvidenceAction =
   | { type: "replace"; items: Evidence[] }
   | { type: "remove"; id: number }
   | { type: "append"; item: Evidence }

@@ -2,7 +2,7 @@ import { atom } from "jotai";
 
 export type Tone = "error" | "success" | "info";
 /** An in-page alert that belongs to one route, so it survives the navigation that follows an action. */
-export interface Notice {
+interface Notice {
   text: string;
   tone: Tone;
   path: string;

@@ -5,9 +5,9 @@ import { loginMessageAtom } from "./errors";
 import { evidenceActionAtom, mediaAtom } from "./evidence";
 import { userAtom } from "./session";
 
-export const LOGIN_MISSING = "Enter your username and password!";
-export const LOGIN_MISMATCH = "Oops! The username and password didn't match. Try again!";
-export const LOGIN_FAILED = "Oops! Something went wrong! Is the server running?";
+const LOGIN_MISSING = "Enter your username and password!";
+const LOGIN_MISMATCH = "Oops! The username and password didn't match. Try again!";
+const LOGIN_FAILED = "Oops! Something went wrong! Is the server running?";
 
 /** Refetches the current user; a failure is only logged (spec §8) and leaves the user as it was. */
 export const refreshUserAtom = atom(null, async (_get, set) => {
