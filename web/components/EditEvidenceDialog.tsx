@@ -33,6 +33,7 @@ export function EditEvidenceDialog({
     event.preventDefault();
     if (!item) return;
     if (!title.trim()) return setProblem("Please give the evidence a title.");
+    setSaving(true);
     const payload = new FormData();
     payload.set("title", title.trim());
     payload.set("notes", notes);
@@ -41,7 +42,6 @@ export function EditEvidenceDialog({
       const thumbnail = await makeThumbnail(file);
       if (thumbnail) payload.set("thumbnail", thumbnail, thumbnailFileName(thumbnail));
     }
-    setSaving(true);
     try {
       onSaved(await updateEvidence(item.id, payload));
     } catch (error) {
