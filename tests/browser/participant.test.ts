@@ -284,7 +284,14 @@ for (const viewport of [PHONE, LAPTOP]) {
       await detail.getByRole("img", { name: "Photo: Bridge photo" }).waitFor();
       await detail.getByRole("button", { name: "Edit" }).click();
       expect(await edit.getByLabel("Replacement file (optional)").getAttribute("accept")).toBe("image/*");
-      await edit.getByRole("button", { name: "Cancel" }).click();
+      const thumbnailBefore = await page.locator('[aria-label^="Bridge photo (Photo)"] img').getAttribute("src");
+      await edit.getByLabel("Replacement file (optional)").setInputFiles(path.join(FIXTURES, "photo.png"));
+      await edit.getByRole("button", { name: "Save" }).click();
+      await edit.waitFor({ state: "detached" });
+      await page.waitForFunction(
+        (before) => document.querySelector('[aria-label^="Bridge photo (Photo)"] img')?.getAttribute("src") !== before,
+        thumbnailBefore,
+      );
 
       await page.getByRole("button", { name: /^Van video \(Video\)/ }).click();
       await detail.getByRole("button", { name: "Delete" }).click();
