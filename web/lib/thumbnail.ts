@@ -1,6 +1,9 @@
-/** Grids load these small images (≈320 px, ≤ 64 KB) instead of the full media (design.md §3). */
+/**
+ * Grids load these small images instead of the full media: ≈320 px, and at most 40 KB (the archive budget of
+ * design.md §7, inside the server's 64 KB limit for the part).
+ */
 const MAX_SIDE = 320;
-const MAX_BYTES = 64 * 1024;
+const MAX_BYTES = 40 * 1024;
 
 function toBlob(canvas: HTMLCanvasElement, type: string, quality: number) {
   return new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, quality));
@@ -12,7 +15,7 @@ async function encode(source: CanvasImageSource, width: number, height: number):
   canvas.width = Math.max(1, Math.round(width * scale));
   canvas.height = Math.max(1, Math.round(height * scale));
   canvas.getContext("2d")?.drawImage(source, 0, 0, canvas.width, canvas.height);
-  for (const quality of [0.8, 0.6, 0.4]) {
+  for (const quality of [0.8, 0.6, 0.4, 0.25]) {
     let blob = await toBlob(canvas, "image/webp", quality);
     if (!blob || blob.type !== "image/webp") blob = await toBlob(canvas, "image/jpeg", quality);
     if (blob && blob.size <= MAX_BYTES) return blob;
