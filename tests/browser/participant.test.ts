@@ -244,6 +244,11 @@ for (const viewport of [PHONE, LAPTOP]) {
       expect(await photoThumb.getAttribute("src")).toMatch(/^\/api\/media\//);
       const videoThumb = page.getByRole("button", { name: /^Van video \(Video\)/ }).locator("img");
       expect(await videoThumb.getAttribute("src")).toMatch(/^\/api\/media\//);
+      for (const thumb of [photoThumb, videoThumb]) {
+        const bytes = (await (await page.request.get((await thumb.getAttribute("src"))!)).body()).length;
+        expect(bytes).toBeGreaterThan(0);
+        expect(bytes).toBeLessThanOrEqual(40 * 1024);
+      }
       const box = await page.getByRole("button", { name: /^Bridge photo/ }).boundingBox();
       expect([box?.width, box?.height]).toEqual([250, 357]);
       await screen("evidence-list");
