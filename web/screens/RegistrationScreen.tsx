@@ -119,7 +119,6 @@ export default function RegistrationScreen() {
       )}
       <Card>
         <form onSubmit={validate} noValidate className="space-y-4">
-          {message && !photoOpen && <Alert>{message}</Alert>}
           <TextField label="Full Name" autoComplete="name" {...field("full_name")} />
           <TextField label="Username" autoComplete="username" error={usernameError} {...field("username")} />
           <SelectField label="Pronouns" options={PRONOUN_OPTIONS} {...field("pronouns")} />
@@ -135,6 +134,8 @@ export default function RegistrationScreen() {
           <TextField label="Confirm Phone Number" type="tel" inputMode="numeric" {...field("confirm_phone")} />
           <TextField label="Password" type="password" autoComplete="new-password" {...field("password")} />
           <TextField label="Confirm Password" type="password" autoComplete="new-password" {...field("confirm_password")} />
+          {/* Next to the button the participant just pressed, so a phone shows it without scrolling. */}
+          {message && !photoOpen && <Alert>{message}</Alert>}
           <Button type="submit" className="w-full" disabled={busy}>
             Register
           </Button>
