@@ -64,10 +64,10 @@ export default function EvidenceDetailsScreen() {
       <Card>
         <form onSubmit={upload} noValidate className="space-y-4">
           {file ? <MediaPreview file={file} /> : <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">Written note: no media attached.</p>}
-          {problem && <Alert>{problem}</Alert>}
           <TextField label="Title" required value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} disabled={uploading} />
           <TextArea label="Notes" value={notes} maxLength={10000} onChange={(event) => setNotes(event.target.value)} disabled={uploading} />
           <LocationField value={location} onChange={setLocation} />
+          {problem && <Alert>{problem}</Alert>}
           {uploading && (
             <div className="space-y-3 rounded-lg border border-red-300 bg-red-50 p-3">
               <p className="font-bold text-red-900">DO NOT CLOSE OUT OF THIS SCREEN</p>

@@ -74,7 +74,6 @@ function EditForm({ user, onDone }: { user: User; onDone: (message: string, tone
 
   return (
     <form onSubmit={save} noValidate className="space-y-4">
-      {problem && <Alert>{problem}</Alert>}
       <TextField label="Full Name" autoComplete="name" {...field("full_name")} />
       <TextField label="Email" type="email" autoComplete="email" {...field("email")} />
       <TextField label="Phone Number" type="tel" inputMode="numeric" hint="10 digits, no dashes" {...field("phone_number")} />
@@ -86,6 +85,7 @@ function EditForm({ user, onDone }: { user: User; onDone: (message: string, tone
         onChange={(event) => setFile(event.target.files?.[0] ?? null)}
         className="mt-1 block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-gray-200 file:px-3 file:py-2 file:font-semibold"
       />
+      {problem && <Alert>{problem}</Alert>}
       <div className="flex gap-3">
         <Button type="submit" disabled={saving} className="flex-1">
           {saving && <Spinner />}
