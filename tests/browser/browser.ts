@@ -56,5 +56,7 @@ export async function shot(page: Page, name: string) {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
   const dialogOpen = (await page.getByRole("dialog").count()) > 0;
+  // A sticky header would be drawn where the page happens to be scrolled to.
+  if (!dialogOpen) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: !dialogOpen });
 }
