@@ -11,7 +11,7 @@ const buttonStyles = {
 type ButtonVariant = keyof typeof buttonStyles;
 
 export function buttonClass(variant: ButtonVariant = "primary", extra = "") {
-  return `inline-flex min-h-11 items-center justify-center gap-2 rounded-lg py-2 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 ${buttonStyles[variant]} ${extra}`;
+  return `inline-flex min-h-11 items-center justify-center gap-2 rounded-lg py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 ${buttonStyles[variant]} ${extra}`;
 }
 
 export function Button({
