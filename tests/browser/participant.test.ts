@@ -202,7 +202,8 @@ for (const viewport of [PHONE, LAPTOP]) {
       await page.getByText("DO NOT CLOSE OUT OF THIS SCREEN").waitFor();
       await page.waitForURL("**/Evidence", { timeout: 20_000 });
       await page.getByRole("button", { name: /^Supporting Evidence \(Note\)/ }).waitFor();
-      expect(await page.getByRole("heading", { name: "Supporti ..." }).count()).toBe(1);
+      // The card shows the title cut to 8 characters plus " ...".
+      expect(await page.locator('ul[aria-label="Evidence items"]').getByText("Supporti ...", { exact: true }).count()).toBe(1);
 
       await openAddChoice("Camera upload");
       await page.waitForURL("**/evidenceupload");
