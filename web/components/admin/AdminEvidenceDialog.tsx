@@ -7,7 +7,8 @@ import { DELETE_EVIDENCE_QUESTION } from "../EvidenceDetailDialog";
 import { EvidenceFacts } from "../EvidenceFacts";
 import { EvidenceMedia } from "../EvidenceMedia";
 import { Modal } from "../Modal";
-import { Alert, Button, Spinner, TextArea, TextField } from "../ui";
+import { Alert, Button, TextArea, TextField } from "../ui";
+import { DialogActions } from "./DialogActions";
 
 /** Admin view of one item: player by type, Title/Notes/Location, Edit→Save of title and notes, Delete. */
 export function AdminEvidenceDialog({
@@ -81,31 +82,14 @@ export function AdminEvidenceDialog({
           ) : (
             <EvidenceFacts item={item} showSubmitter />
           )}
-          <div className="flex flex-wrap justify-end gap-2 border-t border-gray-200 pt-4">
-            {editing ? (
-              <>
-                <Button variant="secondary" onClick={() => setEditing(false)} disabled={saving}>
-                  Cancel
-                </Button>
-                <Button onClick={save} disabled={saving}>
-                  {saving && <Spinner />}
-                  Save
-                </Button>
-              </>
-            ) : (
-              <>
-                <Button variant="secondary" onClick={() => setEditing(true)}>
-                  Edit
-                </Button>
-                <Button variant="danger" onClick={() => setConfirmDelete(true)}>
-                  Delete
-                </Button>
-                <Button variant="secondary" onClick={onClose}>
-                  Close
-                </Button>
-              </>
-            )}
-          </div>
+          <DialogActions editing={editing} saving={saving} saveLabel="Save" onCancel={() => setEditing(false)} onSave={save} onClose={onClose}>
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+            <Button variant="danger" onClick={() => setConfirmDelete(true)}>
+              Delete
+            </Button>
+          </DialogActions>
         </div>
       )}
       <ConfirmDialog open={confirmDelete} message={DELETE_EVIDENCE_QUESTION} onConfirm={remove} onCancel={() => setConfirmDelete(false)} />

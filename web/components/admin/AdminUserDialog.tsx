@@ -4,7 +4,8 @@ import { adminUpdateUser, type AdminUserEdit } from "../../api/users";
 import { isEmail, isPhone, MESSAGES } from "../../lib/validation";
 import { Avatar } from "../Avatar";
 import { Modal } from "../Modal";
-import { Alert, Button, Spinner, TextField } from "../ui";
+import { Alert, Button, TextField } from "../ui";
+import { DialogActions } from "./DialogActions";
 
 export const roleLabel = (role: number) => (role === 1 ? "User" : "Admin");
 
@@ -74,26 +75,9 @@ export function AdminUserDialog({ user, onClose, onSaved }: { user: User | null;
             <TextField label="Role" value={roleLabel(user.role)} disabled readOnly />
             <TextField label="Video watched" value={user.video_watched ? "Yes" : "No"} disabled readOnly />
           </div>
-          <div className="flex flex-wrap justify-end gap-2 border-t border-gray-200 pt-4">
-            {editing ? (
-              <>
-                <Button variant="secondary" onClick={() => setEditing(false)} disabled={saving}>
-                  Cancel
-                </Button>
-                <Button onClick={save} disabled={saving}>
-                  {saving && <Spinner />}
-                  Save Changes
-                </Button>
-              </>
-            ) : (
-              <>
-                <Button onClick={() => setEditing(true)}>Edit User</Button>
-                <Button variant="secondary" onClick={onClose}>
-                  Close
-                </Button>
-              </>
-            )}
-          </div>
+          <DialogActions editing={editing} saving={saving} saveLabel="Save Changes" onCancel={() => setEditing(false)} onSave={save} onClose={onClose}>
+            <Button onClick={() => setEditing(true)}>Edit User</Button>
+          </DialogActions>
         </div>
       )}
     </Modal>
