@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { connect } from "node:net";
-import { Actor, cast, type Participant, fixture, form, newParticipant, storedFiles } from "../../tests/support/client";
+import { Actor, cast, type Participant, fixture, form, storedFiles } from "../../tests/support/client";
 import { startTestServer, type TestServer } from "../../tests/support/server";
 
 let server: TestServer;

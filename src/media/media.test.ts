@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { Actor, cast, type Participant, fixture, form, newParticipant, photoWithGps } from "../../tests/support/client";
+import { Actor, cast, type Participant, fixture, form, photoWithGps } from "../../tests/support/client";
 import { startTestServer, type TestServer } from "../../tests/support/server";
 
 let server: TestServer;

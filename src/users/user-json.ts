@@ -17,5 +17,3 @@ export function userJson(user: UserRow) {
     video_watched: user.videoWatched,
   };
 }
-
-export type UserJson = ReturnType<typeof userJson>;

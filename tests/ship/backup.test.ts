@@ -11,8 +11,8 @@ import { Actor, fixture, form, newParticipant } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
 import { paddedVideo, sha256 } from "./support/media";
 import { FROM_SOURCE, runCommand, startProgram } from "./support/program";
-import { startS3rver, type S3Server } from "./support/s3rver";
-import { startSqld, type Sqld } from "./support/sqld";
+import { startS3rver } from "./support/s3rver";
+import { startSqld } from "./support/sqld";
 import { trickleUpload } from "./support/slow-upload";
 
 // These start real processes and servers; bun test's 5 s default is too tight on a busy 2-core machine.
