@@ -42,8 +42,8 @@ async function seed() {
   const hash = await Bun.password.hash("bench-password");
   await db.batch(
     Array.from({ length: USERS }, (_, i) => ({
-      sql: "INSERT INTO users (username, full_name, email, phone_number, pronouns, role, password_hash, video_watched, created_at) VALUES (?, ?, ?, ?, '', 1, ?, 1, ?)",
-      args: [`bench_${i}`, `Bench ${i}`, `bench_${i}@example.org`, "5551234567", hash, now],
+      sql: "INSERT INTO users (username, username_key, full_name, email, email_key, phone_number, pronouns, role, password_hash, video_watched, created_at) VALUES (?, ?, ?, ?, ?, ?, '', 1, ?, 1, ?)",
+      args: [`bench_${i}`, `bench_${i}`, `Bench ${i}`, `bench_${i}@example.org`, `bench_${i}@example.org`, "5551234567", hash, now],
     })),
   );
   for (let from = 0; from < ITEMS; from += 1000) {

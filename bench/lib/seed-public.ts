@@ -21,8 +21,10 @@ async function seed(): Promise<void> {
     const hex = (prefix: string, i: number) => `${prefix}${i.toString(16).padStart(31 - prefix.length + 1, "0")}`.slice(0, 32);
     const userRows = Array.from({ length: USERS }, (_, i) => ({
       username: `participant_${i}`,
+      usernameKey: `participant_${i}`,
       fullName: `Participant ${i}`,
       email: `participant${i}@example.org`,
+      emailKey: `participant${i}@example.org`,
       phoneNumber: `+4915100000${String(i).padStart(3, "0")}`,
       pronouns: "",
       role: 1,

@@ -12,7 +12,12 @@ export const mediaFiles = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     purpose: text("purpose", { enum: ["verification", "avatar", "evidence", "thumbnail"] }).notNull(),
     storeKey: text("store_key").notNull(),
-    /** Copy without EXIF/GPS for viewers other than owner and admins; null when the original has none. */
+    /**
+     * What viewers other than owner and admins get: "original" (the stored file carries no place or device),
+     * "copy" (the metadata-free copy at publicStoreKey) or "withheld" (no safe copy could be made: nothing).
+     */
+    publicCopy: text("public_copy", { enum: ["original", "copy", "withheld"] }).notNull().default("original"),
+    /** The metadata-free copy, when publicCopy is "copy". */
     publicStoreKey: text("public_store_key"),
     publicSize: integer("public_size"),
     mime: text("mime").notNull(),

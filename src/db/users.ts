@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 export const users = sqliteTable(
@@ -6,8 +5,12 @@ export const users = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     username: text("username").notNull(),
+    /** The username NFKC-normalised and case-folded: what uniqueness and login compare. */
+    usernameKey: text("username_key").notNull(),
     fullName: text("full_name").notNull(),
     email: text("email").notNull(),
+    /** The email address normalised and case-folded the same way. */
+    emailKey: text("email_key").notNull(),
     phoneNumber: text("phone_number").notNull(),
     pronouns: text("pronouns").notNull().default(""),
     /** 1 ordinary user, 2 admin. Changed only by the CLI. */
@@ -19,9 +22,9 @@ export const users = sqliteTable(
     createdAt: text("created_at").notNull(),
   },
   (t) => [
-    // Usernames and emails are unique without regard to case.
-    uniqueIndex("users_username_nocase").on(sql`lower(${t.username})`),
-    uniqueIndex("users_email_nocase").on(sql`lower(${t.email})`),
+    // Usernames and emails are unique after Unicode normalisation and case folding.
+    uniqueIndex("users_username_key").on(t.usernameKey),
+    uniqueIndex("users_email_key").on(t.emailKey),
   ],
 );
 

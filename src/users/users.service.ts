@@ -12,9 +12,9 @@ import { conflict, notFound } from "../http/errors";
 import { discardStored, identify, mediaRows, storeMedia } from "../media/media.service";
 import type { TempFile } from "../media/multipart";
 import { forgetPublicPages } from "../evidence/public-page-cache";
+import { identityKey } from "./identity-key";
 import { MESSAGES, type ProfileFields } from "./validation";
 
-const lower = (value: string) => value.toLowerCase();
 
 export async function findUserById(db: Database, id: number): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -22,17 +22,17 @@ export async function findUserById(db: Database, id: number): Promise<UserRow | 
 }
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
-  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${lower(email)}`).limit(1);
+  const [user] = await db.select().from(users).where(eq(users.emailKey, identityKey(email))).limit(1);
   return user;
 }
 
 /** Login accepts the username or the email, in any case. */
 export async function findUserByLogin(db: Database, identifier: string): Promise<UserRow | undefined> {
-  const key = lower(identifier);
+  const key = identityKey(identifier);
   const [user] = await db
     .select()
     .from(users)
-    .where(or(sql`lower(${users.username}) = ${key}`, sql`lower(${users.email}) = ${key}`))
+    .where(or(eq(users.usernameKey, key), eq(users.emailKey, key)))
     .limit(1);
   return user;
 }
@@ -53,17 +53,12 @@ export async function checkCredentials(db: Database, identifier: string, passwor
 
 export async function takenFields(db: Database, username: string, email: string, exceptId = 0) {
   const rows = await db
-    .select({ username: users.username, email: users.email })
+    .select({ usernameKey: users.usernameKey, emailKey: users.emailKey })
     .from(users)
-    .where(
-      and(
-        ne(users.id, exceptId),
-        or(sql`lower(${users.username}) = ${lower(username)}`, sql`lower(${users.email}) = ${lower(email)}`),
-      ),
-    );
+    .where(and(ne(users.id, exceptId), or(eq(users.usernameKey, identityKey(username)), eq(users.emailKey, identityKey(email)))));
   return {
-    usernameTaken: rows.some((r) => lower(r.username) === lower(username)),
-    emailTaken: rows.some((r) => lower(r.email) === lower(email)),
+    usernameTaken: rows.some((r) => r.usernameKey === identityKey(username)),
+    emailTaken: rows.some((r) => r.emailKey === identityKey(email)),
   };
 }
 
@@ -102,8 +97,10 @@ export async function registerUser(
           .insert(users)
           .values({
             username: fields.username,
+            usernameKey: identityKey(fields.username),
             fullName: fields.full_name,
             email: fields.email,
+            emailKey: identityKey(fields.email),
             phoneNumber: fields.phone_number,
             pronouns: fields.pronouns,
             role: ROLE_USER,
@@ -135,6 +132,7 @@ export async function updateProfile(
   const changes = {
     fullName: fields.full_name,
     email: fields.email,
+    emailKey: identityKey(fields.email),
     phoneNumber: fields.phone_number,
     pronouns: fields.pronouns,
     ...(media ? { avatarMediaId: media.id } : {}),
@@ -180,7 +178,14 @@ export async function adminEditUser(
   const [user] = await uniquely(() =>
     db
       .update(users)
-      .set({ username: fields.username, email: fields.email, phoneNumber: fields.phone_number, fullName: fields.full_name })
+      .set({
+        username: fields.username,
+        usernameKey: identityKey(fields.username),
+        email: fields.email,
+        emailKey: identityKey(fields.email),
+        phoneNumber: fields.phone_number,
+        fullName: fields.full_name,
+      })
       .where(eq(users.id, id))
       .returning(),
   );
@@ -227,8 +232,10 @@ export async function ensureAdmin(
       .insert(users)
       .values({
         username: admin.username,
+        usernameKey: identityKey(admin.username),
         fullName,
         email: admin.email,
+        emailKey: identityKey(admin.email),
         phoneNumber: "0000000000",
         pronouns: "",
         role: ROLE_ADMIN,
