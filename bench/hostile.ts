@@ -1,0 +1,154 @@
+/**
+ * Hostile input: the worst input we can build for each parser of untrusted bytes, sent to the real server the way an
+ * attacker would, with the server's CPU time and peak memory while it handles it (design.md §7: no input of ≤ 25 MB
+ * may cost more than 1 s of CPU or 64 MB of memory).
+ *
+ *   node_modules/.bin/bun bench/hostile.ts        env: HOSTILE_ROUNDS (3), HOSTILE_ONLY (substring of case names)
+ *
+ * Each case runs against a fresh server (`bun src/main.ts`, temp database and uploads dir, on 127.0.0.1), after it
+ * has settled: CPU seconds (user + system, all threads, from /proc) from just before the request until the server is
+ * idle again after the answer, and the peak RSS above the RSS just before the request (sampled every 10 ms). The
+ * baseline, measured in the same run, is a benign file of the same size through the same route; the ratio
+ * hostile / baseline shows what the crafted structure costs beyond receiving the bytes.
+ */
+import path from "node:path";
+import { hostileCases, type HostileCase } from "./lib/hostile-cases";
+import { type Child, cpuSeconds, fmt, freePort, loadAverage, median, ROOT, rssKiB, sampleRss, startChild, tempDir } from "./lib/proc";
+
+const ROUNDS = Math.min(10, Number(process.env.HOSTILE_ROUNDS ?? 3));
+const ONLY = process.env.HOSTILE_ONLY;
+const CPU_BUDGET_S = 1;
+const RSS_BUDGET_MB = 64;
+const MIB = 1024 * 1024;
+
+type Measured = { status: number; cpuS: number; rssMiB: number };
+
+async function settle(pid: number): Promise<void> {
+  // Until two RSS readings 200 ms apart differ by less than 1 MiB (at most 5 s).
+  let last = (await rssKiB(pid)) ?? 0;
+  for (let i = 0; i < 25; i++) {
+    await Bun.sleep(200);
+    const now = (await rssKiB(pid)) ?? 0;
+    if (Math.abs(now - last) < 1024) return;
+    last = now;
+  }
+}
+
+/** Waits until the server has used no CPU for 300 ms (its answer may come before its clean-up ends), at most 10 s. */
+async function idle(pid: number): Promise<void> {
+  let last = await cpuSeconds(pid);
+  for (let i = 0; i < 33; i++) {
+    await Bun.sleep(300);
+    const now = await cpuSeconds(pid);
+    if (now === last) return;
+    last = now;
+  }
+}
+
+async function startServer(dir: string): Promise<Child> {
+  return startChild({
+    script: "src/main.ts",
+    port: freePort(),
+    readyPath: "/healthz",
+    env: {
+      DATABASE_URL: `file:${dir}/db/casefile.db`,
+      UPLOADS_DIR: `${dir}/uploads`,
+      WEB_DIR: path.join(ROOT, "dist/web"),
+      ADMIN_USERNAME: "admin",
+      ADMIN_EMAIL: "admin@example.org",
+      ADMIN_PASSWORD: "adminpass1",
+      QUOTA_UPLOADS_PER_HOUR: "1000",
+    },
+  });
+}
+
+async function adminCookie(server: Child): Promise<string> {
+  const res = await fetch(`${server.url}/api/user/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ usernameOrEmail: "admin", password: "adminpass1" }),
+  });
+  await res.arrayBuffer();
+  const cookie = /casefile_session=[^;]+/.exec(res.headers.get("set-cookie") ?? "")?.[0];
+  if (!res.ok || !cookie) throw new Error(`login failed: ${res.status}`);
+  return cookie;
+}
+
+/** The request an attacker sends: an anonymous registration with the input as the verification photo, or evidence. */
+function request(server: Child, cookie: string, c: HostileCase, bytes: Uint8Array): Request {
+  const form = new FormData();
+  const file = new File([bytes as Uint8Array<ArrayBuffer>], c.fileName, { type: "application/octet-stream" });
+  if (c.route === "register") {
+    const n = crypto.randomUUID().slice(0, 8);
+    for (const [k, v] of Object.entries({
+      username: `hostile_${n}`,
+      password: "a long password",
+      full_name: "Hostile Input",
+      email: `hostile_${n}@example.org`,
+      phone_number: "5551234567",
+      pronouns: "",
+    })) {
+      form.append(k, v);
+    }
+    form.append("verification_photo", file);
+    return new Request(`${server.url}/api/user/register`, { method: "POST", body: form });
+  }
+  form.append("title", c.name);
+  form.append("file", file);
+  return new Request(`${server.url}/api/evidence`, { method: "POST", body: form, headers: { cookie } });
+}
+
+async function measure(c: HostileCase, bytes: Uint8Array): Promise<Measured> {
+  const tmp = await tempDir("hostile");
+  const server = await startServer(tmp.dir);
+  try {
+    const cookie = await adminCookie(server);
+    await settle(server.pid);
+    const rssBefore = ((await rssKiB(server.pid)) ?? 0) / 1024;
+    const cpuBefore = await cpuSeconds(server.pid);
+    const sampler = sampleRss(server.pid, 10, 120);
+    const res = await fetch(request(server, cookie, c, bytes), { signal: AbortSignal.timeout(60_000) });
+    await res.arrayBuffer();
+    await idle(server.pid);
+    const rss = await sampler.stop();
+    return { status: res.status, cpuS: (await cpuSeconds(server.pid)) - cpuBefore, rssMiB: Math.max(0, rss.peakMiB - rssBefore) };
+  } finally {
+    await server.stop();
+    await tmp.remove();
+  }
+}
+
+const rows: string[] = [];
+let failures = 0;
+try {
+  console.log(`machine: ${navigator.hardwareConcurrency} cores, bun ${Bun.version}; ${ROUNDS} rounds; load average ${await loadAverage()}`);
+  for (const c of hostileCases().filter((x) => !ONLY || x.name.includes(ONLY))) {
+    const hostile = c.build();
+    const benign = c.baseline(hostile.length);
+    const runs: { hostile: Measured; benign: Measured }[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      // Alternate the order so neighbour load and disk write-back hit both alike.
+      const first = round % 2 === 0 ? await measure(c, hostile) : undefined;
+      const base = await measure(c, benign);
+      const second = first ?? (await measure(c, hostile));
+      runs.push({ hostile: second, benign: base });
+    }
+    const cpu = Math.max(...runs.map((r) => r.hostile.cpuS));
+    const rss = Math.max(...runs.map((r) => r.hostile.rssMiB));
+    const ratio = median(runs.map((r) => r.hostile.cpuS / Math.max(r.benign.cpuS, 0.01)));
+    const statuses = [...new Set(runs.map((r) => r.hostile.status))].join("/");
+    const pass = cpu <= CPU_BUDGET_S && rss <= RSS_BUDGET_MB && runs.every((r) => r.hostile.status < 500);
+    if (!pass) failures++;
+    const row =
+      `| ${c.name} | ${c.route} | ${fmt(hostile.length / MIB, 2)} MiB | ${statuses} | ${fmt(cpu, 2)} s | ` +
+      `${fmt(median(runs.map((r) => r.benign.cpuS)), 2)} s | ${fmt(ratio, 2)} | ${fmt(rss, 1)} MB | ${pass ? "pass" : "FAIL"} |`;
+    rows.push(row);
+    console.log(row);
+  }
+  console.log("\n| case | route | size | status | server CPU (max) | benign CPU (median) | ratio | peak RSS above idle (max) | budget |");
+  console.log("|---|---|---|---|---|---|---|---|---|");
+  for (const row of rows) console.log(row);
+  console.log(`\nRESULT ${rows.length - failures}/${rows.length} cases within ${CPU_BUDGET_S} s CPU and ${RSS_BUDGET_MB} MB: ${failures ? "FAIL" : "PASS"}`);
+} finally {
+  process.exitCode = failures ? 1 : 0;
+}
