@@ -73,7 +73,8 @@ export function countUpload(ctx: AppContext, uploader: Uploader, ownerId: number
   ];
 }
 
-const mib = (bytes: number) => Number((bytes / MIB).toFixed(1));
+/** MiB with one decimal; a little is shown as 0.1, not as nothing. */
+const mib = (bytes: number) => (bytes > 0 && bytes < MIB / 10 ? 0.1 : Number((bytes / MIB).toFixed(1)));
 
 const storageFull = (storedNow: number, limitBytes: number, incomingBytes: number) =>
   tooLarge(

@@ -23,7 +23,9 @@ export async function readMultipartWithinDisk(ctx: AppContext, request: Request,
   const dir = ctx.store.tempDir;
   const reserve = ctx.config.diskReserveBytes;
   if (reserve === 0 || !request.body) return readMultipart(request, dir, limits);
-  const declared = declaredLength(request) ?? 0;
+  // A body declared larger than the route accepts gets readMultipart's 413 ("at most … MB"), not an alarm about the disk.
+  const mostAccepted = Object.values(limits.files).reduce((sum, file) => sum + file.maxBytes, 0);
+  const declared = Math.min(declaredLength(request) ?? 0, mostAccepted);
   await assertRoomFor(dir, reserve, declared);
 
   let refusal: unknown;
