@@ -14,8 +14,10 @@ export function createApp(ctx: AppContext, assets: WebAssets) {
   return new Elysia()
     .onError(({ error, code }) => {
       if (error instanceof HttpError) {
-        // A body refused as too large is left unread: close the connection rather than keep it for the next request.
-        return json({ message: error.message }, error.status, error.status === 413 ? { connection: "close" } : {});
+        // A body refused as too large (or for a quota or a full disk) is left unread: close the connection rather than
+        // keep it for the next request.
+        const bodyLeftUnread = error.status === 413 || error.status === 429 || error.status === 507;
+        return json({ message: error.message }, error.status, bodyLeftUnread ? { connection: "close" } : {});
       }
       if (code === "PARSE") return json({ message: "The request body is not valid JSON." }, 400);
       if (code === "VALIDATION") return json({ message: "The request is not valid." }, 400);

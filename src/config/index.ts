@@ -27,6 +27,10 @@ export type Config = {
   spyUrl: string;
   archiveMode: boolean;
   maxUploadBytes: number;
+  /** Per participant (admins are exempt); 0 means unlimited. */
+  quotas: { storageBytes: number; uploadsPerHour: number };
+  /** Uploads are refused (507) when the filesystem of the media store's temp area would drop below this; 0 turns it off. */
+  diskReserveBytes: number;
   publicUrl: string | undefined;
   trustProxy: boolean;
   admin: { username: string; email: string; password: string } | undefined;
@@ -138,6 +142,11 @@ export function loadConfig(env: Env = process.env): Config {
     spyUrl: url(env, "SPY_URL", ["http:", "https:"]) ?? "https://example.org/",
     archiveMode: oneOf(env, "ARCHIVE_MODE", "off", ["on", "off"] as const) === "on",
     maxUploadBytes: int(env, "MAX_UPLOAD_MB", 1024, 1, 1024 * 1024) * 1024 * 1024,
+    quotas: {
+      storageBytes: int(env, "QUOTA_STORAGE_MB", 4096, 0, 1024 * 1024 * 1024) * 1024 * 1024,
+      uploadsPerHour: int(env, "QUOTA_UPLOADS_PER_HOUR", 60, 0, 1_000_000),
+    },
+    diskReserveBytes: int(env, "DISK_RESERVE_MB", 1024, 0, 1024 * 1024 * 1024) * 1024 * 1024,
     publicUrl: url(env, "PUBLIC_URL", ["http:", "https:"]),
     trustProxy: bool(env, "TRUST_PROXY", false),
     admin: anyAdmin ? { username: adminUsername!, email: adminEmail!, password: adminPassword! } : undefined,

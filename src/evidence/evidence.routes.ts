@@ -3,11 +3,13 @@ import { assertInvestigationOpen, isAdmin, requireAdmin, requireUser } from "../
 import type { AppContext } from "../context";
 import { badRequest, json, notFound } from "../http/errors";
 import { parseId } from "../http/input";
-import { readMultipart, type MultipartBody } from "../media/multipart";
+import { readMultipartWithinDisk } from "../media/disk-guard";
+import type { MultipartBody } from "../media/multipart";
 import { findUserById } from "../users/users.service";
 import { readEvidenceText, readPage, THUMBNAIL_MAX_BYTES } from "./evidence-input";
 import { evidenceJson } from "./evidence-json";
 import { publicPageText } from "./public-page-cache";
+import { admitEvidenceUpload } from "./quotas";
 import {
   createEvidence,
   deleteEvidence,
@@ -39,7 +41,7 @@ export function evidenceRoutes(ctx: AppContext) {
       const fields = Object.fromEntries(Object.entries(body ?? {}).filter(([, v]) => typeof v === "string")) as Record<string, string>;
       return { fields, files: {}, cleanup: async () => {} };
     }
-    return readMultipart(request, ctx.store.tempDir, uploadLimits);
+    return readMultipartWithinDisk(ctx, request, uploadLimits);
   }
 
   return new Elysia({ name: "evidence" })
@@ -48,10 +50,11 @@ export function evidenceRoutes(ctx: AppContext) {
       async ({ request }) => {
         const user = await requireUser(ctx, request);
         assertInvestigationOpen(ctx, user);
-        const upload = await readMultipart(request, ctx.store.tempDir, uploadLimits);
+        await admitEvidenceUpload(ctx, request, user);
+        const upload = await readMultipartWithinDisk(ctx, request, uploadLimits);
         try {
           const text = readEvidenceText(upload.fields);
-          const created = await createEvidence(ctx, user.id, text, upload.files);
+          const created = await createEvidence(ctx, user, text, upload.files);
           return json(evidenceJson(created), 201);
         } finally {
           await upload.cleanup();
@@ -93,10 +96,11 @@ export function evidenceRoutes(ctx: AppContext) {
         const user = await requireUser(ctx, request);
         assertInvestigationOpen(ctx, user);
         const item = await findManageable(ctx.db, id, { id: user.id, admin: isAdmin(user) });
+        await admitEvidenceUpload(ctx, request, user, item);
         const upload = await readEditBody(request);
         try {
           const { title, notes } = readEvidenceText(upload.fields);
-          return evidenceJson(await updateEvidence(ctx, item, { title, notes }, upload.files));
+          return evidenceJson(await updateEvidence(ctx, item, { title, notes }, upload.files, user));
         } finally {
           await upload.cleanup();
         }

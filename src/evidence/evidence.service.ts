@@ -10,6 +10,7 @@ import type { MediaKind } from "../media/sniff";
 import { KIND_OF_TYPE, MEDIA_TYPES, THUMBNAIL_MAX_BYTES, type EvidenceText, type Page } from "./evidence-input";
 import type { EvidenceWithContext } from "./evidence-json";
 import { forgetPublicPages } from "./public-page-cache";
+import { countUpload, quotaRefusal, type Uploader } from "./quotas";
 
 const TYPE_OF_KIND: Record<MediaKind, number> = { image: MEDIA_TYPES.image, video: MEDIA_TYPES.video, audio: MEDIA_TYPES.audio };
 
@@ -46,11 +47,15 @@ async function storeUploads(ctx: AppContext, ownerId: number, uploads: Uploads, 
   return { stored, media, thumb, mediaType: fileKind ? TYPE_OF_KIND[fileKind.kind] : undefined };
 }
 
-export async function createEvidence(ctx: AppContext, ownerId: number, text: EvidenceText, uploads: Uploads): Promise<EvidenceWithContext> {
+const sizeOf = (rows: MediaFileRow[]) => rows.reduce((sum, row) => sum + row.size, 0);
+
+/** The uploader's own item; counted against their quota unless they are an admin. */
+export async function createEvidence(ctx: AppContext, uploader: Uploader, text: EvidenceText, uploads: Uploads): Promise<EvidenceWithContext> {
+  const ownerId = uploader.id;
   const { stored, media, thumb, mediaType } = await storeUploads(ctx, ownerId, uploads, ["image", "video", "audio"]);
   try {
-    // Rows last, in one transaction: a failure leaves neither rows nor files.
-    const inserts = [
+    // Rows last, in one transaction with the quota count: a failure (a limit passed too) leaves neither rows nor files.
+    const statements = [
       ...stored.map((m) => ctx.db.insert(mediaFiles).values(m)),
       ctx.db
         .insert(evidence)
@@ -63,22 +68,25 @@ export async function createEvidence(ctx: AppContext, ownerId: number, text: Evi
           datePosted: new Date().toISOString(),
         })
         .returning(),
+      ...countUpload(ctx, uploader, ownerId, !!media),
     ];
-    const results = await ctx.db.batch(inserts as [any, ...any[]]);
+    const results = await ctx.db.batch(statements as [any, ...any[]]);
     forgetPublicPages(ctx.db);
-    const [item] = results[results.length - 1] as EvidenceRow[];
+    const [item] = results[stored.length] as EvidenceRow[];
     return { item: item!, media };
   } catch (error) {
     await discardStored(ctx.store, stored);
-    throw error;
+    throw await quotaRefusal(ctx.db, ctx.config.quotas, ownerId, error, sizeOf(stored));
   }
 }
 
+/** A new file counts against the owner's quota as an upload, unless an admin sends it. */
 export async function updateEvidence(
   ctx: AppContext,
   item: EvidenceRow,
   text: Pick<EvidenceText, "title" | "notes">,
   uploads: Uploads,
+  uploader: Uploader,
 ): Promise<EvidenceWithContext> {
   const kind = KIND_OF_TYPE[item.mediaType];
   if (uploads.file && !kind) throw unsupportedMedia("A note has no media to replace.");
@@ -98,6 +106,7 @@ export async function updateEvidence(
         .where(eq(evidence.id, item.id))
         .returning(),
       ...replaced.map((m) => ctx.db.delete(mediaFiles).where(eq(mediaFiles.id, m.id))),
+      ...(media ? countUpload(ctx, uploader, item.userId, true) : []),
     ] as [any, ...any[]]);
     forgetPublicPages(ctx.db);
     const [updated] = results[stored.length] as EvidenceRow[];
@@ -106,7 +115,7 @@ export async function updateEvidence(
     return { item: updated!, media: current ?? null };
   } catch (error) {
     await discardStored(ctx.store, stored);
-    throw error;
+    throw await quotaRefusal(ctx.db, ctx.config.quotas, item.userId, error, sizeOf(stored));
   }
 }
 

@@ -18,6 +18,9 @@ export const unsupportedMedia = (message: string) => new HttpError(415, message)
 export const tooManyRequests = (message = "Too many attempts. Please wait a few minutes and try again.") =>
   new HttpError(429, message);
 
+export const DISK_LOW_MESSAGE = "The server is running out of storage space. Please tell the organisers.";
+export const insufficientStorage = (message = DISK_LOW_MESSAGE) => new HttpError(507, message);
+
 export const ARCHIVE_CLOSED_MESSAGE = "The investigation has closed. The archive remains open to view.";
 export const archiveClosed = () => new HttpError(503, ARCHIVE_CLOSED_MESSAGE);
 

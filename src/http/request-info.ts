@@ -23,3 +23,9 @@ export function isSecureRequest(request: Request, config: Pick<Config, "trustPro
   if (config.trustProxy && request.headers.get("x-forwarded-proto") === "https") return true;
   return new URL(request.url).protocol === "https:";
 }
+
+/** The body length the client declared, or undefined for a chunked body (or a header that is not a plain number). */
+export function declaredLength(request: Request): number | undefined {
+  const raw = request.headers.get("content-length");
+  return raw && /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;
+}

@@ -7,7 +7,7 @@ import { clearedSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from 
 import { badRequest, conflict, forbidden, json, tooManyRequests, unauthorized } from "../http/errors";
 import { asRecord, parseId, stringField } from "../http/input";
 import { clientAddress, isSecureRequest } from "../http/request-info";
-import { readMultipart } from "../media/multipart";
+import { readMultipartWithinDisk } from "../media/disk-guard";
 import { userJson } from "./user-json";
 import {
   adminEditUser,
@@ -79,7 +79,7 @@ export function usersRoutes(ctx: AppContext) {
         if (!ctx.limiter.hit(`register:address:${clientAddress(request, ctx.config)}`, LIMITS.registerPerAddress)) {
           throw tooManyRequests();
         }
-        const upload = await readMultipart(request, ctx.store.tempDir, photoLimits("verification_photo"));
+        const upload = await readMultipartWithinDisk(ctx, request, photoLimits("verification_photo"));
         try {
           const fields = readRegistration(upload.fields);
           const photo = upload.files.verification_photo;
@@ -108,7 +108,7 @@ export function usersRoutes(ctx: AppContext) {
       async ({ request }) => {
         const user = await requireUser(ctx, request);
         assertInvestigationOpen(ctx, user);
-        const upload = await readMultipart(request, ctx.store.tempDir, photoLimits("file"));
+        const upload = await readMultipartWithinDisk(ctx, request, photoLimits("file"));
         try {
           const fields = readProfileEdit({ full_name: user.fullName, ...upload.fields });
           const updated = await updateProfile(ctx, user, fields, upload.files.file);

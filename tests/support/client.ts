@@ -1,6 +1,7 @@
 /** A small HTTP client for API tests: one cookie jar per actor, JSON and multipart helpers, fixtures. */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import type { AppContext } from "../../src/context";
 import { ADMIN } from "./server";
 
 export const FIXTURES = path.join(import.meta.dir, "../fixtures");
@@ -103,6 +104,12 @@ export async function storedFiles(dir: string): Promise<string[]> {
     .filter((e) => e.isFile())
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
     .sort();
+}
+
+/** The store keys (originals and public copies) that media rows name, sorted: what storedFiles should find. */
+export async function mediaRowKeys(server: { ctx: AppContext }): Promise<string[]> {
+  const { rows } = await server.ctx.db.$client.execute("select store_key, public_store_key from media_files");
+  return rows.flatMap((row) => [row.store_key, row.public_store_key].filter((key): key is string => typeof key === "string")).sort();
 }
 
 /** The six-digit code in the newest .eml of the outbox. */

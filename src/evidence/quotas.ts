@@ -1,0 +1,142 @@
+/**
+ * Per-participant upload quotas: bytes of evidence media stored (QUOTA_STORAGE_MB) and uploads per hour
+ * (QUOTA_UPLOADS_PER_HOUR). Every new item counts as an upload, text notes included (they grow the database, and
+ * the hour's count is what bounds how fast one account can), and so does every replaced file; only files count bytes.
+ * Admins are exempt.
+ *
+ * The limits hold because they are CHECKs of upload_quotas, upserted in the same transaction as the upload's rows:
+ * however many uploads race, on however many instances, the one that would pass a limit rolls back. The early check
+ * (admitEvidenceUpload) only spares a participant at a limit from sending a large body that would be refused anyway.
+ */
+import { sql } from "drizzle-orm";
+import { isAdmin } from "../auth/guard";
+import type { Config } from "../config";
+import type { AppContext } from "../context";
+import type { Database } from "../db/client";
+import type { EvidenceRow } from "../db/evidence";
+import type { UserRow } from "../db/users";
+import { tooLarge, tooManyRequests } from "../http/errors";
+import { declaredLength } from "../http/request-info";
+
+type QuotaLimits = Config["quotas"];
+/** Who sends the upload (an admin may replace a participant's file). */
+export type Uploader = Pick<UserRow, "id" | "role">;
+
+const HOUR_MS = 60 * 60 * 1000;
+const MIB = 1024 * 1024;
+/** A limit of 0 (unlimited) is stored as this, so the CHECKs need no special case. */
+const UNLIMITED = Number.MAX_SAFE_INTEGER;
+/**
+ * A multipart body up to this size carries at most a small file (a text note's fields alone can come near it): it is
+ * cheap to receive, so the early check leaves it to the transaction, and a note from a participant whose storage is
+ * full still goes through.
+ */
+const SMALL_BODY_BYTES = 64 * 1024;
+
+const limitOf = (configured: number) => (configured === 0 ? UNLIMITED : configured);
+
+/** Bytes of evidence media (files and thumbnails) the user stores, except the files in `except`. */
+function storedBytesSql(userId: number, except: string[] = []) {
+  const exclusion = except.length ? sql` and id not in (${sql.join(except.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  return sql`(select coalesce(sum(size), 0) from media_files where owner_id = ${userId} and purpose in ('evidence', 'thumbnail')${exclusion})`;
+}
+
+async function storedBytes(db: Database, userId: number, except: string[] = []): Promise<number> {
+  const { rows } = await db.run(sql`select ${storedBytesSql(userId, except)} as total`);
+  return Number(rows[0]!.total);
+}
+
+/**
+ * What to put in an upload's batch, after its inserts and deletes, to count it against the owner's quota (nothing when
+ * an admin uploads): an upsert that recomputes the owner's stored bytes (so the batch's own new files count and the
+ * files it replaces don't), copies the limits in, and counts one upload in the current hour (a new hour starts once
+ * the last one has run out). When a limit would be passed a CHECK fails and the whole batch rolls back;
+ * quotaRefusal() turns that into the participant's message.
+ * A note (withFile false) adds no bytes, so it is never refused for them: its byte ceiling is raised to what is stored.
+ */
+export function countUpload(ctx: AppContext, uploader: Uploader, ownerId: number, withFile: boolean, now = Date.now()) {
+  if (isAdmin(uploader)) return [];
+  const limits = ctx.config.quotas;
+  const stored = storedBytesSql(ownerId);
+  const maxBytes = withFile ? sql`${limitOf(limits.storageBytes)}` : sql`max(${limitOf(limits.storageBytes)}, ${stored})`;
+  const sameHour = sql`upload_quotas.window_start > ${now - HOUR_MS}`;
+  return [
+    ctx.db.run(sql`
+      insert into upload_quotas (user_id, stored_bytes, max_bytes, window_start, window_uploads, max_uploads)
+      values (${ownerId}, ${stored}, ${maxBytes}, ${now}, 1, ${limitOf(limits.uploadsPerHour)})
+      on conflict (user_id) do update set
+        stored_bytes = excluded.stored_bytes,
+        max_bytes = excluded.max_bytes,
+        max_uploads = excluded.max_uploads,
+        window_start = case when ${sameHour} then upload_quotas.window_start else excluded.window_start end,
+        window_uploads = case when ${sameHour} then upload_quotas.window_uploads + 1 else 1 end`),
+  ];
+}
+
+/** MiB with one decimal; a little is shown as 0.1, not as nothing. */
+const mib = (bytes: number) => (bytes > 0 && bytes < MIB / 10 ? 0.1 : Number((bytes / MIB).toFixed(1)));
+
+const storageFull = (storedNow: number, limitBytes: number, incomingBytes: number) =>
+  tooLarge(
+    `You have used your storage space for this show: ${mib(storedNow)} MB of your ${mib(limitBytes)} MB are in use, ` +
+      `and this upload needs ${mib(incomingBytes)} MB more. Delete items you no longer need to make room.`,
+  );
+
+function hourlyLimitReached(limits: QuotaLimits, windowStart: number, now = Date.now()) {
+  const minutes = Math.max(1, Math.ceil((windowStart + HOUR_MS - now) / 60_000));
+  return tooManyRequests(
+    `You can send at most ${limits.uploadsPerHour} uploads per hour. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  );
+}
+
+/** The participant's current hour of counting uploads, if they have uploaded before. */
+async function uploadWindow(db: Database, userId: number): Promise<{ start: number; uploads: number } | undefined> {
+  const { rows } = await db.run(sql`select window_start, window_uploads from upload_quotas where user_id = ${userId}`);
+  return rows[0] && { start: Number(rows[0].window_start), uploads: Number(rows[0].window_uploads) };
+}
+
+/** Which of upload_quotas' CHECKs failed, if that is what rolled the batch back. */
+function failedQuotaCheck(error: unknown): "upload_quotas_bytes" | "upload_quotas_uploads" | undefined {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    const match = /CHECK constraint failed: (upload_quotas_bytes|upload_quotas_uploads)\b/.exec(cause.message);
+    if (match) return match[1] as "upload_quotas_bytes" | "upload_quotas_uploads";
+  }
+  return undefined;
+}
+
+/**
+ * The participant's message (413 for storage, 429 for the hourly count) when `error` is a quota CHECK that rolled an
+ * upload's batch back; otherwise `error` itself. `incomingBytes` is what the upload would have added.
+ */
+export async function quotaRefusal(db: Database, limits: QuotaLimits, userId: number, error: unknown, incomingBytes: number): Promise<unknown> {
+  const check = failedQuotaCheck(error);
+  if (check === "upload_quotas_uploads") return hourlyLimitReached(limits, (await uploadWindow(db, userId))?.start ?? Date.now());
+  if (check === "upload_quotas_bytes") return storageFull(await storedBytes(db, userId), limits.storageBytes, incomingBytes);
+  return error;
+}
+
+const isMultipart = (request: Request) => (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+
+/**
+ * Refuses an evidence upload before its body is read when it cannot pass the quota: the participant has used up
+ * the hour's uploads, or the declared size cannot fit the space left (counting the files it would replace as freed).
+ * Admins, JSON edits and small bodies pass: the transaction still judges everything.
+ */
+export async function admitEvidenceUpload(ctx: AppContext, request: Request, uploader: Uploader, replacing?: EvidenceRow): Promise<void> {
+  if (isAdmin(uploader) || !isMultipart(request)) return;
+  const declared = declaredLength(request);
+  if (declared !== undefined && declared <= SMALL_BODY_BYTES) return;
+  const { db, config } = ctx;
+  const limits = config.quotas;
+  // A chunked body may be a file of any size: at least one byte of one.
+  const fileBytes = declared === undefined ? 1 : declared - SMALL_BODY_BYTES;
+
+  const window = await uploadWindow(db, uploader.id);
+  if (limits.uploadsPerHour > 0 && window && window.start > Date.now() - HOUR_MS && window.uploads >= limits.uploadsPerHour) {
+    throw hourlyLimitReached(limits, window.start);
+  }
+  if (limits.storageBytes === 0) return;
+  const freed = [replacing?.mediaId, replacing?.thumbnailId].filter((id): id is string => !!id);
+  const stored = await storedBytes(db, uploader.id, freed);
+  if (stored + fileBytes > limits.storageBytes) throw storageFull(stored, limits.storageBytes, fileBytes);
+}

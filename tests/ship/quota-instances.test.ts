@@ -1,0 +1,64 @@
+/**
+ * Quotas across instances: two app instances on one libSQL server (sqld) enforce one participant's limits together,
+ * however the participant's parallel uploads are spread over them.
+ */
+import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { Actor, fixture, form, mediaRowKeys, newParticipant, storedFiles } from "../support/client";
+import { startTestServer, type TestServer } from "../support/server";
+import { paddedVideo } from "./support/media";
+import { startSqld, type Sqld } from "./support/sqld";
+
+// These start real processes and servers; bun test's 5 s default is too tight on a busy 2-core machine.
+setDefaultTimeout(60_000);
+
+const HOURLY_LIMIT = 4;
+const MIB = 1024 * 1024;
+
+let sqld: Sqld;
+let first: TestServer;
+let second: TestServer;
+
+beforeAll(async () => {
+  sqld = await startSqld();
+  // One database; each instance keeps its media in its own folder, so the files of both are checked below.
+  const shared = { DATABASE_URL: sqld.url, QUOTA_UPLOADS_PER_HOUR: String(HOURLY_LIMIT), QUOTA_STORAGE_MB: "1" };
+  first = await startTestServer(shared);
+  second = await startTestServer(shared);
+}, 60_000);
+
+afterAll(async () => {
+  await first?.stop();
+  await second?.stop();
+  await sqld?.stop();
+});
+
+/** The same participant's browser on each instance in turn, as behind a load balancer. */
+const spread = (actor: Actor, count: number) =>
+  Array.from({ length: count }, (_, i) => Object.assign(new Actor((i % 2 ? second : first).url), { cookie: actor.cookie }));
+
+async function expectFilesMatchRows() {
+  const onDisk = [...(await storedFiles(first.uploadsDir)), ...(await storedFiles(second.uploadsDir))].sort();
+  expect(onDisk).toEqual(await mediaRowKeys(first));
+}
+
+test("a burst over the hourly limit spread over both instances: exactly the limit succeed", async () => {
+  const { actor } = await newParticipant(first.url);
+  const photo = await fixture("photo.jpg");
+  const responses = await Promise.all(spread(actor, HOURLY_LIMIT + 6).map((a, i) => a.post("/api/evidence", form({ title: `Burst ${i}` }, { file: photo }))));
+  expect(responses.map((r) => r.status).sort()).toEqual([...Array(HOURLY_LIMIT).fill(201), ...Array(6).fill(429)]);
+  expect((await (await actor.get("/api/evidence")).json()).length).toBe(HOURLY_LIMIT);
+  await expectFilesMatchRows();
+});
+
+test("parallel uploads over the byte quota spread over both instances: never more stored than the quota", async () => {
+  const { actor, user } = await newParticipant(first.url);
+  const clips = await Promise.all(Array.from({ length: 6 }, () => paddedVideo(300 * 1024)));
+  const responses = await Promise.all(spread(actor, clips.length).map((a, i) => a.post("/api/evidence", form({ title: `Clip ${i}` }, { file: clips[i]! }))));
+  expect(responses.map((r) => r.status).sort()).toEqual([201, 201, 201, 413, 413, 413]);
+  const { rows } = await first.ctx.db.$client.execute({
+    sql: "select coalesce(sum(size), 0) as n from media_files where owner_id = ? and purpose = 'evidence'",
+    args: [user.id],
+  });
+  expect(Number(rows[0]!.n)).toBeLessThanOrEqual(MIB);
+  await expectFilesMatchRows();
+});
