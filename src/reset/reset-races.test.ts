@@ -35,39 +35,7 @@ async function provenBrowser(email: string, code: string): Promise<Actor> {
   return browser;
 }
 
-describe("codes under a burst", () => {
-  test("20 parallel wrong codes use up at most 5 tries, and the right code then fails", async () => {
-    const { fields, user } = await newParticipant(server.url);
-    const code = await requestCode(fields.email);
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => checkCode(visitor(), fields.email, wrongCode(code, i))));
-    for (const answer of answers) {
-      expect([200, 429]).toContain(answer.status);
-      if (answer.status === 200) expect(await answer.json()).toEqual({ codeMatches: false });
-    }
-    const { rows } = await sql("select failed_attempts from password_resets where user_id = ?", [user.id]);
-    expect(Number(rows[0]!.failed_attempts)).toBe(5);
-    // The rate limit aside, the code itself is used up.
-    await sql("delete from rate_limits where key like 'reset:try:%'");
-    expect(await (await checkCode(visitor(), fields.email, code)).json()).toEqual({ codeMatches: false });
-    const update = await visitor().put("/api/user/passwordupdated", [{ email: fields.email, password: "taken-over-pass", code }]);
-    expect(update.status).toBe(400);
-    expect(await canLogIn(fields.username, "taken-over-pass")).toBe(false);
-  });
-
-  test("two parallel password changes with one code: exactly one succeeds", async () => {
-    const { fields } = await newParticipant(server.url);
-    const code = await requestCode(fields.email);
-    const passwords = ["first-new-pass", "second-new-pass"];
-    const statuses = await Promise.all(
-      passwords.map(async (password) => (await visitor().put("/api/user/passwordupdated", [{ email: fields.email, password, code }])).status),
-    );
-    expect(statuses.toSorted()).toEqual([200, 400]);
-    const winner = passwords[statuses.indexOf(200)]!;
-    const loser = passwords[statuses.indexOf(400)]!;
-    expect(await canLogIn(fields.username, winner)).toBe(true);
-    expect(await canLogIn(fields.username, loser)).toBe(false);
-  });
-
+describe("codes under a burst (see also tests/ship/limits-scale-out.test.ts)", () => {
   test("one code, a change by code and a change by proof at once: exactly one succeeds", async () => {
     const { fields } = await newParticipant(server.url);
     const code = await requestCode(fields.email);

@@ -131,10 +131,10 @@ describe("email addresses", () => {
     expect((await again.json()).message).toBe(MESSAGES.emailTaken);
   });
 
-  test("the admin form refuses a list of addresses too", async () => {
+  test("the admin form refuses a display name too", async () => {
     const admin = new Actor(server.url);
     const { id } = await (await admin.login(ADMIN.username, ADMIN.password)).json();
-    const response = await admin.put(`/api/user/admin/${id}`, { username: ADMIN.username, email: "a@example.org, b@example.org", phone_number: "5550001111", full_name: "A" });
+    const response = await admin.put(`/api/user/admin/${id}`, { username: ADMIN.username, email: '"Eve"<eve@example.org>', phone_number: "5550001111", full_name: "A" });
     expect(response.status).toBe(400);
     expect((await response.json()).message).toBe(MESSAGES.invalidEmail);
   });
