@@ -42,7 +42,7 @@ describe("without limit or before, a list is whole", () => {
     for (const [actor, path] of [[visitor, "/api/evidence/public"], [admin, "/api/evidence/admin"]] as const) {
       const items = await list(actor, path);
       expect(items.length).toBe(NOTES);
-      expect(items.map((i) => i.id)).toEqual(items.map((i) => i.id).toSorted((a, b) => b - a));
+      expect(items.map((i) => i.id)).toEqual(items.map((i) => i.id).sort((a, b) => b - a));
     }
   });
 
