@@ -37,7 +37,7 @@ export async function findUserByLogin(db: Database, identifier: string): Promise
   return user;
 }
 
-export async function findUserByUsername(db: Database, username: string): Promise<UserRow | undefined> {
+async function findUserByUsername(db: Database, username: string): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.usernameKey, identityKey(username))).limit(1);
   return user;
 }
@@ -216,7 +216,7 @@ export async function setPassword(db: Database, id: number, password: string): P
   await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, id));
 }
 
-export type AdminAccount = { username: string; email: string; password: string; promote?: boolean };
+type AdminAccount = { username: string; email: string; password: string; promote?: boolean };
 
 /**
  * Makes sure the configured admin exists with role 2 (ADMIN_* at start, or create-admin). A participant who
