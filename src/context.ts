@@ -1,6 +1,5 @@
 import type { Config } from "./config";
 import type { Database } from "./db/client";
-import type { RateLimiter } from "./auth/rate-limit";
 import type { Mailer } from "./mail/mailer";
 import type { MediaStore } from "./media/store";
 
@@ -10,5 +9,4 @@ export type AppContext = {
   db: Database;
   store: MediaStore;
   mailer: Mailer;
-  limiter: RateLimiter;
 };

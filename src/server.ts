@@ -1,5 +1,5 @@
 import { createApp } from "./app";
-import { RateLimiter } from "./auth/rate-limit";
+import { sweepExpiredLimits } from "./auth/rate-limit";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
 import { openDatabase } from "./db/client";
@@ -33,13 +33,19 @@ export async function openContext(config: Config): Promise<AppContext & { close(
   const { db, client } = await openDatabase(config);
   await migrate(db);
   await pruneExpiredSessions(db);
+  await sweepExpiredLimits(db);
   if (config.admin) await ensureAdmin(db, config.admin);
   const store = await openMediaStore(config);
-  return { config, db, store, mailer: createMailer(config), limiter: new RateLimiter(), close: () => client.close() };
+  return { config, db, store, mailer: createMailer(config), close: () => client.close() };
 }
+
+/** How often ended rate-limit windows are swept out of the database. */
+const LIMIT_SWEEP_MS = 10 * 60_000;
 
 export async function startServer(config: Config, assets: WebAssets = diskAssets(config.webDir)): Promise<RunningServer> {
   const ctx = await openContext(config);
+  const sweeper = setInterval(() => sweepExpiredLimits(ctx.db).catch((error) => console.warn("rate-limit sweep failed:", error)), LIMIT_SWEEP_MS);
+  sweeper.unref();
   const app = createApp(ctx, assets);
   const server = Bun.serve({
     port: config.port,
@@ -65,6 +71,7 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
         if (running > 0) console.warn(`${running} requests still running after ${graceMs} ms are cut off`);
         await server.stop(true);
       }
+      clearInterval(sweeper);
       ctx.close();
     },
   };

@@ -1,53 +1,66 @@
+import { lte, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { rateLimits } from "../db/rate-limits";
+import { tooManyRequests } from "../http/errors";
+
 /**
- * Fixed-window counters kept in memory. A venue may put hundreds of phones behind one address, so callers
- * give per-account keys tight limits and per-address keys loose ones.
+ * Fixed-window counters in the database (table rate_limits), so every instance on one libSQL server counts the
+ * same hits. A venue may put hundreds of phones behind one address, so callers give per-account keys tight limits
+ * and per-address keys loose ones.
  */
 export type Limit = { max: number; windowMs: number };
 
-export class RateLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+/**
+ * Counts one hit on key in one atomic upsert and returns the count of its window, this hit included: parallel
+ * hits each see a different count, so no more than `max` of them are ever let through.
+ */
+export async function countHit(db: Database, key: string, limit: Limit, now = Date.now()): Promise<number> {
+  const expired = sql`${rateLimits.resetAt} <= ${now}`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt: now + limit.windowMs })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        resetAt: sql`case when ${expired} then excluded.reset_at else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ count: rateLimits.count });
+  return row!.count;
+}
 
-  constructor(private readonly now: () => number = Date.now) {}
+/** Counts one hit; 429 when the key is over its limit. */
+export async function limitHit(db: Database, key: string, limit: Limit, now = Date.now()): Promise<void> {
+  if ((await countHit(db, key, limit, now)) > limit.max) throw tooManyRequests();
+}
 
-  /** Counts one hit; returns false when the key is over its limit. */
-  hit(key: string, limit: Limit): boolean {
-    const now = this.now();
-    const window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      this.windows.set(key, { count: 1, resetAt: now + limit.windowMs });
-      this.sweep(now);
-      return true;
-    }
-    window.count += 1;
-    return window.count <= limit.max;
-  }
+/**
+ * Starts the key afresh, unless other hits arrived since the one that saw `seenCount`: a success in the middle
+ * of a burst must not open the way for the rest of the burst.
+ */
+export async function clearHits(db: Database, key: string, seenCount: number): Promise<void> {
+  await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key} and ${rateLimits.count} = ${seenCount}`);
+}
 
-  /** Whether the key is already over its limit, without counting. */
-  blocked(key: string, limit: Limit): boolean {
-    const window = this.windows.get(key);
-    return !!window && window.resetAt > this.now() && window.count >= limit.max;
-  }
-
-  reset(key: string): void {
-    this.windows.delete(key);
-  }
-
-  private sweep(now: number): void {
-    if (this.windows.size < 10_000) return;
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
-  }
+/** Drops windows that have ended (their keys would start from zero anyway). */
+export async function sweepExpiredLimits(db: Database, now = Date.now()): Promise<void> {
+  await db.delete(rateLimits).where(lte(rateLimits.resetAt, now));
 }
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 export const LIMITS = {
-  /** Failed logins for one account before it is paused. */
-  loginFailuresPerAccount: { max: 10, windowMs: 15 * MINUTE },
+  /** Login attempts on one account (counted before the password is checked; a success starts afresh). */
+  loginPerAccount: { max: 10, windowMs: 15 * MINUTE },
   /** Login attempts from one address: generous, a whole venue may share it. */
   loginPerAddress: { max: 1000, windowMs: HOUR },
   registerPerAddress: { max: 500, windowMs: HOUR },
   checkPerAddress: { max: 3000, windowMs: HOUR },
-  resetPerAccount: { max: 5, windowMs: HOUR },
+  /** Reset codes asked for one account (the original client asks twice per attempt). */
+  resetSendPerAccount: { max: 10, windowMs: HOUR },
+  /** Code checks and password updates for one account; each code allows 5 wrong tries besides. */
+  resetTryPerAccount: { max: 20, windowMs: HOUR },
   resetPerAddress: { max: 300, windowMs: HOUR },
 } satisfies Record<string, Limit>;

@@ -1,12 +1,11 @@
 /** `create-admin` and `set-role`: the only ways (besides ADMIN_* at start) to make someone an admin. */
 import type { Config } from "../config";
 import { openContext } from "../server";
-import { HttpError } from "../http/errors";
-import { ensureAdmin, findUserByLogin, setRole } from "../users/users.service";
-import { checkEmail, checkUsername, PASSWORD_MIN } from "../users/validation";
-import { CliError } from "./errors";
+import { ensureAdmin, setRole } from "../users/users.service";
+import { checkEmail, checkUsername, normalizeUsername, PASSWORD_MIN } from "../users/validation";
+import { asCliError, CliError } from "./errors";
 
-export type AdminFlags = { username?: string; email?: string; password?: string };
+export type AdminFlags = { username?: string; email?: string; password?: string; promote?: boolean };
 
 /** Opens the database without the ADMIN_* bootstrap, so the command does exactly what it was asked. */
 async function withContext<T>(config: Config, run: (ctx: Awaited<ReturnType<typeof openContext>>) => Promise<T>): Promise<T> {
@@ -14,16 +13,18 @@ async function withContext<T>(config: Config, run: (ctx: Awaited<ReturnType<type
   try {
     return await run(ctx);
   } catch (error) {
-    // Service errors carry messages meant for people; show them as such.
-    throw error instanceof HttpError ? new CliError(error.message) : error;
+    throw asCliError(error);
   } finally {
     ctx.close();
   }
 }
 
-/** Creates an admin from flags, falling back to ADMIN_USERNAME/ADMIN_EMAIL/ADMIN_PASSWORD; an existing user is promoted. */
+/**
+ * Creates an admin from flags, falling back to ADMIN_USERNAME/ADMIN_EMAIL/ADMIN_PASSWORD/ADMIN_PROMOTE; an existing
+ * participant of that name is promoted only with --promote.
+ */
 export async function createAdmin(config: Config, flags: AdminFlags): Promise<string> {
-  const username = flags.username ?? config.admin?.username;
+  const username = normalizeUsername(flags.username ?? config.admin?.username ?? "");
   const email = flags.email ?? config.admin?.email;
   const password = flags.password ?? config.admin?.password;
   if (!username || !email || !password) {
@@ -33,11 +34,11 @@ export async function createAdmin(config: Config, flags: AdminFlags): Promise<st
   return withContext(config, async (ctx) => {
     checkUsername(username);
     checkEmail(email);
-    const existed = await findUserByLogin(ctx.db, username);
-    const admin = await ensureAdmin(ctx.db, { username, email, password });
-    return existed
-      ? `${admin.username} (id ${admin.id}) already existed; it is now an admin, with its email and password unchanged.`
-      : `Created the admin ${admin.username} (id ${admin.id}).`;
+    const promote = flags.promote ?? config.admin?.promote ?? false;
+    const { user, was } = await ensureAdmin(ctx.db, { username, email, password, promote });
+    if (was === "absent") return `Created the admin ${user.username} (id ${user.id}).`;
+    if (was === "admin") return `${user.username} (id ${user.id}) is already an admin; nothing changed.`;
+    return `${user.username} (id ${user.id}) was a participant; it is now an admin, with its email and password unchanged.`;
   });
 }
 

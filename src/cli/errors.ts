@@ -1,2 +1,9 @@
+import { HttpError } from "../http/errors";
+
 /** A mistake of the operator (bad arguments, a target that is not empty, …): printed as one line, exit code 2. */
 export class CliError extends Error {}
+
+/** Service errors carry messages meant for people; the command line shows them as such. */
+export function asCliError(error: unknown): unknown {
+  return error instanceof HttpError ? new CliError(error.message) : error;
+}

@@ -15,9 +15,10 @@ usage: casefile [command] [arguments]
 
 commands:
   serve                          run the server (the default)
-  create-admin [--username U] [--email E] [--password P]
-                                 create an admin, or promote an existing user
-                                 (falls back to ADMIN_USERNAME, ADMIN_EMAIL, ADMIN_PASSWORD)
+  create-admin [--username U] [--email E] [--password P] [--promote]
+                                 create an admin; --promote makes an existing participant
+                                 of that name the admin (falls back to ADMIN_USERNAME,
+                                 ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_PROMOTE)
   set-role <username> <1|2>      make a user a participant (1) or an admin (2)
   backup <file>                  write the database and all media into one archive (safe while serving)
   restore <file>                 restore an archive into an empty database and media store
@@ -38,6 +39,7 @@ export async function runCli(argv: string[], readConfig: () => Config): Promise<
       username: { type: "string" },
       email: { type: "string" },
       password: { type: "string" },
+      promote: { type: "boolean" },
     },
   });
   if (values.help) return print(HELP);
@@ -53,7 +55,7 @@ export async function runCli(argv: string[], readConfig: () => Config): Promise<
       await serve(readConfig());
       return undefined;
     case "create-admin":
-      expectArgs(0, "create-admin [--username U] [--email E] [--password P]");
+      expectArgs(0, "create-admin [--username U] [--email E] [--password P] [--promote]");
       return print(await createAdmin(readConfig(), values));
     case "set-role":
       expectArgs(2, "set-role <username> <1|2>");

@@ -3,12 +3,16 @@ import type { Config } from "../config";
 import { startServer } from "../server";
 import { embeddedAssets } from "../web/embedded-assets";
 import { diskAssets } from "../web/web-assets";
+import { asCliError } from "./errors";
 
 /** How long running requests (uploads above all) may take to finish after SIGTERM; Docker kills after 30 s by default. */
 export const SHUTDOWN_GRACE_MS = 25_000;
 
 export async function serve(config: Config): Promise<void> {
-  const server = await startServer(config, embeddedAssets() ?? diskAssets(config.webDir));
+  // A refusal at start (e.g. ADMIN_USERNAME naming a participant) is one line for the operator, not a stack trace.
+  const server = await startServer(config, embeddedAssets() ?? diskAssets(config.webDir)).catch((error) => {
+    throw asCliError(error);
+  });
   console.log(`casefile listening on ${server.url}`);
   let stopping = false;
   const shutdown = async (signal: string) => {

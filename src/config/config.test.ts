@@ -30,6 +30,9 @@ describe("configuration", () => {
     [{ ADMIN_USERNAME: "boss" }, "ADMIN_EMAIL"],
     [{ ADMIN_USERNAME: "boss", ADMIN_EMAIL: "boss@example.org", ADMIN_PASSWORD: "short" }, "ADMIN_PASSWORD"],
     [{ TRUST_PROXY: "sometimes" }, "TRUST_PROXY"],
+    [{ ADMIN_USERNAME: "b", ADMIN_EMAIL: "boss@example.org", ADMIN_PASSWORD: "long-enough" }, "ADMIN_USERNAME"],
+    [{ ADMIN_USERNAME: "boss", ADMIN_EMAIL: "Boss <boss@example.org>", ADMIN_PASSWORD: "long-enough" }, "ADMIN_EMAIL"],
+    [{ ADMIN_PROMOTE: "perhaps" }, "ADMIN_PROMOTE"],
   ];
   for (const [env, name] of bad) {
     test(`${JSON.stringify(env)} is refused with one line naming ${name}`, () => {

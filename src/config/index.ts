@@ -3,6 +3,7 @@
  * Nothing else in the app reads process.env: callers receive a Config.
  */
 import path from "node:path";
+import { isPlainEmail, isValidUsername, MESSAGES, normalizeUsername } from "../users/validation";
 
 export type Config = {
   port: number;
@@ -33,7 +34,8 @@ export type Config = {
   diskReserveBytes: number;
   publicUrl: string | undefined;
   trustProxy: boolean;
-  admin: { username: string; email: string; password: string } | undefined;
+  /** promote: an existing participant of that name may be made admin (ADMIN_PROMOTE); never silently. */
+  admin: { username: string; email: string; password: string; promote: boolean } | undefined;
   /** Where the built web bundle lives on disk (ignored when the executable embeds it). */
   webDir: string;
 };
@@ -92,8 +94,6 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   return raw;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** The directory that holds the database file, or ./data for remote databases. */
 function dataDirOf(databaseUrl: string): string {
   if (databaseUrl.startsWith("file:")) return path.dirname(databaseUrl.slice("file:".length));
@@ -114,10 +114,14 @@ export function loadConfig(env: Env = process.env): Config {
     if (!adminUsername) fail("ADMIN_USERNAME", "is required when ADMIN_EMAIL or ADMIN_PASSWORD is set");
     if (!adminEmail) fail("ADMIN_EMAIL", "is required when ADMIN_USERNAME or ADMIN_PASSWORD is set");
     if (!adminPassword) fail("ADMIN_PASSWORD", "is required when ADMIN_USERNAME or ADMIN_EMAIL is set");
-    if (!EMAIL.test(adminEmail)) fail("ADMIN_EMAIL", `must be an email address, got "${adminEmail}"`);
+    if (!isValidUsername(normalizeUsername(adminUsername))) {
+      fail("ADMIN_USERNAME", `is not a valid username (${MESSAGES.invalidUsername}), got "${adminUsername}"`);
+    }
+    if (!isPlainEmail(adminEmail)) fail("ADMIN_EMAIL", `must be an email address, got "${adminEmail}"`);
     if (adminPassword.length < 7) fail("ADMIN_PASSWORD", "must be at least 7 characters long");
   }
 
+  const adminPromote = bool(env, "ADMIN_PROMOTE", false);
   const mailFrom = str(env, "MAIL_FROM", "casefile <no-reply@casefile.local>");
 
   return {
@@ -149,7 +153,7 @@ export function loadConfig(env: Env = process.env): Config {
     diskReserveBytes: int(env, "DISK_RESERVE_MB", 1024, 0, 1024 * 1024 * 1024) * 1024 * 1024,
     publicUrl: url(env, "PUBLIC_URL", ["http:", "https:"]),
     trustProxy: bool(env, "TRUST_PROXY", false),
-    admin: anyAdmin ? { username: adminUsername!, email: adminEmail!, password: adminPassword! } : undefined,
+    admin: anyAdmin ? { username: adminUsername!, email: adminEmail!, password: adminPassword!, promote: adminPromote } : undefined,
     webDir: path.resolve(str(env, "WEB_DIR", "./dist/web")),
   };
 }

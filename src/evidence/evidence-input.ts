@@ -35,7 +35,12 @@ export function readEvidenceText(fields: Record<string, unknown>): EvidenceText 
 
 export type Page = { limit: number; before: number | undefined };
 
-export function readPage(query: Record<string, string | undefined>): Page {
+/**
+ * A page of a list, or undefined for the whole list: the original client never sends `limit` or `before` and
+ * expects every item, while the web app pages. `before` alone gets the default page size.
+ */
+export function readPage(query: Record<string, string | undefined>): Page | undefined {
+  if (query.limit === undefined && query.before === undefined) return undefined;
   const limitRaw = query.limit ?? String(PAGE_DEFAULT);
   if (!/^\d+$/.test(limitRaw) || Number(limitRaw) < 1 || Number(limitRaw) > PAGE_MAX) {
     throw badRequest(`limit must be a whole number from 1 to ${PAGE_MAX}`);

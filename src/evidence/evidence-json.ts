@@ -6,11 +6,13 @@ export type EvidenceWithContext = {
   item: EvidenceRow;
   username?: string;
   avatarMediaId?: string | null;
+  /** The poster's full name, given only to admins. */
+  fullName?: string;
   /** Stored file facts, given only to the owner and admins. */
   media?: Pick<MediaFileRow, "size" | "mime" | "sha256"> | null;
 };
 
-export function evidenceJson({ item, username, avatarMediaId, media }: EvidenceWithContext) {
+export function evidenceJson({ item, username, avatarMediaId, fullName, media }: EvidenceWithContext) {
   return {
     id: item.id,
     title: item.title,
@@ -23,6 +25,7 @@ export function evidenceJson({ item, username, avatarMediaId, media }: EvidenceW
     date_posted: item.datePosted,
     user_id: item.userId,
     ...(username !== undefined ? { username, avatar_AWS_URL: mediaUrl(avatarMediaId) } : {}),
+    ...(fullName !== undefined ? { full_name: fullName } : {}),
     ...(media ? { media: { size: media.size, mime: media.mime, sha256: media.sha256 } } : {}),
   };
 }

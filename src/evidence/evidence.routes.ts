@@ -65,7 +65,7 @@ export function evidenceRoutes(ctx: AppContext) {
 
     .get("/api/evidence", async ({ request }) => {
       const user = await requireUser(ctx, request);
-      return (await listEvidenceOf(ctx.db, user.id)).map(evidenceJson);
+      return (await listEvidenceOf(ctx.db, user.id, "owner")).map(evidenceJson);
     })
 
     .get("/api/evidence/public", async ({ query }) => {
@@ -86,7 +86,7 @@ export function evidenceRoutes(ctx: AppContext) {
       const id = parseId(params.id);
       await requireAdmin(ctx, request);
       if (!(await findUserById(ctx.db, id))) throw notFound("No such user.");
-      return (await listEvidenceOf(ctx.db, id)).map(evidenceJson);
+      return (await listEvidenceOf(ctx.db, id, "admin")).map(evidenceJson);
     })
 
     .put(

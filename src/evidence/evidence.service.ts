@@ -148,16 +148,20 @@ export async function setAllVisibility(db: Database, isPublic: boolean): Promise
 
 type ListFilter = { userId?: number; publicOnly?: boolean };
 
+/** Whom a list is for: owners and admins see file facts; admins alone also see the poster's full name. */
+type ListView = "public" | "owner" | "admin";
+
 const LIST_COLUMNS =
   "e.id, e.user_id, e.title, e.notes, e.location, e.is_public, e.media_type, e.media_id, e.thumbnail_id, e.date_posted, " +
   "u.username, u.avatar_media_id";
 
 /**
- * Newest first, with the poster's name and avatar; file facts only when withMedia (owner or admin lists).
+ * Newest first, with the poster's name and avatar; the whole list when page is undefined.
  * Plain SQL mapped by hand: drizzle's builder and nested-row mapping cost more than the query itself
  * (profiled under load, see BENCHMARKS.md), and the public list is the hottest read of the site.
  */
-async function listEvidence(db: Database, filter: ListFilter, page: Page | undefined, withMedia: boolean): Promise<EvidenceWithContext[]> {
+async function listEvidence(db: Database, filter: ListFilter, page: Page | undefined, view: ListView): Promise<EvidenceWithContext[]> {
+  const withMedia = view !== "public";
   const conditions: string[] = [];
   const args: number[] = [];
   if (filter.userId !== undefined) {
@@ -170,7 +174,8 @@ async function listEvidence(db: Database, filter: ListFilter, page: Page | undef
     args.push(page.before);
   }
   let query =
-    `select ${LIST_COLUMNS}${withMedia ? ", m.size, m.mime, m.sha256" : ""} from evidence e join users u on u.id = e.user_id` +
+    `select ${LIST_COLUMNS}${withMedia ? ", m.size, m.mime, m.sha256" : ""}${view === "admin" ? ", u.full_name" : ""}` +
+    " from evidence e join users u on u.id = e.user_id" +
     (withMedia ? " left join media_files m on m.id = e.media_id" : "") +
     (conditions.length ? ` where ${conditions.join(" and ")}` : "") +
     " order by e.id desc";
@@ -194,12 +199,13 @@ async function listEvidence(db: Database, filter: ListFilter, page: Page | undef
     };
     const listed: EvidenceWithContext = { item, username: row[10] as string, avatarMediaId: row[11] as string | null };
     if (withMedia) listed.media = row[12] === null ? null : { size: row[12] as number, mime: row[13] as string, sha256: row[14] as string };
+    if (view === "admin") listed.fullName = row[15] as string;
     return listed;
   });
 }
 
-/** One user's items (for the user themself and for admins). */
-export const listEvidenceOf = (db: Database, userId: number) => listEvidence(db, { userId }, undefined, true);
-export const listAllEvidence = (db: Database, page: Page) => listEvidence(db, {}, page, true);
+/** One user's items, for the user themself or for an admin. */
+export const listEvidenceOf = (db: Database, userId: number, view: "owner" | "admin") => listEvidence(db, { userId }, undefined, view);
+export const listAllEvidence = (db: Database, page: Page | undefined) => listEvidence(db, {}, page, "admin");
 
-export const listPublicEvidence = (db: Database, page: Page) => listEvidence(db, { publicOnly: true }, page, false);
+export const listPublicEvidence = (db: Database, page: Page | undefined) => listEvidence(db, { publicOnly: true }, page, "public");

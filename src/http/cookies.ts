@@ -1,4 +1,7 @@
 export const SESSION_COOKIE = "casefile_session";
+/** Proof that this browser just checked a reset code; sent back only to the password update. */
+export const RESET_PROOF_COOKIE = "casefile_reset_proof";
+export const RESET_PROOF_PATH = "/api/user/passwordupdated";
 
 export function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get("cookie");
@@ -10,17 +13,29 @@ export function readCookie(request: Request, name: string): string | undefined {
   return undefined;
 }
 
-export function sessionCookie(value: string, maxAgeSeconds: number, secure: boolean): string {
+type CookieOptions = { maxAgeSeconds: number; secure: boolean; sameSite: "Lax" | "Strict"; path: string };
+
+/** Every cookie of ours is HttpOnly: scripts never read a session or a proof. */
+function cookie(name: string, value: string, { maxAgeSeconds, secure, sameSite, path }: CookieOptions): string {
   return [
-    `${SESSION_COOKIE}=${encodeURIComponent(value)}`,
+    `${name}=${encodeURIComponent(value)}`,
     "HttpOnly",
-    "SameSite=Lax",
-    "Path=/",
+    `SameSite=${sameSite}`,
+    `Path=${path}`,
     `Max-Age=${maxAgeSeconds}`,
     ...(secure ? ["Secure"] : []),
   ].join("; ");
 }
 
+export function sessionCookie(value: string, maxAgeSeconds: number, secure: boolean): string {
+  return cookie(SESSION_COOKIE, value, { maxAgeSeconds, secure, sameSite: "Lax", path: "/" });
+}
+
 export function clearedSessionCookie(secure: boolean): string {
   return sessionCookie("", 0, secure);
+}
+
+/** Strict: no other site can make the browser send it along. */
+export function resetProofCookie(value: string, maxAgeSeconds: number, secure: boolean): string {
+  return cookie(RESET_PROOF_COOKIE, value, { maxAgeSeconds, secure, sameSite: "Strict", path: RESET_PROOF_PATH });
 }

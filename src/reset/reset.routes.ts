@@ -1,12 +1,15 @@
 import { Elysia } from "elysia";
-import { LIMITS } from "../auth/rate-limit";
+import { sha256Hex } from "../auth/passwords";
+import { LIMITS, limitHit, type Limit } from "../auth/rate-limit";
 import type { AppContext } from "../context";
-import { badRequest, tooManyRequests } from "../http/errors";
+import { readCookie, RESET_PROOF_COOKIE, resetProofCookie } from "../http/cookies";
+import { badRequest, json } from "../http/errors";
 import { asRecord, stringField } from "../http/input";
-import { clientAddress } from "../http/request-info";
+import { clientAddress, isSecureRequest } from "../http/request-info";
+import { identityKey } from "../users/identity-key";
 import { checkPassword } from "../users/validation";
 import { findUserByEmail } from "../users/users.service";
-import { checkResetCode, resetPassword, sendResetCode } from "./reset.service";
+import { checkResetCode, PROOF_TTL_MS, resetPassword, sendResetCode } from "./reset.service";
 
 export const RESET_MESSAGES = {
   emailMissing: "Please enter your email address",
@@ -20,10 +23,32 @@ function emailFromSendPayload(body: unknown): string {
   return stringField(asRecord(body), "email");
 }
 
-export function resetRoutes(ctx: AppContext) {
-  const limitAddress = (request: Request) => {
-    if (!ctx.limiter.hit(`reset:address:${clientAddress(request, ctx.config)}`, LIMITS.resetPerAddress)) throw tooManyRequests();
+/**
+ * The password update as any client sends it: `[{ email, password, code }]` (or the object alone), or the
+ * original client's `[[password, email]]`, which carries no code.
+ */
+function readPasswordUpdate(body: unknown): { email: string; password: string; code: string } {
+  const first = Array.isArray(body) ? body[0] : body;
+  if (Array.isArray(first)) {
+    const [password, email] = first;
+    return { email: typeof email === "string" ? email.trim() : "", password: typeof password === "string" ? password : "", code: "" };
+  }
+  const input = asRecord(first);
+  return {
+    email: stringField(input, "email").trim(),
+    password: stringField(input, "password") || stringField(input, "newPassword"),
+    code: stringField(input, "code").trim(),
   };
+}
+
+export function resetRoutes(ctx: AppContext) {
+  const secureCookie = (request: Request) => isSecureRequest(request, ctx.config);
+  /** Loose per address: a whole venue may share one. */
+  const limitAddress = (request: Request) =>
+    limitHit(ctx.db, `reset:address:${clientAddress(request, ctx.config)}`, LIMITS.resetPerAddress);
+  /** Tight per account, keyed by the email's identity key, hashed (it is personal). */
+  const limitAccount = (email: string, kind: "send" | "try", limit: Limit) =>
+    limitHit(ctx.db, `reset:${kind}:${sha256Hex(identityKey(email))}`, limit);
   const requireEmail = (email: string) => {
     if (!email) throw badRequest(RESET_MESSAGES.emailMissing);
     return email;
@@ -31,8 +56,8 @@ export function resetRoutes(ctx: AppContext) {
   /** Both "send" and "request another code" mail a fresh server-made code; any code sent by the browser is ignored. */
   const mailFreshCode = async ({ body, request }: { body: unknown; request: Request }) => {
     const email = requireEmail(emailFromSendPayload(body).trim());
-    limitAddress(request);
-    if (!ctx.limiter.hit(`reset:account:${email.toLowerCase()}`, LIMITS.resetPerAccount)) throw tooManyRequests();
+    await limitAddress(request);
+    await limitAccount(email, "send", LIMITS.resetSendPerAccount);
     await sendResetCode(ctx, email);
     return { sent: true };
   };
@@ -40,7 +65,7 @@ export function resetRoutes(ctx: AppContext) {
   return new Elysia({ name: "reset" })
     .post("/api/email/check-email", async ({ body, request }) => {
       const email = requireEmail(stringField(asRecord(body), "email").trim());
-      limitAddress(request);
+      await limitAddress(request);
       return { exists: !!(await findUserByEmail(ctx.db, email)) };
     })
 
@@ -48,22 +73,27 @@ export function resetRoutes(ctx: AppContext) {
 
     .put("/api/email/reset-code", mailFreshCode)
 
-    .post("/api/email/check/reset-code", async ({ body }) => {
+    .post("/api/email/check/reset-code", async ({ body, request }) => {
       const input = asRecord(body);
       const email = stringField(input, "email").trim();
       const code = stringField(input, "code").trim();
       if (!email || !code) throw badRequest(RESET_MESSAGES.codeMissing);
-      return { codeMatches: !!(await checkResetCode(ctx, email, code)) };
+      await limitAddress(request);
+      await limitAccount(email, "try", LIMITS.resetTryPerAccount);
+      const proof = await checkResetCode(ctx, email, code);
+      if (!proof) return { codeMatches: false };
+      return json({ codeMatches: true }, 200, { "set-cookie": resetProofCookie(proof, PROOF_TTL_MS / 1000, secureCookie(request)) });
     })
 
-    .put("/api/user/passwordupdated", async ({ body }) => {
-      const input = asRecord(Array.isArray(body) ? body[0] : body);
-      const email = stringField(input, "email").trim();
-      const code = stringField(input, "code").trim();
-      const password = stringField(input, "password") || stringField(input, "newPassword");
-      if (!email || !code) throw badRequest(RESET_MESSAGES.codeMissing);
+    .put("/api/user/passwordupdated", async ({ body, request }) => {
+      const { email, password, code } = readPasswordUpdate(body);
+      // Without a code, only the browser that just proved it (its HttpOnly cookie) may change the password.
+      const proof = code ? undefined : readCookie(request, RESET_PROOF_COOKIE);
+      if (!email || (!code && !proof)) throw badRequest(RESET_MESSAGES.codeMissing);
+      await limitAddress(request);
+      await limitAccount(email, "try", LIMITS.resetTryPerAccount);
       checkPassword(password);
-      if (!(await resetPassword(ctx, email, code, password))) throw badRequest(RESET_MESSAGES.badCode);
-      return { ok: true };
+      if (!(await resetPassword(ctx, email, proof ? { proof } : { code }, password))) throw badRequest(RESET_MESSAGES.badCode);
+      return json({ ok: true }, 200, proof ? { "set-cookie": resetProofCookie("", 0, secureCookie(request)) } : {});
     });
 }

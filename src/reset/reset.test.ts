@@ -72,9 +72,10 @@ describe("password reset", () => {
     expect(await (await visitor().post("/api/email/check/reset-code", { email: fields.email, code })).json()).toEqual({ codeMatches: false });
   });
 
-  test("requesting another code replaces the first", async () => {
-    const { fields } = await newParticipant(server.url);
+  test("requesting another code, once the last mail is a minute old, replaces the first", async () => {
+    const { fields, user } = await newParticipant(server.url);
     const first = await requestCode(fields.email);
+    await server.ctx.db.$client.execute({ sql: "update password_resets set sent_at = sent_at - 61000 where user_id = ?", args: [user.id] });
     const again = await visitor().put("/api/email/reset-code", { code: "111111", email: fields.email });
     expect(again.status).toBe(200);
     const second = await latestMailedCode(server.outboxDir);
@@ -97,9 +98,9 @@ describe("password reset", () => {
     expect((await noCode.json()).message).toBe("Please enter the code and your email address");
   });
 
-  test("an account may ask for at most 5 codes an hour", async () => {
+  test("an account may ask for at most 10 codes an hour (the original client asks twice each time)", async () => {
     const { fields } = await newParticipant(server.url);
-    for (let i = 0; i < 5; i++) expect((await visitor().post("/api/email/send", ["", fields.email])).status).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await visitor().post("/api/email/send", ["", fields.email])).status).toBe(200);
     expect((await visitor().post("/api/email/send", ["", fields.email])).status).toBe(429);
   });
 });

@@ -1,17 +1,17 @@
 import { Elysia } from "elysia";
 import { assertInvestigationOpen, isAdmin, requireAdmin, requireUser } from "../auth/guard";
-import { LIMITS } from "../auth/rate-limit";
+import { LIMITS, limitHit } from "../auth/rate-limit";
 import { createSession, endSession, SESSION_DAYS } from "../auth/sessions.service";
 import type { AppContext } from "../context";
 import { clearedSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from "../http/cookies";
-import { badRequest, conflict, forbidden, json, tooManyRequests, unauthorized } from "../http/errors";
+import { badRequest, conflict, forbidden, json } from "../http/errors";
 import { asRecord, parseId, stringField } from "../http/input";
 import { clientAddress, isSecureRequest } from "../http/request-info";
 import { readMultipartWithinDisk } from "../media/disk-guard";
+import { logIn } from "./login.service";
 import { userJson } from "./user-json";
 import {
   adminEditUser,
-  checkCredentials,
   deleteUser,
   listUsers,
   registerUser,
@@ -19,12 +19,7 @@ import {
   takenFields,
   updateProfile,
 } from "./users.service";
-import { MESSAGES, readAdminUserEdit, readProfileEdit, readRegistration } from "./validation";
-
-export const LOGIN_MESSAGES = {
-  missing: "Enter your username and password!",
-  mismatch: "Oops! The username and password didn't match. Try again!",
-};
+import { isPlainEmail, isValidUsername, MESSAGES, normalizeUsername, readAdminUserEdit, readProfileEdit, readRegistration } from "./validation";
 
 const PHOTO_LIMIT_MB = 25;
 const photoLimits = (what: string) => ({
@@ -40,20 +35,8 @@ export function usersRoutes(ctx: AppContext) {
       const input = asRecord(body);
       const identifier = (stringField(input, "usernameOrEmail") || stringField(input, "username")).trim();
       const password = stringField(input, "password");
-      if (!identifier || !password) throw badRequest(LOGIN_MESSAGES.missing);
-
-      const accountKey = `login:account:${identifier.toLowerCase()}`;
-      const addressKey = `login:address:${clientAddress(request, ctx.config)}`;
-      if (ctx.limiter.blocked(accountKey, LIMITS.loginFailuresPerAccount)) throw tooManyRequests();
-      if (!ctx.limiter.hit(addressKey, LIMITS.loginPerAddress)) throw tooManyRequests();
-
-      const user = await checkCredentials(ctx.db, identifier, password);
-      if (!user) {
-        ctx.limiter.hit(accountKey, LIMITS.loginFailuresPerAccount);
-        throw unauthorized(LOGIN_MESSAGES.mismatch);
-      }
+      const user = await logIn(ctx, identifier, password, clientAddress(request, ctx.config));
       assertInvestigationOpen(ctx, user);
-      ctx.limiter.reset(accountKey);
 
       // A fresh session id at every login (no fixation); any old one of this browser ends.
       const previous = readCookie(request, SESSION_COOKIE);
@@ -76,9 +59,7 @@ export function usersRoutes(ctx: AppContext) {
       "/api/user/register",
       async ({ request }) => {
         assertInvestigationOpen(ctx);
-        if (!ctx.limiter.hit(`register:address:${clientAddress(request, ctx.config)}`, LIMITS.registerPerAddress)) {
-          throw tooManyRequests();
-        }
+        await limitHit(ctx.db, `register:address:${clientAddress(request, ctx.config)}`, LIMITS.registerPerAddress);
         const upload = await readMultipartWithinDisk(ctx, request, photoLimits("verification_photo"));
         try {
           const fields = readRegistration(upload.fields);
@@ -94,11 +75,14 @@ export function usersRoutes(ctx: AppContext) {
     )
 
     .post("/api/user/check", async ({ body, request }) => {
-      if (!ctx.limiter.hit(`check:address:${clientAddress(request, ctx.config)}`, LIMITS.checkPerAddress)) {
-        throw tooManyRequests();
-      }
+      await limitHit(ctx.db, `check:address:${clientAddress(request, ctx.config)}`, LIMITS.checkPerAddress);
       const input = asRecord(body);
-      const taken = await takenFields(ctx.db, stringField(input, "username").trim(), stringField(input, "email").trim());
+      const username = normalizeUsername(stringField(input, "username").trim());
+      const email = stringField(input, "email").trim();
+      // The original client registers only when this says no: a name or address the server would refuse says so here.
+      if (!isValidUsername(username)) return { exists: true, message: MESSAGES.invalidUsername };
+      if (email && !isPlainEmail(email)) return { exists: true, message: MESSAGES.invalidEmail };
+      const taken = await takenFields(ctx.db, username, email);
       const message = taken.usernameTaken ? MESSAGES.usernameTaken : taken.emailTaken ? MESSAGES.emailTaken : "";
       return { exists: taken.usernameTaken || taken.emailTaken, message };
     })

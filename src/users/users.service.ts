@@ -13,7 +13,7 @@ import { discardStored, identify, mediaRows, storeMedia } from "../media/media.s
 import type { TempFile } from "../media/multipart";
 import { forgetPublicPages } from "../evidence/public-page-cache";
 import { identityKey } from "./identity-key";
-import { MESSAGES, type ProfileFields } from "./validation";
+import { MESSAGES, normalizeUsername, type ProfileFields } from "./validation";
 
 
 export async function findUserById(db: Database, id: number): Promise<UserRow | undefined> {
@@ -37,18 +37,22 @@ export async function findUserByLogin(db: Database, identifier: string): Promise
   return user;
 }
 
+async function findUserByUsername(db: Database, username: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.usernameKey, identityKey(username))).limit(1);
+  return user;
+}
+
 // A real hash to verify against when the account does not exist, so timing does not reveal which accounts exist.
 let decoyHash: Promise<string> | undefined;
 
-/** The user when the password matches; undefined otherwise, taking about as long either way. */
-export async function checkCredentials(db: Database, identifier: string, password: string): Promise<UserRow | undefined> {
-  const user = await findUserByLogin(db, identifier);
+/** Whether password is the user's; with no user, false after about as long a check. */
+export async function passwordMatches(user: UserRow | undefined, password: string): Promise<boolean> {
   if (!user) {
     decoyHash ??= hashPassword(crypto.randomUUID());
     await verifyPassword(password, await decoyHash);
-    return undefined;
+    return false;
   }
-  return (await verifyPassword(password, user.passwordHash)) ? user : undefined;
+  return verifyPassword(password, user.passwordHash);
 }
 
 export async function takenFields(db: Database, username: string, email: string, exceptId = 0) {
@@ -212,27 +216,36 @@ export async function setPassword(db: Database, id: number, password: string): P
   await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, id));
 }
 
+type AdminAccount = { username: string; email: string; password: string; promote?: boolean };
+
 /**
- * Makes sure the configured admin exists with role 2 (ADMIN_USERNAME/ADMIN_EMAIL/ADMIN_PASSWORD). An existing
- * account of that name is promoted and keeps its password; a new one gets the configured password.
+ * Makes sure the configured admin exists with role 2 (ADMIN_* at start, or create-admin). A participant who
+ * already has that name is made admin only when asked explicitly (promote), keeping their email and password;
+ * otherwise this refuses, saying why. A new account gets the given email and password.
  */
 export async function ensureAdmin(
   db: Database,
-  admin: { username: string; email: string; password: string },
+  admin: AdminAccount,
   fullName = "Administrator",
-): Promise<UserRow> {
-  const existing = await findUserByLogin(db, admin.username);
+): Promise<{ user: UserRow; was: "admin" | "participant" | "absent" }> {
+  const username = normalizeUsername(admin.username);
+  const existing = await findUserByUsername(db, username);
+  if (existing?.role === ROLE_ADMIN) return { user: existing, was: "admin" };
   if (existing) {
-    if (existing.role === ROLE_ADMIN) return existing;
+    if (!admin.promote) {
+      throw conflict(
+        `A participant named ${existing.username} (id ${existing.id}) already exists; they are made admin only when asked explicitly: set ADMIN_PROMOTE=on, or run create-admin --promote.`,
+      );
+    }
     const [promoted] = await db.update(users).set({ role: ROLE_ADMIN }).where(eq(users.id, existing.id)).returning();
-    return promoted!;
+    return { user: promoted!, was: "participant" };
   }
   const [created] = await uniquely(async () =>
     db
       .insert(users)
       .values({
-        username: admin.username,
-        usernameKey: identityKey(admin.username),
+        username,
+        usernameKey: identityKey(username),
         fullName,
         email: admin.email,
         emailKey: identityKey(admin.email),
@@ -245,7 +258,7 @@ export async function ensureAdmin(
       })
       .returning(),
   );
-  return created!;
+  return { user: created!, was: "absent" };
 }
 
 export async function setRole(db: Database, username: string, role: 1 | 2): Promise<UserRow> {

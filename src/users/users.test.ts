@@ -36,7 +36,7 @@ describe("registration", () => {
     ["phone with dashes", { phone_number: "555-123-4567" }, "Phone number must be 10 digits long and contain no dashes"],
     ["short phone", { phone_number: "555123" }, "Phone number must be 10 digits long and contain no dashes"],
     ["different phone confirmation", { confirm_phone_number: "5550000000" }, "Phone numbers do not match"],
-    ["username with spaces", { username: "a b c" }, "Usernames are 3 to 32 letters, digits, dots, dashes or underscores"],
+    ["username with a run of spaces", { username: "a  b c" }, "Usernames are 3 to 32 characters: letters, digits, dots, dashes, underscores and single spaces between words"],
     ["over-long name", { full_name: "x".repeat(101) }, "Names can be at most 100 characters long"],
   ];
   for (const [name, overrides, message] of cases) {

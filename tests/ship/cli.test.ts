@@ -84,6 +84,45 @@ test("create-admin makes an admin who can log in; set-role turns them into a par
   expect(missing.stderr.trim()).toBe("No user named nobody.");
 });
 
+/** A database in cwd holding one participant (registered through a running server, then stopped). */
+async function withParticipant(cwd: string) {
+  program = await startProgram(FROM_SOURCE, cwd);
+  const participant = await newParticipant(program.url, { username: `rosa_${Date.now()}`, password: "rosas-own-pass" });
+  await program.stop();
+  program = undefined;
+  return participant.fields;
+}
+
+const refusal = (username: string) =>
+  `A participant named ${username} (id 1) already exists; they are made admin only when asked explicitly: set ADMIN_PROMOTE=on, or run create-admin --promote.`;
+
+test("ADMIN_USERNAME naming a participant stops the start with one line; ADMIN_PROMOTE=on promotes them", async () => {
+  const cwd = await emptyDir();
+  const rosa = await withParticipant(cwd);
+  const admin = { ADMIN_USERNAME: rosa.username.toUpperCase(), ADMIN_EMAIL: "boss@example.org", ADMIN_PASSWORD: "boss-password" };
+  const refused = await runCommand([...FROM_SOURCE], cwd, { PORT: "0", ...admin }, 30_000);
+  expect(refused.stderr.trim()).toBe(refusal(rosa.username));
+  expect(refused.code).toBe(2);
+
+  program = await startProgram(FROM_SOURCE, cwd, { ...admin, ADMIN_PROMOTE: "on" });
+  const actor = new Actor(program.url);
+  expect((await actor.login(rosa.username, "boss-password")).status).toBe(401); // their password stays
+  expect((await actor.login(rosa.username, rosa.password)).status).toBe(200);
+  expect(((await (await actor.get("/api/user")).json()) as { role: number }).role).toBe(2);
+});
+
+test("create-admin refuses to promote a participant unless --promote", async () => {
+  const cwd = await emptyDir();
+  const rosa = await withParticipant(cwd);
+  const command = [...FROM_SOURCE, "create-admin", "--username", rosa.username, "--email", "boss@example.org", "--password", "boss-password"];
+  const refused = await runCommand(command, cwd);
+  expect(refused.stderr.trim()).toBe(refusal(rosa.username));
+  expect(refused.code).toBe(2);
+  const promoted = await runCommand([...command, "--promote"], cwd);
+  expect(promoted.code).toBe(0);
+  expect(promoted.stdout.trim()).toBe(`${rosa.username} (id 1) was a participant; it is now an admin, with its email and password unchanged.`);
+});
+
 test("healthcheck exits 0 while the server on PORT is healthy and 1 once it is gone", async () => {
   const cwd = await emptyDir();
   program = await startProgram(FROM_SOURCE, cwd);

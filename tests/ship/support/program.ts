@@ -9,9 +9,9 @@ export const FROM_SOURCE = [BUN, path.join(REPO, "src/main.ts")];
 
 export type Program = { url: string; child: Subprocess<"ignore", "pipe", "pipe">; output(): Promise<string>; stop(): Promise<number> };
 
-/** Runs a one-shot command (backup, set-role, …) and returns its exit code and output. */
-export async function runCommand(command: string[], cwd: string, env: Record<string, string> = {}) {
-  const child = Bun.spawn(command, { cwd, env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+/** Runs a one-shot command (backup, set-role, …) and returns its exit code and output; killed after timeoutMs. */
+export async function runCommand(command: string[], cwd: string, env: Record<string, string> = {}, timeoutMs?: number) {
+  const child = Bun.spawn(command, { cwd, env, stdin: "ignore", stdout: "pipe", stderr: "pipe", timeout: timeoutMs });
   const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
   return { code, stdout, stderr };
 }

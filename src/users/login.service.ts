@@ -1,0 +1,40 @@
+import { sha256Hex } from "../auth/passwords";
+import { clearHits, countHit, LIMITS, limitHit } from "../auth/rate-limit";
+import type { AppContext } from "../context";
+import type { UserRow } from "../db/users";
+import { badRequest, tooManyRequests, unauthorized } from "../http/errors";
+import { identityKey } from "./identity-key";
+import { findUserByLogin, passwordMatches } from "./users.service";
+
+export const LOGIN_MESSAGES = {
+  missing: "Enter your username and password!",
+  mismatch: "Oops! The username and password didn't match. Try again!",
+};
+
+/** No username (≤ 32) or email (≤ 254) is longer: a longer one cannot name an account. */
+const IDENTIFIER_MAX = 254;
+
+/**
+ * The rate-limit key of the account a login names: the same whether its username or its email was typed. A name
+ * that is no account gets a key of its own (hashed: people type passwords into the username field too).
+ */
+function loginKey(user: UserRow | undefined, identifier: string): string {
+  return user ? `login:user:${user.id}` : `login:name:${sha256Hex(identityKey(identifier))}`;
+}
+
+/**
+ * Checks a login by username or email. The attempt is counted BEFORE the password is verified, in one atomic
+ * database hit, so of a burst of parallel guesses at most the limit are ever verified, across instances too.
+ */
+export async function logIn(ctx: AppContext, identifier: string, password: string, address: string): Promise<UserRow> {
+  if (!identifier || !password) throw badRequest(LOGIN_MESSAGES.missing);
+  await limitHit(ctx.db, `login:address:${address}`, LIMITS.loginPerAddress);
+  if (identifier.length > IDENTIFIER_MAX) throw unauthorized(LOGIN_MESSAGES.mismatch);
+  const user = await findUserByLogin(ctx.db, identifier);
+  const key = loginKey(user, identifier);
+  const attempt = await countHit(ctx.db, key, LIMITS.loginPerAccount);
+  if (attempt > LIMITS.loginPerAccount.max) throw tooManyRequests();
+  if (!(await passwordMatches(user, password))) throw unauthorized(LOGIN_MESSAGES.mismatch);
+  await clearHits(ctx.db, key, attempt);
+  return user!;
+}
