@@ -29,7 +29,8 @@ const note = async (title: string) => {
 };
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // More notes than one participant may send in an hour by default.
+  server = await startTestServer({ QUOTA_UPLOADS_PER_HOUR: "0" });
   ({ owner, other, admin, visitor } = await cast(server.url));
   expect((await owner.actor.put("/api/evidence/user", form({ full_name: POSTER_NAME, email: owner.fields.email, phone_number: owner.fields.phone_number, pronouns: "" }))).status).toBe(200);
   for (let i = 0; i < NOTES; i++) await note(`note ${i}`);
