@@ -30,7 +30,7 @@ export const itemInfo = (items: [id: number, type: string][]) =>
   fullBox("iinf", 0, be(items.length, 2), ...items.map(([id, type]) => fullBox("infe", 2, be(id, 2), be(0, 2), latin1(type), new Uint8Array([0]))));
 
 /** A HEIF file: ftyp, meta (hdlr, pitm, the given boxes), then an mdat of `mdat` bytes. */
-export function heif(metaBoxes: Uint8Array[], mdat = new Uint8Array(8)): Uint8Array {
+export function heif(metaBoxes: Uint8Array[], mdat: Uint8Array = new Uint8Array(8)): Uint8Array {
   const hdlr = fullBox("hdlr", 0, be(0, 4), latin1("pict"), new Uint8Array(13));
   const meta = fullBox("meta", 0, hdlr, fullBox("pitm", 0, be(1, 2)), ...metaBoxes);
   return concat([ftyp("heic"), meta, isoBox("mdat", mdat)]);
