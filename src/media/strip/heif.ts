@@ -25,7 +25,8 @@ export function stripHeif(b: Uint8Array): Uint8Array | undefined {
   const blankItems = nonPictureItems(b, iinf.box, budget);
   const properties = iprp.box ? propertyBoxes(b, iprp.box, budget) : [];
   if (!blankItems || properties === undefined) return undefined;
-  const ranges = itemRanges(b, iloc.box, blankItems, idat.box);
+  const dataBoxes = [...top.filter((box) => box.type === "mdat"), ...(idat.box ? [idat.box] : [])].sort((x, y) => x.body - y.body);
+  const ranges = itemRanges(b, iloc.box, blankItems, idat.box, dataBoxes);
   if (!ranges) return undefined;
 
   const copy = b.slice();
@@ -87,10 +88,11 @@ function propertyBoxes(b: Uint8Array, iprp: IsoBox, budget: BoxBudget): IsoBox[]
 }
 
 /**
- * Byte ranges [start, end) of the given items, from iloc. Every extent of every item is checked to lie inside the
- * file (or idat); counts are bounded by the bytes that must hold them. Undefined when malformed.
+ * Byte ranges [start, end) of the given items, from iloc. Every extent of every item must lie inside the file (or
+ * idat), and those to blank inside the body of an mdat or idat box, so that blanking never touches the box structure
+ * (and a second pass finds the same). Counts are bounded by the bytes that must hold them. Undefined when malformed.
  */
-function itemRanges(b: Uint8Array, iloc: IsoBox, ids: Set<number>, idat: IsoBox | undefined): [number, number][] | undefined {
+function itemRanges(b: Uint8Array, iloc: IsoBox, ids: Set<number>, idat: IsoBox | undefined, dataBoxes: IsoBox[]): [number, number][] | undefined {
   const version = b[iloc.body]!;
   if (version > 2) return undefined;
   let at = iloc.body + FULL_BOX;
@@ -124,11 +126,26 @@ function itemRanges(b: Uint8Array, iloc: IsoBox, ids: Set<number>, idat: IsoBox 
       const length = uintBe(b, at + indexSize + offsetSize, lengthSize);
       const end = length === 0 ? limit : start + length; // length 0: to the end of the data
       if (start > limit || end > limit) return undefined;
-      if (ids.has(id)) ranges.push([start, end]);
+      if (!ids.has(id)) continue;
+      if (!insideOne(dataBoxes, start, end)) return undefined;
+      ranges.push([start, end]);
     }
     if (method === 2 && ids.has(id)) return undefined; // a metadata item we could not locate: do not publish
   }
   return ranges;
+}
+
+/** Whether [start, end) lies inside the body of one of `boxes` (sorted, not overlapping): a binary search. */
+function insideOne(boxes: IsoBox[], start: number, end: number): boolean {
+  let [low, high] = [0, boxes.length - 1];
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const box = boxes[middle]!;
+    if (start < box.body) high = middle - 1;
+    else if (start >= box.end) low = middle + 1;
+    else return end <= box.end;
+  }
+  return false;
 }
 
 /** Ranges sorted and joined, so that blanking them touches each byte at most once. */

@@ -257,6 +257,7 @@ describe("HEIF", () => {
 
   const refused: [string, Uint8Array][] = [
     ["a metadata extent outside the file", file((start) => [[1, 0, [[start, 8]]], [2, 0, [[start + 8, 1 << 20]]]], info)],
+    ["a metadata extent outside mdat (over the box structure)", file(() => [[1, 0, [[0, 8]]], [2, 0, [[0, 64]]]], info)],
     ["a picture extent outside the file", file((start) => [[1, 0, [[0xfffffff0, 8]]], [2, 0, [[start + 8, 16]]]], info)],
     ["a metadata item located through another item (method 2)", file((start) => [[1, 0, [[start, 8]]], [2, 2, [[0, 0]]]], info)],
     ["an idat item without idat", file((start) => [[1, 0, [[start, 8]]], [2, 1, [[0, 4]]]], info)],
