@@ -10,17 +10,17 @@ export type BoxBudget = { left: number };
 export const ISO_HEADER_BYTES = 16;
 
 /**
- * The box whose first bytes are `header` (up to 16 of them), starting at offset `start` of a parent ending at
- * `parentEnd`; undefined when it does not fit there. Size 0 means "to the end of the parent", size 1 a 64-bit size.
+ * The box starting at `start` in `b`, inside a parent ending at `parentEnd` (which may lie beyond `b` when `b` holds
+ * only the header); undefined when it does not fit there. Size 0 means "to the end of the parent", size 1 a 64-bit size.
  */
-export function isoBoxHeader(header: Uint8Array, start: number, parentEnd: number): IsoBox | undefined {
-  if (parentEnd - start < 8 || header.length < 8) return undefined;
-  const type = ascii(header, 4, 4);
-  let size = u32be(header, 0);
+export function isoBoxHeader(b: Uint8Array, start: number, parentEnd: number): IsoBox | undefined {
+  if (parentEnd - start < 8 || b.length - start < 8) return undefined;
+  const type = ascii(b, start + 4, 4);
+  let size = u32be(b, start);
   let body = start + 8;
   if (size === 1) {
-    if (parentEnd - start < 16 || header.length < 16) return undefined;
-    size = uintBe(header, 8, 8);
+    if (parentEnd - start < 16 || b.length - start < 16) return undefined;
+    size = uintBe(b, start + 8, 8);
     body += 8;
   } else if (size === 0) size = parentEnd - start;
   if (size < body - start || size > parentEnd - start) return undefined;
@@ -32,7 +32,7 @@ export function isoChildren(b: Uint8Array, start: number, end: number, budget: B
   const boxes: IsoBox[] = [];
   for (let at = start; at < end; ) {
     if (budget.left-- <= 0) return undefined;
-    const box = isoBoxHeader(b.subarray(at, at + ISO_HEADER_BYTES), at, end);
+    const box = isoBoxHeader(b, at, end);
     if (!box) return undefined;
     boxes.push(box);
     at = box.end;

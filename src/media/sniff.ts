@@ -12,7 +12,23 @@ const HEAD_BYTES = 64 * 1024;
 
 const MAX_ISO_BOXES = 4096;
 
-const readRange = async (file: Blob, start: number, end: number) => new Uint8Array(await file.slice(start, end).arrayBuffer());
+const readRange = (file: Blob, start: number, end: number) => file.slice(start, end).bytes();
+
+type ReadAt = (start: number, end: number) => Promise<Uint8Array>;
+
+/**
+ * Reads small ranges of a file through a window of HEAD_BYTES, starting with the head already read: walking many
+ * small boxes then costs one read per window, not one (and one buffer) per box.
+ */
+function windowedReader(file: Blob, head: Uint8Array): ReadAt {
+  let window = { start: 0, bytes: head };
+  return async (start, end) => {
+    if (start < window.start || end > window.start + window.bytes.length) {
+      window = { start, bytes: await readRange(file, start, start + HEAD_BYTES) };
+    }
+    return window.bytes.subarray(start - window.start, end - window.start);
+  };
+}
 
 export async function sniffFile(file: Blob): Promise<Sniffed | undefined> {
   const head = await readRange(file, 0, HEAD_BYTES);
@@ -52,24 +68,24 @@ async function sniffIsoMedia(file: Blob, head: Uint8Array): Promise<Sniffed | un
   if (AUDIO_BRANDS.has(major)) return { kind: "audio", mime: "audio/mp4" };
   const quicktime = QUICKTIME_BRANDS.has(major);
   if (!quicktime && !brands.some((brand) => MP4_BRANDS.has(brand))) return undefined;
-  const handlers = await trackHandlers(file);
+  const handlers = await trackHandlers(file, head);
   if (handlers.has("vide")) return { kind: "video", mime: quicktime ? "video/quicktime" : "video/mp4" };
   if (handlers.has("soun")) return { kind: "audio", mime: "audio/mp4" };
   return undefined;
 }
 
 /** Boxes one level deep in [start, end) of the file, read header by header; stops at the first that does not fit. */
-async function* fileBoxes(file: Blob, start: number, end: number, budget: BoxBudget): AsyncGenerator<IsoBox> {
+async function* fileBoxes(read: ReadAt, start: number, end: number, budget: BoxBudget): AsyncGenerator<IsoBox> {
   for (let at = start; at < end && budget.left-- > 0; ) {
-    const box = isoBoxHeader(await readRange(file, at, at + ISO_HEADER_BYTES), at, end);
+    const box = isoBoxHeader(await read(at, at + ISO_HEADER_BYTES), 0, end - at); // offsets relative to `at`
     if (!box) return;
-    yield box;
-    at = box.end;
+    yield { type: box.type, start: at, body: at + box.body, end: at + box.end };
+    at += box.end;
   }
 }
 
-async function firstBox(file: Blob, parent: { body: number; end: number }, type: string, budget: BoxBudget) {
-  for await (const box of fileBoxes(file, parent.body, parent.end, budget)) if (box.type === type) return box;
+async function firstBox(read: ReadAt, parent: { body: number; end: number }, type: string, budget: BoxBudget) {
+  for await (const box of fileBoxes(read, parent.body, parent.end, budget)) if (box.type === type) return box;
   return undefined;
 }
 
@@ -77,17 +93,18 @@ async function firstBox(file: Blob, parent: { body: number; end: number }, type:
  * Handler types ('vide', 'soun', …) of the tracks (moov → trak → mdia → hdlr), wherever in the file moov sits.
  * Only box headers are read, so memory stays constant; the box budget bounds the number of reads.
  */
-async function trackHandlers(file: Blob): Promise<Set<string>> {
+async function trackHandlers(file: Blob, head: Uint8Array): Promise<Set<string>> {
   const found = new Set<string>();
   const budget = { left: MAX_ISO_BOXES };
-  const moov = await firstBox(file, { body: 0, end: file.size }, "moov", budget);
+  const read = windowedReader(file, head);
+  const moov = await firstBox(read, { body: 0, end: file.size }, "moov", budget);
   if (!moov) return found;
-  for await (const trak of fileBoxes(file, moov.body, moov.end, budget)) {
+  for await (const trak of fileBoxes(read, moov.body, moov.end, budget)) {
     if (trak.type !== "trak") continue;
-    const mdia = await firstBox(file, trak, "mdia", budget);
-    const hdlr = mdia && (await firstBox(file, mdia, "hdlr", budget));
+    const mdia = await firstBox(read, trak, "mdia", budget);
+    const hdlr = mdia && (await firstBox(read, mdia, "hdlr", budget));
     // hdlr is a full box: version and flags, pre_defined (QuickTime: component type), then the handler type.
-    if (hdlr && hdlr.body + 12 <= hdlr.end) found.add(ascii(await readRange(file, hdlr.body + 8, hdlr.body + 12), 0, 4));
+    if (hdlr && hdlr.body + 12 <= hdlr.end) found.add(ascii(await read(hdlr.body + 8, hdlr.body + 12), 0, 4));
   }
   return found;
 }

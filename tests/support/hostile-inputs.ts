@@ -76,7 +76,7 @@ export function heifManyBoxes(bytes = HOSTILE_MAX_BYTES): Uint8Array {
 
 /** HEIF with as many EXIF items as the walker's caps allow, each with one extent over the whole mdat: the most blanking. */
 export function heifManyItems(bytes = HOSTILE_MAX_BYTES): Uint8Array {
-  const count = Math.min(60_000, Math.floor((clamp(bytes) - 4096) / 50));
+  const count = Math.min(16_000, Math.floor((clamp(bytes) - 4096) / 50));
   const ids = Array.from({ length: count }, (_, i) => i + 1);
   const iinf = itemInfo(ids.map((id) => [id, "Exif"]));
   const mdat = new Uint8Array(Math.max(0, clamp(bytes) - iinf.length - count * 14 - 512));

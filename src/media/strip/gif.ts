@@ -1,4 +1,4 @@
-import { ascii, concat } from "../bytes";
+import { appendView, ascii, concat } from "../bytes";
 
 /**
  * The public copy of a GIF: header, screen descriptor, colour tables, images, graphic-control extensions and the
@@ -20,14 +20,14 @@ export function stripGif(b: Uint8Array): Uint8Array | undefined {
       const dataStart = at + IMAGE_DESCRIPTOR + colourTableBytes(b[at + 9] ?? 0);
       const end = dataStart < b.length && b[dataStart]! <= MAX_LZW_CODE_SIZE ? subBlocksEnd(b, dataStart + 1) : undefined;
       if (end === undefined) return undefined;
-      kept.push(b.subarray(at, end));
+      appendView(kept, b.subarray(at, end));
       at = end;
       images++;
     } else if (introducer === EXTENSION) {
       const label = b[at + 1];
       const end = subBlocksEnd(b, at + 2);
       if (end === undefined) return undefined;
-      if (label === GRAPHIC_CONTROL) kept.push(b.subarray(at, end));
+      if (label === GRAPHIC_CONTROL) appendView(kept, b.subarray(at, end));
       else if (label === APPLICATION) kept.push(...loopExtension(b, at, end));
       at = end;
     } else return undefined;
@@ -43,7 +43,7 @@ const TRAILER = 0x3b;
 const GRAPHIC_CONTROL = 0xf9;
 const APPLICATION = 0xff;
 const TRAILER_BYTES = new Uint8Array([TRAILER]);
-const MAX_BLOCKS = 1 << 17;
+const MAX_BLOCKS = 1 << 16;
 const MAX_LZW_CODE_SIZE = 12;
 const NETSCAPE = "NETSCAPE2.0";
 

@@ -43,8 +43,8 @@ export function stripHeif(b: Uint8Array): Uint8Array | undefined {
   return copy;
 }
 
-const MAX_BOXES = 1 << 16;
-const MAX_EXTENTS = 1 << 16;
+const MAX_BOXES = 1 << 14; // real photos have a few hundred (tiles, thumbnails, auxiliary images)
+const MAX_EXTENTS = 1 << 14;
 const FULL_BOX = 4; // version and flags
 const FREE = new TextEncoder().encode("free");
 

@@ -1,4 +1,4 @@
-import { ascii, concat, u16be } from "../bytes";
+import { appendView, ascii, concat, u16be } from "../bytes";
 
 /**
  * The public copy of a JPEG: SOI, the segments decoding needs, every scan with its entropy-coded data, EOI. Dropped:
@@ -27,13 +27,13 @@ export function stripJpeg(b: Uint8Array): Uint8Array | undefined {
     if (marker === SOS) {
       const dataEnd = frame ? entropyDataEnd(b, at) : undefined;
       if (dataEnd === undefined) return undefined;
-      kept.push(b.subarray(start, dataEnd));
+      appendView(kept, b.subarray(start, dataEnd));
       at = dataEnd;
       scans++;
     } else if (marker === APP0) {
       if (ascii(payload, 0, 5) === "JFIF\0" && payload.length >= JFIF_BYTES) kept.push(jfifWithoutThumbnail(b.subarray(start, end)));
     } else if (RENDERING.has(marker) || (marker === APP2 && ascii(payload, 0, 12) === "ICC_PROFILE\0") || (marker === APP14 && ascii(payload, 0, 5) === "Adobe")) {
-      kept.push(b.subarray(start, end));
+      appendView(kept, b.subarray(start, end));
     } else if (!(marker >= APP0 && marker <= APP15) && marker !== COM) {
       return undefined; // a marker we do not know how to render: do not guess
     }
@@ -50,7 +50,7 @@ const APP14 = 0xee;
 const APP15 = 0xef;
 const COM = 0xfe;
 const EOI_BYTES = new Uint8Array([0xff, EOI]);
-const MAX_SEGMENTS = 1 << 16;
+const MAX_SEGMENTS = 1 << 14;
 
 /** Start of frame, in all its coding processes (baseline, extended, progressive, lossless; Huffman or arithmetic). */
 const SOF = new Set([0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf]);

@@ -1,4 +1,4 @@
-import { ascii, concat, u32be } from "../bytes";
+import { appendView, ascii, concat, u32be } from "../bytes";
 
 /**
  * The public copy of a PNG (or APNG): the signature, the critical chunks and the ancillary chunks that change how it
@@ -18,7 +18,7 @@ export function stripPng(b: Uint8Array): Uint8Array | undefined {
     if ((chunks === 0) !== (type === "IHDR")) return undefined;
     if (Bun.hash.crc32(b.subarray(at + 4, end - 4)) !== u32be(b, end - 4)) return undefined;
     const critical = type.charCodeAt(0) < 0x60; // upper-case first letter
-    if (RENDERING.has(type)) kept.push(b.subarray(at, end));
+    if (RENDERING.has(type)) appendView(kept, b.subarray(at, end));
     else if (critical) return undefined;
     if (type === "IDAT") sawImageData = true;
     if (type === "IEND") return sawImageData ? concat(kept) : undefined;
@@ -28,7 +28,7 @@ export function stripPng(b: Uint8Array): Uint8Array | undefined {
 }
 
 const SIGNATURE = "\x89PNG\r\n\x1a\n";
-const MAX_CHUNKS = 1 << 17;
+const MAX_CHUNKS = 1 << 15;
 const MAX_LENGTH = 0x7fffffff;
 const CHUNK_TYPE = /^[A-Za-z]{4}$/;
 

@@ -36,7 +36,7 @@ export function stripWebp(b: Uint8Array): Uint8Array | undefined {
 
 type Chunk = { type: string; start: number; data: number; dataEnd: number; end: number };
 
-const MAX_CHUNKS = 1 << 16;
+const MAX_CHUNKS = 1 << 15;
 const IMAGE = new Set(["VP8 ", "VP8L"]);
 const IMAGE_FIRST = new Set(["VP8 ", "VP8L", "VP8X"]);
 const TOP_LEVEL = new Set(["VP8 ", "VP8L", "ALPH", "ICCP", "ANIM"]);
