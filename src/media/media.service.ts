@@ -7,7 +7,7 @@ import { unsupportedMedia } from "../http/errors";
 import type { TempFile } from "./multipart";
 import { sniffFile, type MediaKind, type Sniffed } from "./sniff";
 import type { MediaStore } from "./store";
-import { stripImageMetadata } from "./strip-metadata";
+import { stripImage as stripImageMetadata } from "./strip/image";
 
 export type MediaPurpose = MediaFileRow["purpose"];
 

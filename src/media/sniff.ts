@@ -1,3 +1,6 @@
+import { ascii, u32be } from "./bytes";
+import { type BoxBudget, ISO_HEADER_BYTES, type IsoBox, isoBoxHeader } from "./iso-box";
+
 /**
  * Decides what a file really is from its bytes, never from its name or declared type.
  * Only the kinds design.md §3 accepts are recognised; anything else is undefined (→ 415).
@@ -7,13 +10,28 @@ export type Sniffed = { kind: MediaKind; mime: string };
 
 const HEAD_BYTES = 64 * 1024;
 
-const ascii = (b: Uint8Array, start: number, length: number) =>
-  String.fromCharCode(...b.subarray(start, start + length));
+const MAX_ISO_BOXES = 4096;
 
-const u32 = (b: Uint8Array, at: number) => ((b[at]! << 24) | (b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!) >>> 0;
+const readRange = (file: Blob, start: number, end: number) => file.slice(start, end).bytes();
+
+type ReadAt = (start: number, end: number) => Promise<Uint8Array>;
+
+/**
+ * Reads small ranges of a file through a window of HEAD_BYTES, starting with the head already read: walking many
+ * small boxes then costs one read per window, not one (and one buffer) per box.
+ */
+function windowedReader(file: Blob, head: Uint8Array): ReadAt {
+  let window = { start: 0, bytes: head };
+  return async (start, end) => {
+    if (start < window.start || end > window.start + window.bytes.length) {
+      window = { start, bytes: await readRange(file, start, start + HEAD_BYTES) };
+    }
+    return window.bytes.subarray(start - window.start, end - window.start);
+  };
+}
 
 export async function sniffFile(file: Blob): Promise<Sniffed | undefined> {
-  const head = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
+  const head = await readRange(file, 0, HEAD_BYTES);
   if (head.length < 12) return undefined;
   return sniffImage(head) ?? sniffAudioSimple(head) ?? (await sniffIsoMedia(file, head)) ?? sniffMatroska(head) ?? sniffOgg(head);
 }
@@ -42,7 +60,7 @@ const MP4_BRANDS = new Set(["isom", "iso2", "iso3", "iso4", "iso5", "iso6", "mp4
 /** ISO base media (MP4, MOV, M4A, HEIF): the brand, and for MP4 whether a video track exists. */
 async function sniffIsoMedia(file: Blob, head: Uint8Array): Promise<Sniffed | undefined> {
   if (ascii(head, 4, 4) !== "ftyp") return undefined;
-  const ftypSize = u32(head, 0);
+  const ftypSize = u32be(head, 0);
   const brands = [ascii(head, 8, 4)];
   for (let at = 16; at + 4 <= Math.min(ftypSize, head.length); at += 4) brands.push(ascii(head, at, 4));
   const major = brands[0]!;
@@ -50,31 +68,43 @@ async function sniffIsoMedia(file: Blob, head: Uint8Array): Promise<Sniffed | un
   if (AUDIO_BRANDS.has(major)) return { kind: "audio", mime: "audio/mp4" };
   const quicktime = QUICKTIME_BRANDS.has(major);
   if (!quicktime && !brands.some((brand) => MP4_BRANDS.has(brand))) return undefined;
-  const handlers = await trackHandlers(file);
+  const handlers = await trackHandlers(file, head);
   if (handlers.has("vide")) return { kind: "video", mime: quicktime ? "video/quicktime" : "video/mp4" };
   if (handlers.has("soun")) return { kind: "audio", mime: "audio/mp4" };
   return undefined;
 }
 
-/** Handler types ('vide', 'soun', …) of the tracks in the moov box, wherever in the file it sits. */
-async function trackHandlers(file: Blob): Promise<Set<string>> {
+/** Boxes one level deep in [start, end) of the file, read header by header; stops at the first that does not fit. */
+async function* fileBoxes(read: ReadAt, start: number, end: number, budget: BoxBudget): AsyncGenerator<IsoBox> {
+  for (let at = start; at < end && budget.left-- > 0; ) {
+    const box = isoBoxHeader(await read(at, at + ISO_HEADER_BYTES), 0, end - at); // offsets relative to `at`
+    if (!box) return;
+    yield { type: box.type, start: at, body: at + box.body, end: at + box.end };
+    at += box.end;
+  }
+}
+
+async function firstBox(read: ReadAt, parent: { body: number; end: number }, type: string, budget: BoxBudget) {
+  for await (const box of fileBoxes(read, parent.body, parent.end, budget)) if (box.type === type) return box;
+  return undefined;
+}
+
+/**
+ * Handler types ('vide', 'soun', …) of the tracks (moov → trak → mdia → hdlr), wherever in the file moov sits.
+ * Only box headers are read, so memory stays constant; the box budget bounds the number of reads.
+ */
+async function trackHandlers(file: Blob, head: Uint8Array): Promise<Set<string>> {
   const found = new Set<string>();
-  let offset = 0;
-  for (let boxes = 0; offset + 8 <= file.size && boxes < 1000; boxes++) {
-    const header = new Uint8Array(await file.slice(offset, offset + 16).arrayBuffer());
-    let size = u32(header, 0);
-    const type = ascii(header, 4, 4);
-    if (size === 1) size = Number(new DataView(header.buffer).getBigUint64(8));
-    else if (size === 0) size = file.size - offset;
-    if (size < 8) break;
-    if (type === "moov") {
-      const moov = new Uint8Array(await file.slice(offset, offset + Math.min(size, 64 * 1024 * 1024)).arrayBuffer());
-      for (let at = 0; at + 12 <= moov.length; at++) {
-        if (moov[at] === 0x68 && ascii(moov, at, 4) === "hdlr") found.add(ascii(moov, at + 12, 4));
-      }
-      break;
-    }
-    offset += size;
+  const budget = { left: MAX_ISO_BOXES };
+  const read = windowedReader(file, head);
+  const moov = await firstBox(read, { body: 0, end: file.size }, "moov", budget);
+  if (!moov) return found;
+  for await (const trak of fileBoxes(read, moov.body, moov.end, budget)) {
+    if (trak.type !== "trak") continue;
+    const mdia = await firstBox(read, trak, "mdia", budget);
+    const hdlr = mdia && (await firstBox(read, mdia, "hdlr", budget));
+    // hdlr is a full box: version and flags, pre_defined (QuickTime: component type), then the handler type.
+    if (hdlr && hdlr.body + 12 <= hdlr.end) found.add(ascii(await read(hdlr.body + 8, hdlr.body + 12), 0, 4));
   }
   return found;
 }
@@ -82,16 +112,20 @@ async function trackHandlers(file: Blob): Promise<Set<string>> {
 /** Matroska/WebM: video when any track is a video track (TrackType 1), audio when only audio (2). */
 function sniffMatroska(b: Uint8Array): Sniffed | undefined {
   if (!(b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3)) return undefined;
-  const types = new Set<number>();
-  walkEbml(b, 0, b.length, types);
+  const types = ebmlTrackTypes(b);
+  if (!types) return undefined;
   if (types.has(1)) return { kind: "video", mime: "video/webm" };
   if (types.has(2)) return { kind: "audio", mime: "audio/webm" };
   return undefined;
 }
 
-const EBML_CONTAINERS = new Set([0x18538067 /* Segment */, 0x1654ae6b /* Tracks */, 0xae /* TrackEntry */]);
+// The master elements entered on the way to the track types: Segment → Tracks → TrackEntry. Nothing else is
+// entered, so nesting cannot grow beyond this path however deep a crafted file nests.
+const EBML_PATH = [0x18538067, 0x1654ae6b, 0xae];
 const EBML_TRACK_TYPE = 0x83;
 const EBML_CLUSTER = 0x1f43b675;
+const MAX_EBML_ELEMENTS = 4096;
+const EBML_MAX_HEADER = 12;
 
 function readVint(b: Uint8Array, at: number, keepMarker: boolean): { value: number; length: number; unknown: boolean } | undefined {
   const first = b[at];
@@ -107,20 +141,35 @@ function readVint(b: Uint8Array, at: number, keepMarker: boolean): { value: numb
   return { value, length, unknown: !keepMarker && allOnes };
 }
 
-function walkEbml(b: Uint8Array, start: number, end: number, types: Set<number>): void {
-  let at = start;
-  while (at < end) {
+/**
+ * Track types found before the first Cluster, in a head of the file (which may cut elements short).
+ * Undefined when an element does not fit inside its parent or an ID or size is invalid (fail closed).
+ */
+function ebmlTrackTypes(b: Uint8Array): Set<number> | undefined {
+  const types = new Set<number>();
+  const ends = [Number.POSITIVE_INFINITY]; // declared ends of the entered elements, innermost last
+  let at = 0;
+  // An element header (ID + size) takes at most 12 bytes; fewer left means the head cut it short.
+  for (let visited = 0; visited < MAX_EBML_ELEMENTS && at + EBML_MAX_HEADER <= b.length; visited++) {
+    while (ends.length > 1 && at >= ends.at(-1)!) ends.pop();
+    const parentEnd = ends.at(-1)!;
     const id = readVint(b, at, true);
-    if (!id) return;
-    const size = readVint(b, at + id.length, false);
-    if (!size) return;
+    const size = id && readVint(b, at + id.length, false);
+    if (!id || !size) return undefined;
     const body = at + id.length + size.length;
-    const bodyEnd = size.unknown ? end : Math.min(end, body + size.value);
-    if (id.value === EBML_CLUSTER) return; // media data follows; tracks come before it
-    if (EBML_CONTAINERS.has(id.value)) walkEbml(b, body, bodyEnd, types);
-    else if (id.value === EBML_TRACK_TYPE && size.value === 1) types.add(b[body]!);
-    at = bodyEnd;
+    const depth = ends.length - 1;
+    if (id.value === EBML_CLUSTER) break; // media data follows; tracks come before it
+    if (!size.unknown && body + size.value > parentEnd) return undefined;
+    if (id.value === EBML_PATH[depth]) {
+      ends.push(size.unknown ? parentEnd : body + size.value);
+      at = body;
+      continue;
+    }
+    if (size.unknown) break; // only entered masters may be of unknown size: nothing further can be skipped
+    if (depth === EBML_PATH.length && id.value === EBML_TRACK_TYPE && size.value === 1 && body < b.length) types.add(b[body]!);
+    at = body + size.value;
   }
+  return types;
 }
 
 function sniffOgg(b: Uint8Array): Sniffed | undefined {

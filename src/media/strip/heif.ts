@@ -1,0 +1,160 @@
+import { ascii, u16be, u32be, uintBe } from "../bytes";
+import { type BoxBudget, type IsoBox, isoChildren } from "../iso-box";
+
+/**
+ * The public copy of a HEIF/HEIC photo. Rewriting the box tree would move every offset, so the copy keeps the
+ * structure and blanks in place: the bytes of every item that is not a picture (EXIF, XMP, any "mime" or unknown
+ * item) become zeros, and each box outside the whitelist (at the top, in meta, among the item properties) becomes a
+ * zeroed "free" box. Every box must fit its parent and every item extent the file; otherwise undefined (fail closed).
+ */
+export function stripHeif(b: Uint8Array): Uint8Array | undefined {
+  const budget = { left: MAX_BOXES };
+  const top = isoChildren(b, 0, b.length, budget);
+  if (!top || top[0]?.type !== "ftyp") return undefined;
+  const metas = top.filter((box) => box.type === "meta");
+  if (metas.length !== 1) return undefined;
+  const meta = metas[0]!;
+  const inMeta = isoChildren(b, meta.body + FULL_BOX, meta.end, budget);
+  if (!inMeta) return undefined;
+  const only = (type: string) => {
+    const found = inMeta.filter((box) => box.type === type);
+    return found.length <= 1 ? { box: found[0] } : undefined;
+  };
+  const [iinf, iloc, idat, iprp] = [only("iinf"), only("iloc"), only("idat"), only("iprp")];
+  if (!iinf?.box || !iloc?.box || !idat || !iprp) return undefined;
+  const blankItems = nonPictureItems(b, iinf.box, budget);
+  const properties = iprp.box ? propertyBoxes(b, iprp.box, budget) : [];
+  if (!blankItems || properties === undefined) return undefined;
+  const dataBoxes = [...top.filter((box) => box.type === "mdat"), ...(idat.box ? [idat.box] : [])].sort((x, y) => x.body - y.body);
+  const ranges = itemRanges(b, iloc.box, blankItems, idat.box, dataBoxes);
+  if (!ranges) return undefined;
+
+  const copy = b.slice();
+  const blankBoxes = [
+    ...top.filter((box) => !TOP_LEVEL.has(box.type)),
+    ...inMeta.filter((box) => !IN_META.has(box.type)),
+    ...properties.filter((box) => !PROPERTIES.has(box.type)),
+  ];
+  for (const box of blankBoxes) {
+    copy.set(FREE, box.start + 4);
+    copy.fill(0, box.body, box.end);
+  }
+  for (const [start, end] of merged(ranges)) copy.fill(0, start, end);
+  return copy;
+}
+
+const MAX_BOXES = 1 << 14; // real photos have a few hundred (tiles, thumbnails, auxiliary images)
+const MAX_EXTENTS = 1 << 14;
+const FULL_BOX = 4; // version and flags
+const FREE = new TextEncoder().encode("free");
+
+const TOP_LEVEL = new Set(["ftyp", "meta", "mdat", "free", "skip"]);
+const IN_META = new Set(["hdlr", "pitm", "iloc", "iinf", "iref", "iprp", "idat", "dinf", "grpl", "free", "skip"]);
+/** Item properties a decoder uses: codec configurations, size, colour (incl. the ICC profile), transforms, layers. */
+const PROPERTIES = new Set([
+  ...["hvcC", "av1C", "avcC", "jpgC", "vvcC", "lhvC", "uncC", "cmpd"],
+  ...["ispe", "pixi", "colr", "clli", "mdcv", "cclv", "amve", "pasp", "clap", "irot", "imir"],
+  ...["auxC", "rloc", "lsel", "a1op", "a1lx", "tols", "free", "skip"],
+]);
+/** Item types that are (parts of) pictures; everything else is blanked. */
+const PICTURES = new Set(["hvc1", "hvt1", "av01", "avc1", "jpeg", "j2k1", "vvc1", "lhv1", "unci", "grid", "iovl", "iden", "tmap"]);
+
+/** Ids of items that are not pictures (EXIF, XMP and other "mime" items, anything unknown); undefined if malformed. */
+function nonPictureItems(b: Uint8Array, iinf: IsoBox, budget: BoxBudget): Set<number> | undefined {
+  const version = b[iinf.body];
+  const entriesStart = iinf.body + FULL_BOX + (version === 0 ? 2 : 4);
+  const entries = entriesStart <= iinf.end ? isoChildren(b, entriesStart, iinf.end, budget) : undefined;
+  if (!entries) return undefined;
+  const ids = new Set<number>();
+  for (const infe of entries) {
+    if (infe.type !== "infe") continue;
+    const infeVersion = b[infe.body] ?? 0;
+    const idBytes = infeVersion === 3 ? 4 : 2;
+    const typeAt = infe.body + FULL_BOX + idBytes + 2; // item_ID, item_protection_index
+    if (typeAt + 4 > infe.end) return undefined;
+    const id = idBytes === 4 ? u32be(b, infe.body + FULL_BOX) : u16be(b, infe.body + FULL_BOX);
+    // Versions 0 and 1 have no item type: they describe files ("mime" content), never coded pictures.
+    if (infeVersion < 2 || !PICTURES.has(ascii(b, typeAt, 4))) ids.add(id);
+  }
+  return ids;
+}
+
+/** The boxes in iprp's property container (ipco); [] when there is none, undefined when malformed. */
+function propertyBoxes(b: Uint8Array, iprp: IsoBox, budget: BoxBudget): IsoBox[] | undefined {
+  const children = isoChildren(b, iprp.body, iprp.end, budget);
+  if (!children) return undefined;
+  const ipco = children.find((box) => box.type === "ipco");
+  return ipco ? isoChildren(b, ipco.body, ipco.end, budget) : [];
+}
+
+/**
+ * Byte ranges [start, end) of the given items, from iloc. Every extent of every item must lie inside the file (or
+ * idat), and those to blank inside the body of an mdat or idat box, so that blanking never touches the box structure
+ * (and a second pass finds the same). Counts are bounded by the bytes that must hold them. Undefined when malformed.
+ */
+function itemRanges(b: Uint8Array, iloc: IsoBox, ids: Set<number>, idat: IsoBox | undefined, dataBoxes: IsoBox[]): [number, number][] | undefined {
+  const version = b[iloc.body]!;
+  if (version > 2) return undefined;
+  let at = iloc.body + FULL_BOX;
+  const offsetSize = b[at]! >> 4;
+  const lengthSize = b[at]! & 0x0f;
+  const baseOffsetSize = b[at + 1]! >> 4;
+  const indexSize = version === 0 ? 0 : b[at + 1]! & 0x0f;
+  if (![offsetSize, lengthSize, baseOffsetSize, indexSize].every((size) => size === 0 || size === 4 || size === 8)) return undefined;
+  const idSize = version === 2 ? 4 : 2;
+  const count = uintBe(b, at + 2, idSize);
+  at += 2 + idSize;
+  const itemHeader = idSize + (version === 0 ? 0 : 2) + 2 + baseOffsetSize + 2;
+  const extentBytes = indexSize + offsetSize + lengthSize;
+  const ranges: [number, number][] = [];
+  let extentsLeft = MAX_EXTENTS;
+  for (let i = 0; i < count; i++) {
+    if (at + itemHeader > iloc.end) return undefined;
+    const id = uintBe(b, at, idSize);
+    const method = version === 0 ? 0 : u16be(b, at + idSize) & 0x0f;
+    at += itemHeader - baseOffsetSize - 2;
+    const baseOffset = uintBe(b, at, baseOffsetSize);
+    const extents = u16be(b, at + baseOffsetSize);
+    at += baseOffsetSize + 2;
+    extentsLeft -= extents;
+    if (extentsLeft < 0 || at + extents * extentBytes > iloc.end || method > 2 || (method === 1 && !idat)) return undefined;
+    // Method 0: offsets in the file; 1: inside idat; 2: taken from another item (nothing here to locate).
+    const [origin, limit] = method === 1 && idat ? [idat.body, idat.end] : [0, b.length];
+    for (let e = 0; e < extents; e++, at += extentBytes) {
+      if (method === 2) continue;
+      const start = origin + baseOffset + uintBe(b, at + indexSize, offsetSize);
+      const length = uintBe(b, at + indexSize + offsetSize, lengthSize);
+      const end = length === 0 ? limit : start + length; // length 0: to the end of the data
+      if (start > limit || end > limit) return undefined;
+      if (!ids.has(id)) continue;
+      if (!insideOne(dataBoxes, start, end)) return undefined;
+      ranges.push([start, end]);
+    }
+    if (method === 2 && ids.has(id)) return undefined; // a metadata item we could not locate: do not publish
+  }
+  return ranges;
+}
+
+/** Whether [start, end) lies inside the body of one of `boxes` (sorted, not overlapping): a binary search. */
+function insideOne(boxes: IsoBox[], start: number, end: number): boolean {
+  let [low, high] = [0, boxes.length - 1];
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const box = boxes[middle]!;
+    if (start < box.body) high = middle - 1;
+    else if (start >= box.end) low = middle + 1;
+    else return end <= box.end;
+  }
+  return false;
+}
+
+/** Ranges sorted and joined, so that blanking them touches each byte at most once. */
+function merged(ranges: [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const [start, end] of ranges.sort((x, y) => x[0] - y[0])) {
+    const last = out.at(-1);
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else out.push([start, end]);
+  }
+  return out;
+}
