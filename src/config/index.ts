@@ -27,6 +27,8 @@ export type Config = {
   spyUrl: string;
   archiveMode: boolean;
   maxUploadBytes: number;
+  /** An upload receiving fewer than 16 KiB in this long is ended (a trickle holds a request and a temp file open). */
+  uploadStallMs: number;
   publicUrl: string | undefined;
   trustProxy: boolean;
   admin: { username: string; email: string; password: string } | undefined;
@@ -138,6 +140,7 @@ export function loadConfig(env: Env = process.env): Config {
     spyUrl: url(env, "SPY_URL", ["http:", "https:"]) ?? "https://example.org/",
     archiveMode: oneOf(env, "ARCHIVE_MODE", "off", ["on", "off"] as const) === "on",
     maxUploadBytes: int(env, "MAX_UPLOAD_MB", 1024, 1, 1024 * 1024) * 1024 * 1024,
+    uploadStallMs: int(env, "UPLOAD_STALL_SECONDS", 60, 1, 3600) * 1000,
     publicUrl: url(env, "PUBLIC_URL", ["http:", "https:"]),
     trustProxy: bool(env, "TRUST_PROXY", false),
     admin: anyAdmin ? { username: adminUsername!, email: adminEmail!, password: adminPassword! } : undefined,

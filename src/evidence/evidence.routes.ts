@@ -1,9 +1,10 @@
 import { Elysia } from "elysia";
-import { assertInvestigationOpen, isAdmin, requireAdmin, requireUser } from "../auth/guard";
+import { assertInvestigationOpen, assertUploadsOpen, isAdmin, requireAdmin, requireUser } from "../auth/guard";
 import type { AppContext } from "../context";
-import { badRequest, json, notFound } from "../http/errors";
-import { parseId } from "../http/input";
-import { readMultipart, type MultipartBody } from "../media/multipart";
+import { archiveClosed, json, notFound } from "../http/errors";
+import { asRecord, parseId } from "../http/input";
+import { readSmallJson } from "../http/json-body";
+import { fieldsOnly, readMultipart, type MultipartBody } from "../media/multipart";
 import { findUserById } from "../users/users.service";
 import { readEvidenceText, readPage, THUMBNAIL_MAX_BYTES } from "./evidence-input";
 import { evidenceJson } from "./evidence-json";
@@ -28,18 +29,19 @@ export function evidenceRoutes(ctx: AppContext) {
       thumbnail: { maxBytes: THUMBNAIL_MAX_BYTES, tooLargeMessage: "Thumbnails can be at most 64 KB." },
     },
     maxFieldBytes: 64 * 1024,
+    stallMs: ctx.config.uploadStallMs,
   };
+  /** Archive mode: an edit may still change the text, but a new file is refused like any upload. */
+  const editLimits = ctx.config.archiveMode ? fieldsOnly(uploadLimits, archiveClosed) : uploadLimits;
 
   /** Edits arrive as multipart (with an optional new file) or, from the admin screen, as JSON. */
   async function readEditBody(request: Request): Promise<MultipartBody> {
     if ((request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json")) {
-      const body = await request.json().catch(() => {
-        throw badRequest("The request body is not valid JSON.");
-      });
-      const fields = Object.fromEntries(Object.entries(body ?? {}).filter(([, v]) => typeof v === "string")) as Record<string, string>;
+      const body = asRecord(await readSmallJson(request));
+      const fields = Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === "string")) as Record<string, string>;
       return { fields, files: {}, cleanup: async () => {} };
     }
-    return readMultipart(request, ctx.store.tempDir, uploadLimits);
+    return readMultipart(request, ctx.store.tempDir, editLimits);
   }
 
   return new Elysia({ name: "evidence" })
@@ -47,7 +49,7 @@ export function evidenceRoutes(ctx: AppContext) {
       "/api/evidence",
       async ({ request }) => {
         const user = await requireUser(ctx, request);
-        assertInvestigationOpen(ctx, user);
+        assertUploadsOpen(ctx);
         const upload = await readMultipart(request, ctx.store.tempDir, uploadLimits);
         try {
           const text = readEvidenceText(upload.fields);
@@ -74,14 +76,14 @@ export function evidenceRoutes(ctx: AppContext) {
     .get("/api/evidence/isArchive", () => json(ctx.config.archiveMode))
 
     .get("/api/evidence/admin", async ({ query, request }) => {
-      const page = readPage(query);
       await requireAdmin(ctx, request);
+      const page = readPage(query);
       return (await listAllEvidence(ctx.db, page)).map(evidenceJson);
     })
 
     .get("/api/user/:id/evidence", async ({ params, request }) => {
-      const id = parseId(params.id);
       await requireAdmin(ctx, request);
+      const id = parseId(params.id);
       if (!(await findUserById(ctx.db, id))) throw notFound("No such user.");
       return (await listEvidenceOf(ctx.db, id)).map(evidenceJson);
     })
@@ -89,9 +91,9 @@ export function evidenceRoutes(ctx: AppContext) {
     .put(
       "/api/evidence/update/:id",
       async ({ params, request }) => {
-        const id = parseId(params.id);
         const user = await requireUser(ctx, request);
         assertInvestigationOpen(ctx, user);
+        const id = parseId(params.id);
         const item = await findManageable(ctx.db, id, { id: user.id, admin: isAdmin(user) });
         const upload = await readEditBody(request);
         try {
@@ -105,17 +107,17 @@ export function evidenceRoutes(ctx: AppContext) {
     )
 
     .delete("/api/evidence/delete/:id", async ({ params, request }) => {
-      const id = parseId(params.id);
       const user = await requireUser(ctx, request);
       assertInvestigationOpen(ctx, user);
+      const id = parseId(params.id);
       const item = await findManageable(ctx.db, id, { id: user.id, admin: isAdmin(user) });
       await deleteEvidence(ctx, item);
       return { ok: true };
     })
 
     .put("/api/evidence/clearance/:id", async ({ params, request }) => {
-      const id = parseId(params.id);
       await requireAdmin(ctx, request);
+      const id = parseId(params.id);
       return evidenceJson({ item: await toggleVisibility(ctx.db, id) });
     })
 

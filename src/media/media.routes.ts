@@ -6,7 +6,8 @@ import { MEDIA_ID_PATTERN, mediaAccess } from "./media.service";
 import { rangedResponse } from "./range";
 
 export function mediaRoutes(ctx: AppContext) {
-  return new Elysia({ name: "media" }).get("/api/media/:id", async ({ params, request }) => {
+  /** GET and HEAD alike (HEAD: the same headers, Range included, and no body). */
+  async function serveMedia({ params, request }: { params: { id: string }; request: Request }): Promise<Response> {
     if (!MEDIA_ID_PATTERN.test(params.id)) throw notFound();
     const viewer = await currentUser(ctx, request);
     const access = await mediaAccess(ctx.db, params.id, viewer);
@@ -24,5 +25,7 @@ export function mediaRoutes(ctx: AppContext) {
       "content-disposition": "inline",
     };
     return rangedResponse(request, size, headers, (range) => ctx.store.read(key, range));
-  });
+  }
+
+  return new Elysia({ name: "media" }).get("/api/media/:id", serveMedia).head("/api/media/:id", serveMedia);
 }

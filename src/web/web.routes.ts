@@ -1,5 +1,6 @@
 import { brotliCompress, constants as zlib } from "node:zlib";
 import { Elysia } from "elysia";
+import { looksLikeApiPath } from "../http/api-paths";
 import { json } from "../http/errors";
 import { rangedResponse } from "../media/range";
 import type { WebAssets } from "./web-assets";
@@ -25,6 +26,15 @@ const CONTENT_TYPES: Record<string, string> = {
 const COMPRESSIBLE = new Set([".html", ".js", ".css", ".svg", ".vtt", ".json", ".txt"]);
 
 const extension = (p: string) => p.slice(p.lastIndexOf(".")).toLowerCase();
+
+/** The path with its percent-escapes decoded; undefined when they are not valid UTF-8 escapes. */
+function decodedPath(pathname: string): string | undefined {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+}
 
 type Encoding = "br" | "gzip";
 type Bytes = Uint8Array<ArrayBuffer>;
@@ -95,7 +105,8 @@ export function webRoutes(assets: WebAssets) {
   }
 
   async function serve(request: Request, pathname: string): Promise<Response> {
-    const relative = decodeURIComponent(pathname).replace(/^\/+/, "");
+    const relative = decodedPath(pathname)?.replace(/^\/+/, "");
+    if (relative === undefined) return json({ message: "The address is not valid." }, 400);
     const file = relative && !relative.endsWith("/") && CONTENT_TYPES[extension(relative)] ? await assets.get(relative) : undefined;
     if (file) {
       return respond(request, relative, file, {
@@ -111,8 +122,8 @@ export function webRoutes(assets: WebAssets) {
 
   return new Elysia({ name: "web" }).all("/*", ({ request }) => {
     const { pathname } = new URL(request.url);
-    // Unknown API paths are JSON errors, never the app's HTML.
-    if (pathname.startsWith("/api/") || request.method !== "GET") return json({ message: "Not found." }, 404);
+    // Unknown API paths (in any case or spelling) are JSON errors, never the app's HTML.
+    if (looksLikeApiPath(pathname) || request.method !== "GET") return json({ message: "Not found." }, 404);
     return serve(request, pathname);
   });
 }
