@@ -1,0 +1,73 @@
+/**
+ * HTTP/1.1 over a plain socket, for what fetch will not send: a `//` path, a method fetch rewrites, a chunked body
+ * that never ends, a body that trickles. The reply is read while the body is still being sent.
+ */
+import { connect, type Socket } from "node:net";
+
+export type RawReply = { status: number; head: string; body: string };
+
+/** Writes the request head, then lets `send` write the body until it is done or the server has answered. */
+export function rawExchange(
+  baseUrl: string,
+  head: string[],
+  send: (socket: Socket, answered: () => boolean) => Promise<void> = async () => {},
+  timeoutMs = 10_000,
+): Promise<RawReply> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    let received = Buffer.alloc(0);
+    let reply: RawReply | undefined;
+    const socket = connect(Number(port), hostname);
+    const timer = setTimeout(() => finish(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    function finish(error?: Error) {
+      clearTimeout(timer);
+      socket.destroy();
+      if (reply) resolve(reply);
+      else reject(error ?? new Error("the connection closed without an answer"));
+    }
+    socket.on("connect", () => {
+      socket.write([...head, "", ""].join("\r\n"));
+      send(socket, () => reply !== undefined).catch(() => {}); // writing into a closed connection is expected
+    });
+    socket.on("data", (chunk) => {
+      received = Buffer.concat([received, chunk]);
+      reply = parseReply(received);
+      if (reply) finish();
+    });
+    socket.on("error", () => finish());
+    socket.on("close", () => finish());
+  });
+}
+
+/** A complete response in bytes (status line, headers, Content-Length bytes of body), or undefined while incomplete. */
+function parseReply(bytes: Buffer): RawReply | undefined {
+  const end = bytes.indexOf("\r\n\r\n");
+  if (end < 0) return undefined;
+  const head = bytes.subarray(0, end).toString("latin1");
+  const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? "0");
+  if (bytes.length < end + 4 + length) return undefined;
+  return { status: Number(head.split(" ")[1]), head: head.toLowerCase(), body: bytes.subarray(end + 4, end + 4 + length).toString("utf8") };
+}
+
+/** Writes bytes and waits while the socket's buffer is full (so `answered` is looked at between chunks). */
+export async function write(socket: Socket, bytes: string | Uint8Array): Promise<void> {
+  if (!socket.write(bytes)) await new Promise<void>((drained) => socket.once("drain", () => drained()));
+}
+
+/**
+ * Sends `piece` again and again until the server answers (or `maxBytes` went out). A short pause after each piece
+ * lets the answer be read before the next write: the server closes at once, and writing into a closed connection
+ * makes the kernel drop the answer not yet read.
+ */
+export async function sendUntilAnswered(socket: Socket, answered: () => boolean, piece: Uint8Array, maxBytes = 64 * 1024 * 1024) {
+  for (let sent = 0; !answered() && sent < maxBytes; sent += piece.length) {
+    await write(socket, piece);
+    await Bun.sleep(2);
+  }
+}
+
+/** One chunk of a `Transfer-Encoding: chunked` body. */
+export const chunk = (bytes: Uint8Array | string) => {
+  const data = typeof bytes === "string" ? Buffer.from(bytes) : Buffer.from(bytes);
+  return Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from("\r\n")]);
+};
