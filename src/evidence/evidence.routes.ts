@@ -32,7 +32,7 @@ export function evidenceRoutes(ctx: AppContext) {
     stallMs: ctx.config.uploadStallMs,
   };
   /** Archive mode: an edit may still change the text, but a new file is refused like any upload. */
-  const editLimits = ctx.config.archiveMode ? fieldsOnly(uploadLimits, archiveClosed) : uploadLimits;
+  const editLimits = () => (ctx.config.archiveMode ? fieldsOnly(uploadLimits, archiveClosed) : uploadLimits);
 
   /** Edits arrive as multipart (with an optional new file) or, from the admin screen, as JSON. */
   async function readEditBody(request: Request): Promise<MultipartBody> {
@@ -41,7 +41,7 @@ export function evidenceRoutes(ctx: AppContext) {
       const fields = Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === "string")) as Record<string, string>;
       return { fields, files: {}, cleanup: async () => {} };
     }
-    return readMultipart(request, ctx.store.tempDir, editLimits);
+    return readMultipart(request, ctx.store.tempDir, editLimits());
   }
 
   return new Elysia({ name: "evidence" })

@@ -6,8 +6,7 @@ import { MEDIA_ID_PATTERN, mediaAccess } from "./media.service";
 import { rangedResponse } from "./range";
 
 export function mediaRoutes(ctx: AppContext) {
-  /** GET and HEAD alike (HEAD: the same headers, Range included, and no body). */
-  async function serveMedia({ params, request }: { params: { id: string }; request: Request }): Promise<Response> {
+  return new Elysia({ name: "media" }).get("/api/media/:id", async ({ params, request }) => {
     if (!MEDIA_ID_PATTERN.test(params.id)) throw notFound();
     const viewer = await currentUser(ctx, request);
     const access = await mediaAccess(ctx.db, params.id, viewer);
@@ -24,8 +23,7 @@ export function mediaRoutes(ctx: AppContext) {
       "cache-control": publicItem ? "public, max-age=300" : "private, no-store",
       "content-disposition": "inline",
     };
+    // HEAD comes here too (see getForHead): the same headers, Range included, without reading the file.
     return rangedResponse(request, size, headers, (range) => ctx.store.read(key, range));
-  }
-
-  return new Elysia({ name: "media" }).get("/api/media/:id", serveMedia).head("/api/media/:id", serveMedia);
+  });
 }

@@ -1,3 +1,4 @@
+import { isHeadRequest } from "../http/request-info";
 import type { ByteRange } from "./store";
 
 /**
@@ -36,7 +37,7 @@ export async function rangedResponse(
   if (range === "unsatisfiable") {
     return new Response(null, { status: 416, headers: { ...common, "content-range": `bytes */${size}` } });
   }
-  const body = (range?: ByteRange) => (request.method === "HEAD" ? null : read(range));
+  const body = (range?: ByteRange) => (isHeadRequest(request) ? null : read(range));
   if (range) {
     return new Response(await body(range), {
       status: 206,

@@ -37,7 +37,7 @@ export function usersRoutes(ctx: AppContext) {
     stallMs: ctx.config.uploadStallMs,
   });
   /** Archive mode: an admin may still edit their profile's text, but a new photo is refused like any upload. */
-  const profileLimits = ctx.config.archiveMode ? fieldsOnly(photoLimits("file"), archiveClosed) : photoLimits("file");
+  const profileLimits = () => (ctx.config.archiveMode ? fieldsOnly(photoLimits("file"), archiveClosed) : photoLimits("file"));
 
   return new Elysia({ name: "users" })
     .post("/api/user/login", async ({ body, request }) => {
@@ -127,7 +127,7 @@ export function usersRoutes(ctx: AppContext) {
       async ({ request }) => {
         const user = await requireUser(ctx, request);
         assertInvestigationOpen(ctx, user);
-        const upload = await readMultipart(request, ctx.store.tempDir, profileLimits);
+        const upload = await readMultipart(request, ctx.store.tempDir, profileLimits());
         try {
           const fields = readProfileEdit({ full_name: user.fullName, ...upload.fields });
           const updated = await updateProfile(ctx, user, fields, upload.files.file);

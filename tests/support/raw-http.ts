@@ -29,7 +29,7 @@ export function rawExchange(
       socket.write([...head, "", ""].join("\r\n"));
       send(socket, () => reply !== undefined).catch(() => {}); // writing into a closed connection is expected
     });
-    socket.on("data", (chunk) => {
+    socket.on("data", (chunk: Buffer) => {
       received = Buffer.concat([received, chunk]);
       reply = parseReply(received);
       if (reply) finish();
