@@ -1,5 +1,6 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import type { FileSink } from "bun";
 import busboy from "busboy";
 import { badRequest, HttpError, tooLarge } from "../http/errors";
@@ -111,10 +112,10 @@ export async function readMultipart(request: Request, tempDir: string, limits: M
         fields[name] = value;
       });
       parser.on("file", (name, stream, info) => {
-        if (failed) return stream.resume(); // the rest of a chunk busboy was still parsing when it failed
+        if (failed) return skip(stream); // the rest of a chunk busboy was still parsing when it failed
         const rule = rules.get(name);
         if (!rule || claimed.has(name) || info.filename === undefined) {
-          stream.resume();
+          skip(stream);
           if (rule && claimed.has(name)) return; // several files picked: the first is used (spec §2)
           return fail(badRequest(`Unexpected file field: ${name}.`));
         }
@@ -127,7 +128,7 @@ export async function readMultipart(request: Request, tempDir: string, limits: M
         try {
           sink = Bun.file(tempPath).writer({ highWaterMark: WRITE_BUFFER_BYTES });
         } catch (error) {
-          stream.resume();
+          skip(stream);
           return fail(error);
         }
         openSinks.add(sink);
@@ -183,6 +184,15 @@ export async function readMultipart(request: Request, tempDir: string, limits: M
   }
 
   return { fields, files, cleanup };
+}
+
+/**
+ * Drains a part that is not kept. A body cut short inside it makes busboy emit "error" on the part's stream as well
+ * as on the parser (which fails the upload); unheard, that stream error would be an uncaught exception.
+ */
+function skip(stream: Readable): void {
+  stream.on("error", () => {});
+  stream.resume();
 }
 
 type Feed = {
