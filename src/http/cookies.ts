@@ -1,3 +1,5 @@
+import { decodedOrUndefined } from "./input";
+
 export const SESSION_COOKIE = "casefile_session";
 
 /** The named cookie's value; a value that is not valid percent-encoding is no cookie at all (never a 500). */
@@ -9,14 +11,6 @@ export function readCookie(request: Request, name: string): string | undefined {
     if (eq > 0 && part.slice(0, eq).trim() === name) return decodedOrUndefined(part.slice(eq + 1).trim());
   }
   return undefined;
-}
-
-function decodedOrUndefined(value: string): string | undefined {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return undefined;
-  }
 }
 
 export function sessionCookie(value: string, maxAgeSeconds: number, secure: boolean): string {
