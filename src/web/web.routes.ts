@@ -2,6 +2,7 @@ import { brotliCompress, constants as zlib } from "node:zlib";
 import { Elysia } from "elysia";
 import { looksLikeApiPath } from "../http/api-paths";
 import { json } from "../http/errors";
+import { decodedOrUndefined } from "../http/input";
 import { rangedResponse } from "../media/range";
 import type { WebAssets } from "./web-assets";
 
@@ -26,15 +27,6 @@ const CONTENT_TYPES: Record<string, string> = {
 const COMPRESSIBLE = new Set([".html", ".js", ".css", ".svg", ".vtt", ".json", ".txt"]);
 
 const extension = (p: string) => p.slice(p.lastIndexOf(".")).toLowerCase();
-
-/** The path with its percent-escapes decoded; undefined when they are not valid UTF-8 escapes. */
-function decodedPath(pathname: string): string | undefined {
-  try {
-    return decodeURIComponent(pathname);
-  } catch {
-    return undefined;
-  }
-}
 
 type Encoding = "br" | "gzip";
 type Bytes = Uint8Array<ArrayBuffer>;
@@ -105,7 +97,7 @@ export function webRoutes(assets: WebAssets) {
   }
 
   async function serve(request: Request, pathname: string): Promise<Response> {
-    const relative = decodedPath(pathname)?.replace(/^\/+/, "");
+    const relative = decodedOrUndefined(pathname)?.replace(/^\/+/, "");
     if (relative === undefined) return json({ message: "The address is not valid." }, 400);
     const file = relative && !relative.endsWith("/") && CONTENT_TYPES[extension(relative)] ? await assets.get(relative) : undefined;
     if (file) {
