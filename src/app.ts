@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { AppContext } from "./context";
 import { evidenceRoutes } from "./evidence/evidence.routes";
 import { healthRoutes } from "./health/health.routes";
+import { isExactApiPath, looksLikeApiPath } from "./http/api-paths";
 import { HttpError, json } from "./http/errors";
 import { mediaRoutes } from "./media/media.routes";
 import { resetRoutes } from "./reset/reset.routes";
@@ -9,15 +10,20 @@ import { usersRoutes } from "./users/users.routes";
 import type { WebAssets } from "./web/web-assets";
 import { webRoutes } from "./web/web.routes";
 
+const BODY_LEFT_UNREAD = new Set([408, 413, 429, 507]);
+
 /** The whole HTTP application: every feature's routes, one error shape. */
 export function createApp(ctx: AppContext, assets: WebAssets) {
   return new Elysia()
+    .onRequest(({ request }) => {
+      // The router would take `//api/user` for `/api/user`; only the exact spelling reaches the API.
+      const { pathname } = new URL(request.url);
+      if (looksLikeApiPath(pathname) && !isExactApiPath(pathname)) return json({ message: "Not found." }, 404);
+    })
     .onError(({ error, code }) => {
       if (error instanceof HttpError) {
-        // A body refused as too large (or for a quota or a full disk) is left unread: close the connection rather than
-        // keep it for the next request.
-        const bodyLeftUnread = error.status === 413 || error.status === 429 || error.status === 507;
-        return json({ message: error.message }, error.status, bodyLeftUnread ? { connection: "close" } : {});
+        // A body refused (too large, too slow, over a quota, disk full) is left unread: close the connection rather than keep it.
+        return json({ message: error.message }, error.status, BODY_LEFT_UNREAD.has(error.status) ? { connection: "close" } : {});
       }
       if (code === "PARSE") return json({ message: "The request body is not valid JSON." }, 400);
       if (code === "VALIDATION") return json({ message: "The request is not valid." }, 400);

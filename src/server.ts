@@ -6,7 +6,7 @@ import { openDatabase } from "./db/client";
 import { migrate } from "./db/migrate";
 import { pruneExpiredSessions } from "./auth/sessions.service";
 import { crossOriginRefusal, oversizedBodyRefusal, withSecurityHeaders } from "./http/security";
-import { rememberClientAddress } from "./http/request-info";
+import { getForHead, rememberClientAddress } from "./http/request-info";
 import { createMailer } from "./mail/mailer";
 import { createLocalStore } from "./media/local-store";
 import type { MediaStore } from "./media/store";
@@ -54,8 +54,9 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
     // default, a bare 413) only backs them up, well above them.
     maxRequestBodySize: 2 * config.maxUploadBytes + 16 * 1024 * 1024,
     idleTimeout: 120,
-    async fetch(request, bunServer) {
-      rememberClientAddress(request, bunServer.requestIP(request)?.address);
+    async fetch(received, bunServer) {
+      const request = received.method === "HEAD" ? getForHead(received) : received;
+      rememberClientAddress(request, bunServer.requestIP(received)?.address);
       const refusal = crossOriginRefusal(request, config) ?? oversizedBodyRefusal(request);
       return withSecurityHeaders(refusal ?? (await app.handle(request)));
     },

@@ -18,6 +18,7 @@ const limits = {
     thumbnail: { maxBytes: 64 * KIB, tooLargeMessage: "Thumbnails can be at most 64 KB." },
   },
   maxFieldBytes: 64 * KIB,
+  stallMs: 60_000,
 };
 const enc = new TextEncoder();
 const B = "----check0123456789";

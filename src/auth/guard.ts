@@ -30,3 +30,8 @@ export async function requireAdmin(ctx: AppContext, request: Request): Promise<U
 export function assertInvestigationOpen(ctx: AppContext, user?: Pick<UserRow, "role">): void {
   if (ctx.config.archiveMode && !(user && isAdmin(user))) throw archiveClosed();
 }
+
+/** In archive mode nothing new is stored, whoever asks: admins only take items down, edit text and change visibility. */
+export function assertUploadsOpen(ctx: AppContext): void {
+  if (ctx.config.archiveMode) throw archiveClosed();
+}

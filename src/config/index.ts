@@ -32,6 +32,8 @@ export type Config = {
   quotas: { storageBytes: number; uploadsPerHour: number };
   /** Uploads are refused (507) when the filesystem of the media store's temp area would drop below this; 0 turns it off. */
   diskReserveBytes: number;
+  /** An upload receiving fewer than 16 KiB in this long is ended (a trickle holds a request and a temp file open). */
+  uploadStallMs: number;
   publicUrl: string | undefined;
   trustProxy: boolean;
   /** promote: an existing participant of that name may be made admin (ADMIN_PROMOTE); never silently. */
@@ -151,6 +153,7 @@ export function loadConfig(env: Env = process.env): Config {
       uploadsPerHour: int(env, "QUOTA_UPLOADS_PER_HOUR", 60, 0, 1_000_000),
     },
     diskReserveBytes: int(env, "DISK_RESERVE_MB", 1024, 0, 1024 * 1024 * 1024) * 1024 * 1024,
+    uploadStallMs: int(env, "UPLOAD_STALL_SECONDS", 60, 1, 3600) * 1000,
     publicUrl: url(env, "PUBLIC_URL", ["http:", "https:"]),
     trustProxy: bool(env, "TRUST_PROXY", false),
     admin: anyAdmin ? { username: adminUsername!, email: adminEmail!, password: adminPassword!, promote: adminPromote } : undefined,

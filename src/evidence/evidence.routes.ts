@@ -1,10 +1,11 @@
 import { Elysia } from "elysia";
-import { assertInvestigationOpen, isAdmin, requireAdmin, requireUser } from "../auth/guard";
+import { assertInvestigationOpen, assertUploadsOpen, isAdmin, requireAdmin, requireUser } from "../auth/guard";
 import type { AppContext } from "../context";
-import { badRequest, json, notFound } from "../http/errors";
-import { parseId } from "../http/input";
+import { archiveClosed, json, notFound } from "../http/errors";
+import { asRecord, parseId } from "../http/input";
+import { readSmallJson } from "../http/json-body";
 import { readMultipartWithinDisk } from "../media/disk-guard";
-import type { MultipartBody } from "../media/multipart";
+import { fieldsOnly, type MultipartBody } from "../media/multipart";
 import { findUserById } from "../users/users.service";
 import { readEvidenceText, readPage, THUMBNAIL_MAX_BYTES } from "./evidence-input";
 import { evidenceJson } from "./evidence-json";
@@ -30,18 +31,19 @@ export function evidenceRoutes(ctx: AppContext) {
       thumbnail: { maxBytes: THUMBNAIL_MAX_BYTES, tooLargeMessage: "Thumbnails can be at most 64 KB." },
     },
     maxFieldBytes: 64 * 1024,
+    stallMs: ctx.config.uploadStallMs,
   };
+  /** Archive mode: an edit may still change the text, but a new file is refused like any upload. */
+  const editLimits = () => (ctx.config.archiveMode ? fieldsOnly(uploadLimits, archiveClosed) : uploadLimits);
 
   /** Edits arrive as multipart (with an optional new file) or, from the admin screen, as JSON. */
   async function readEditBody(request: Request): Promise<MultipartBody> {
     if ((request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json")) {
-      const body = await request.json().catch(() => {
-        throw badRequest("The request body is not valid JSON.");
-      });
-      const fields = Object.fromEntries(Object.entries(body ?? {}).filter(([, v]) => typeof v === "string")) as Record<string, string>;
+      const body = asRecord(await readSmallJson(request));
+      const fields = Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === "string")) as Record<string, string>;
       return { fields, files: {}, cleanup: async () => {} };
     }
-    return readMultipartWithinDisk(ctx, request, uploadLimits);
+    return readMultipartWithinDisk(ctx, request, editLimits());
   }
 
   return new Elysia({ name: "evidence" })
@@ -49,7 +51,7 @@ export function evidenceRoutes(ctx: AppContext) {
       "/api/evidence",
       async ({ request }) => {
         const user = await requireUser(ctx, request);
-        assertInvestigationOpen(ctx, user);
+        assertUploadsOpen(ctx);
         await admitEvidenceUpload(ctx, request, user);
         const upload = await readMultipartWithinDisk(ctx, request, uploadLimits);
         try {
@@ -77,14 +79,14 @@ export function evidenceRoutes(ctx: AppContext) {
     .get("/api/evidence/isArchive", () => json(ctx.config.archiveMode))
 
     .get("/api/evidence/admin", async ({ query, request }) => {
-      const page = readPage(query);
       await requireAdmin(ctx, request);
+      const page = readPage(query);
       return (await listAllEvidence(ctx.db, page)).map(evidenceJson);
     })
 
     .get("/api/user/:id/evidence", async ({ params, request }) => {
-      const id = parseId(params.id);
       await requireAdmin(ctx, request);
+      const id = parseId(params.id);
       if (!(await findUserById(ctx.db, id))) throw notFound("No such user.");
       return (await listEvidenceOf(ctx.db, id, "admin")).map(evidenceJson);
     })
@@ -92,9 +94,9 @@ export function evidenceRoutes(ctx: AppContext) {
     .put(
       "/api/evidence/update/:id",
       async ({ params, request }) => {
-        const id = parseId(params.id);
         const user = await requireUser(ctx, request);
         assertInvestigationOpen(ctx, user);
+        const id = parseId(params.id);
         const item = await findManageable(ctx.db, id, { id: user.id, admin: isAdmin(user) });
         await admitEvidenceUpload(ctx, request, user, item);
         const upload = await readEditBody(request);
@@ -109,17 +111,17 @@ export function evidenceRoutes(ctx: AppContext) {
     )
 
     .delete("/api/evidence/delete/:id", async ({ params, request }) => {
-      const id = parseId(params.id);
       const user = await requireUser(ctx, request);
       assertInvestigationOpen(ctx, user);
+      const id = parseId(params.id);
       const item = await findManageable(ctx.db, id, { id: user.id, admin: isAdmin(user) });
       await deleteEvidence(ctx, item);
       return { ok: true };
     })
 
     .put("/api/evidence/clearance/:id", async ({ params, request }) => {
-      const id = parseId(params.id);
       await requireAdmin(ctx, request);
+      const id = parseId(params.id);
       return evidenceJson({ item: await toggleVisibility(ctx.db, id) });
     })
 

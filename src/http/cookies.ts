@@ -1,14 +1,17 @@
+import { decodedOrUndefined } from "./input";
+
 export const SESSION_COOKIE = "casefile_session";
 /** Proof that this browser just checked a reset code; sent back only to the password update. */
 export const RESET_PROOF_COOKIE = "casefile_reset_proof";
 export const RESET_PROOF_PATH = "/api/user/passwordupdated";
 
+/** The named cookie's value; a value that is not valid percent-encoding is no cookie at all (never a 500). */
 export function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get("cookie");
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodedOrUndefined(part.slice(eq + 1).trim());
   }
   return undefined;
 }

@@ -15,3 +15,12 @@ export function stringField(body: Record<string, unknown>, name: string): string
   const value = body[name];
   return typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
 }
+
+/** Percent-escapes decoded; undefined when they are not valid UTF-8 escapes (`%zz`, `%E0%A4%A`), never a throw. */
+export function decodedOrUndefined(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+}

@@ -7,6 +7,21 @@ export function rememberClientAddress(request: Request, address: string | undefi
   if (address) clientAddresses.set(request, address);
 }
 
+const headOnly = new WeakSet<Request>();
+
+/**
+ * HEAD is answered by the GET route, through a marked GET copy of the request: Elysia's own HEAD for a route with
+ * params runs the GET handler and reads the whole body to count it (a full video for one HEAD). Bun sends no body.
+ */
+export function getForHead(request: Request): Request {
+  const get = new Request(request.url, { method: "GET", headers: request.headers });
+  headOnly.add(get);
+  return get;
+}
+
+/** Whether only the headers of the answer will be sent, so the body need not be read. */
+export const isHeadRequest = (request: Request) => request.method === "HEAD" || headOnly.has(request);
+
 /** The client's address; X-Forwarded-For is believed only behind a trusted proxy. */
 export function clientAddress(request: Request, config: Pick<Config, "trustProxy">): string {
   if (config.trustProxy) {

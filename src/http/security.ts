@@ -59,7 +59,8 @@ const UPLOAD_ROUTES: [string, RegExp][] = [
   ["PUT", /^\/api\/evidence\/user$/],
   ["POST", /^\/api\/user\/register$/],
 ];
-const SMALL_BODY_BYTES = 1024 * 1024;
+export const SMALL_BODY_BYTES = 1024 * 1024;
+export const BODY_TOO_LARGE_MESSAGE = "The request body is too large.";
 
 /**
  * Elysia reads JSON and form bodies whole into memory, so outside the streaming upload routes a large or
@@ -72,6 +73,6 @@ export function oversizedBodyRefusal(request: Request): Response | undefined {
   const length = request.headers.get("content-length");
   // "Connection: close": the unread rest of the body must not keep the connection (and a graceful stop) waiting.
   if (length === null) return json({ message: "A Content-Length is required." }, 411, { connection: "close" });
-  if (Number(length) > SMALL_BODY_BYTES) return json({ message: "The request body is too large." }, 413, { connection: "close" });
+  if (Number(length) > SMALL_BODY_BYTES) return json({ message: BODY_TOO_LARGE_MESSAGE }, 413, { connection: "close" });
   return undefined;
 }

@@ -23,6 +23,7 @@ export function mediaRoutes(ctx: AppContext) {
       "cache-control": publicItem ? "public, max-age=300" : "private, no-store",
       "content-disposition": "inline",
     };
+    // HEAD comes here too (see getForHead): the same headers, Range included, without reading the file.
     return rangedResponse(request, size, headers, (range) => ctx.store.read(key, range));
   });
 }

@@ -1,11 +1,13 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import type { FileSink } from "bun";
 import busboy from "busboy";
 import { badRequest, HttpError, tooLarge } from "../http/errors";
 
 export type TempFile = { path: string; size: number; sha256: string; filename: string };
 
+/** Names come from the body, so both records have no prototype: a part named `__proto__` is just a key. */
 export type MultipartBody = {
   fields: Record<string, string>;
   files: Record<string, TempFile>;
@@ -17,7 +19,16 @@ export type MultipartLimits = {
   /** Accepted file parts and the most bytes each may have. Other file parts are refused. */
   files: Record<string, { maxBytes: number; tooLargeMessage: string }>;
   maxFieldBytes: number;
+  /** An upload that receives fewer than STALL_MIN_BYTES in any stretch of this many ms is ended with 408. */
+  stallMs: number;
+  /** When set, no file may come at all: a file part, or a body too large to be fields only, gets this error. */
+  filesRefused?: () => HttpError;
 };
+
+/** The same limits with no file allowed: a file part, or a body too large for fields alone, gets refusal. */
+export function fieldsOnly(limits: MultipartLimits, refusal: () => HttpError): MultipartLimits {
+  return { ...limits, files: {}, filesRefused: refusal };
+}
 
 const MAX_FIELDS = 30;
 /** Room for field values and part headers on top of the file sizes. */
@@ -37,7 +48,11 @@ const WRITE_BUFFER_BYTES = 1024 * 1024;
 const COLLECT_EVERY_BYTES = 64 * 1024 * 1024;
 let bytesSinceCollect = 0;
 
+/** A connection that sends less than this per stall window (UPLOAD_STALL_SECONDS) holds a request open for nothing. */
+export const STALL_MIN_BYTES = 16 * 1024;
+
 const interrupted = () => badRequest("The upload was interrupted. Please try again.");
+const stalled = () => new HttpError(408, "The upload was too slow and has been stopped. Please try again on a better connection.");
 
 /**
  * Streams a multipart body to temp files, hashing as it goes, without holding a file in memory.
@@ -48,15 +63,14 @@ export async function readMultipart(request: Request, tempDir: string, limits: M
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) throw badRequest("Expected a multipart/form-data body.");
   if (!request.body) throw badRequest("The request has no body.");
-  const maxTotal = Object.values(limits.files).reduce((sum, f) => sum + f.maxBytes, 0) + ENVELOPE_BYTES;
-  const declaredLength = Number(request.headers.get("content-length") ?? "0");
-  if (declaredLength > maxTotal) {
-    const [first] = Object.values(limits.files);
-    throw tooLarge(first?.tooLargeMessage ?? "The upload is too large.");
-  }
+  // Only the route's own rules: a part named `constructor` must not find Object.prototype.constructor.
+  const rules = new Map(Object.entries(limits.files));
+  const maxTotal = [...rules.values()].reduce((sum, f) => sum + f.maxBytes, 0) + ENVELOPE_BYTES;
+  const overLimit = () => limits.filesRefused?.() ?? tooLarge(rules.values().next().value?.tooLargeMessage ?? "The upload is too large.");
+  if (Number(request.headers.get("content-length") ?? "0") > maxTotal) throw overLimit();
 
-  const fields: Record<string, string> = {};
-  const files: Record<string, TempFile> = {};
+  const fields: Record<string, string> = Object.create(null);
+  const files: Record<string, TempFile> = Object.create(null);
   const written = new Set<string>();
   /** File fields already being received (set at once, not when the file is finished, so a second part can't race it). */
   const claimed = new Set<string>();
@@ -70,7 +84,7 @@ export async function readMultipart(request: Request, tempDir: string, limits: M
   try {
     parser = busboy({
       headers: { "content-type": contentType },
-      limits: { fields: MAX_FIELDS, fieldSize: limits.maxFieldBytes, files: Object.keys(limits.files).length, parts: MAX_FIELDS + 5 },
+      limits: { fields: MAX_FIELDS, fieldSize: limits.maxFieldBytes, files: rules.size, parts: MAX_FIELDS + 5 },
     });
   } catch {
     throw badRequest("The multipart body is malformed.");
@@ -93,13 +107,15 @@ export async function readMultipart(request: Request, tempDir: string, limits: M
       };
 
       parser.on("field", (name, value, info) => {
+        if (failed) return;
         if (info.valueTruncated) return fail(badRequest(`The field ${name} is too long.`));
         fields[name] = value;
       });
       parser.on("file", (name, stream, info) => {
-        const rule = limits.files[name];
+        if (failed) return skip(stream); // the rest of a chunk busboy was still parsing when it failed
+        const rule = rules.get(name);
         if (!rule || claimed.has(name) || info.filename === undefined) {
-          stream.resume();
+          skip(stream);
           if (rule && claimed.has(name)) return; // several files picked: the first is used (spec §2)
           return fail(badRequest(`Unexpected file field: ${name}.`));
         }
@@ -112,7 +128,7 @@ export async function readMultipart(request: Request, tempDir: string, limits: M
         try {
           sink = Bun.file(tempPath).writer({ highWaterMark: WRITE_BUFFER_BYTES });
         } catch (error) {
-          stream.resume();
+          skip(stream);
           return fail(error);
         }
         openSinks.add(sink);
@@ -147,7 +163,8 @@ export async function readMultipart(request: Request, tempDir: string, limits: M
           }),
         );
       });
-      parser.on("filesLimit", () => fail(badRequest("Too many files in one upload.")));
+      // With filesRefused there are no rules, so busboy's file limit is 0 and the first file part lands here.
+      parser.on("filesLimit", () => fail(limits.filesRefused?.() ?? badRequest("Too many files in one upload.")));
       parser.on("fieldsLimit", () => fail(badRequest("Too many fields in one upload.")));
       parser.on("partsLimit", () => fail(badRequest("Too many parts in one upload.")));
       parser.on("error", () => fail(badRequest("The upload was incomplete or malformed. Please try again.")));
@@ -155,21 +172,9 @@ export async function readMultipart(request: Request, tempDir: string, limits: M
         Promise.all(pending).then(() => !failed && resolve(), fail);
       });
 
-      // Feed busboy from the request stream; wait whenever it reports it is full. Ends when the body does.
-      (async () => {
-        while (!failed) {
-          const { done, value } = await reader.read();
-          if (done || failed) break;
-          bytesSinceCollect += value.byteLength;
-          if (bytesSinceCollect >= COLLECT_EVERY_BYTES) {
-            bytesSinceCollect = 0;
-            Bun.gc(true);
-          }
-          const accepted = parser.write(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
-          if (!accepted) await Promise.race([new Promise((drained) => parser.once("drain", drained)), failedSignal]);
-        }
-        if (!failed) parser.end();
-      })().catch(() => fail(interrupted()));
+      feedParser(reader, parser, { maxTotal, stallMs: limits.stallMs, overLimit, fail, failed: () => failed, failedSignal }).catch(() =>
+        fail(interrupted()),
+      );
     });
   } catch (error) {
     await Promise.all([...openSinks].map((sink) => Promise.resolve().then(() => sink.end()).catch(() => {})));
@@ -179,4 +184,55 @@ export async function readMultipart(request: Request, tempDir: string, limits: M
   }
 
   return { fields, files, cleanup };
+}
+
+/**
+ * Drains a part that is not kept. A body cut short inside it makes busboy emit "error" on the part's stream as well
+ * as on the parser (which fails the upload); unheard, that stream error would be an uncaught exception.
+ */
+function skip(stream: Readable): void {
+  stream.on("error", () => {});
+  stream.resume();
+}
+
+type Feed = {
+  maxTotal: number;
+  stallMs: number;
+  overLimit: () => HttpError;
+  fail: (error: unknown) => void;
+  failed: () => boolean;
+  failedSignal: Promise<void>;
+};
+
+/**
+ * Feeds busboy from the request stream, waiting whenever it reports it is full, until the body ends or the upload
+ * fails. Bytes are counted here, before busboy: a body without Content-Length (chunked) is cut the moment it passes
+ * the limit, and a client trickling bytes to hold the request (and a temp file) open is ended.
+ */
+async function feedParser(reader: ReadableStreamDefaultReader<Uint8Array>, parser: busboy.Busboy, feed: Feed): Promise<void> {
+  let received = 0;
+  let receivedInWindow = 0;
+  const stallTimer = setInterval(() => {
+    if (receivedInWindow < STALL_MIN_BYTES) feed.fail(stalled());
+    receivedInWindow = 0;
+  }, feed.stallMs);
+  try {
+    while (!feed.failed()) {
+      const { done, value } = await reader.read();
+      if (done || feed.failed()) break;
+      received += value.byteLength;
+      receivedInWindow += value.byteLength;
+      if (received > feed.maxTotal) return feed.fail(feed.overLimit());
+      bytesSinceCollect += value.byteLength;
+      if (bytesSinceCollect >= COLLECT_EVERY_BYTES) {
+        bytesSinceCollect = 0;
+        Bun.gc(true);
+      }
+      const accepted = parser.write(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
+      if (!accepted) await Promise.race([new Promise((drained) => parser.once("drain", drained)), feed.failedSignal]);
+    }
+    if (!feed.failed()) parser.end();
+  } finally {
+    clearInterval(stallTimer);
+  }
 }

@@ -1,3 +1,4 @@
+import { isHeadRequest } from "../http/request-info";
 import type { ByteRange } from "./store";
 
 /**
@@ -23,7 +24,7 @@ export function parseRange(header: string | null, size: number): ByteRange | "un
 
 /**
  * A 200, 206 or 416 answer for a Range request over bytes of a known size (video seeking, and iOS Safari,
- * which plays video only from servers that answer ranges).
+ * which plays video only from servers that answer ranges). A HEAD request gets the same headers and reads nothing.
  */
 export async function rangedResponse(
   request: Request,
@@ -36,11 +37,12 @@ export async function rangedResponse(
   if (range === "unsatisfiable") {
     return new Response(null, { status: 416, headers: { ...common, "content-range": `bytes */${size}` } });
   }
+  const body = (range?: ByteRange) => (isHeadRequest(request) ? null : read(range));
   if (range) {
-    return new Response(await read(range), {
+    return new Response(await body(range), {
       status: 206,
       headers: { ...common, "content-range": `bytes ${range.start}-${range.end}/${size}`, "content-length": String(range.end - range.start + 1) },
     });
   }
-  return new Response(await read(), { status: 200, headers: { ...common, "content-length": String(size) } });
+  return new Response(await body(), { status: 200, headers: { ...common, "content-length": String(size) } });
 }

@@ -1,18 +1,20 @@
 import { Elysia } from "elysia";
 import { assertInvestigationOpen, isAdmin, requireAdmin, requireUser } from "../auth/guard";
 import { LIMITS, limitHit } from "../auth/rate-limit";
-import { createSession, endSession, SESSION_DAYS } from "../auth/sessions.service";
+import { createSession, endAllSessions, endSession, SESSION_DAYS } from "../auth/sessions.service";
 import type { AppContext } from "../context";
 import { clearedSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from "../http/cookies";
-import { badRequest, conflict, forbidden, json } from "../http/errors";
+import { archiveClosed, badRequest, conflict, forbidden, json, notFound } from "../http/errors";
 import { asRecord, parseId, stringField } from "../http/input";
 import { clientAddress, isSecureRequest } from "../http/request-info";
 import { readMultipartWithinDisk } from "../media/disk-guard";
+import { fieldsOnly } from "../media/multipart";
 import { logIn } from "./login.service";
 import { userJson } from "./user-json";
 import {
   adminEditUser,
   deleteUser,
+  findUserById,
   listUsers,
   registerUser,
   setVideoWatched,
@@ -22,13 +24,16 @@ import {
 import { isPlainEmail, isValidUsername, MESSAGES, normalizeUsername, readAdminUserEdit, readProfileEdit, readRegistration } from "./validation";
 
 const PHOTO_LIMIT_MB = 25;
-const photoLimits = (what: string) => ({
-  files: { [what]: { maxBytes: PHOTO_LIMIT_MB * 1024 * 1024, tooLargeMessage: `Photos can be at most ${PHOTO_LIMIT_MB} MB.` } },
-  maxFieldBytes: 16 * 1024,
-});
 
 export function usersRoutes(ctx: AppContext) {
   const secureCookie = (request: Request) => isSecureRequest(request, ctx.config);
+  const photoLimits = (what: string) => ({
+    files: { [what]: { maxBytes: PHOTO_LIMIT_MB * 1024 * 1024, tooLargeMessage: `Photos can be at most ${PHOTO_LIMIT_MB} MB.` } },
+    maxFieldBytes: 16 * 1024,
+    stallMs: ctx.config.uploadStallMs,
+  });
+  /** Archive mode: an admin may still edit their profile's text, but a new photo is refused like any upload. */
+  const profileLimits = () => (ctx.config.archiveMode ? fieldsOnly(photoLimits("file"), archiveClosed) : photoLimits("file"));
 
   return new Elysia({ name: "users" })
     .post("/api/user/login", async ({ body, request }) => {
@@ -53,6 +58,21 @@ export function usersRoutes(ctx: AppContext) {
       const token = readCookie(request, SESSION_COOKIE);
       if (token) await endSession(ctx.db, token);
       return json({ ok: true }, 200, { "set-cookie": clearedSessionCookie(secureCookie(request)) });
+    })
+
+    // "Log out everywhere": a lost phone or a shared computer keeps no session of this account.
+    .post("/api/user/logout-all", async ({ request }) => {
+      const user = await requireUser(ctx, request);
+      await endAllSessions(ctx.db, user.id);
+      return json({ ok: true }, 200, { "set-cookie": clearedSessionCookie(secureCookie(request)) });
+    })
+
+    .post("/api/user/:id/logout-all", async ({ params, request }) => {
+      await requireAdmin(ctx, request);
+      const id = parseId(params.id);
+      if (!(await findUserById(ctx.db, id))) throw notFound("No such user.");
+      await endAllSessions(ctx.db, id);
+      return { ok: true };
     })
 
     .post(
@@ -92,7 +112,7 @@ export function usersRoutes(ctx: AppContext) {
       async ({ request }) => {
         const user = await requireUser(ctx, request);
         assertInvestigationOpen(ctx, user);
-        const upload = await readMultipartWithinDisk(ctx, request, photoLimits("file"));
+        const upload = await readMultipartWithinDisk(ctx, request, profileLimits());
         try {
           const fields = readProfileEdit({ full_name: user.fullName, ...upload.fields });
           const updated = await updateProfile(ctx, user, fields, upload.files.file);
@@ -105,8 +125,8 @@ export function usersRoutes(ctx: AppContext) {
     )
 
     .put("/api/user/watched/:id", async ({ params, request }) => {
-      const id = parseId(params.id);
       const user = await requireUser(ctx, request);
+      const id = parseId(params.id);
       if (user.id !== id && !isAdmin(user)) throw forbidden();
       return userJson(await setVideoWatched(ctx.db, id));
     })
@@ -117,15 +137,15 @@ export function usersRoutes(ctx: AppContext) {
     })
 
     .put("/api/user/admin/:id", async ({ params, body, request }) => {
+      await requireAdmin(ctx, request);
       const id = parseId(params.id);
       const fields = readAdminUserEdit(asRecord(body));
-      await requireAdmin(ctx, request);
       return userJson(await adminEditUser(ctx.db, id, fields));
     })
 
     .delete("/api/user/:id", async ({ params, request }) => {
-      const id = parseId(params.id);
       const admin = await requireAdmin(ctx, request);
+      const id = parseId(params.id);
       if (admin.id === id) throw conflict("You cannot delete your own account.");
       await deleteUser(ctx, id);
       return { ok: true };

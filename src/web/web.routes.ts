@@ -1,6 +1,8 @@
 import { brotliCompress, constants as zlib } from "node:zlib";
 import { Elysia } from "elysia";
+import { looksLikeApiPath } from "../http/api-paths";
 import { json } from "../http/errors";
+import { decodedOrUndefined } from "../http/input";
 import { rangedResponse } from "../media/range";
 import type { WebAssets } from "./web-assets";
 
@@ -95,7 +97,8 @@ export function webRoutes(assets: WebAssets) {
   }
 
   async function serve(request: Request, pathname: string): Promise<Response> {
-    const relative = decodeURIComponent(pathname).replace(/^\/+/, "");
+    const relative = decodedOrUndefined(pathname)?.replace(/^\/+/, "");
+    if (relative === undefined) return json({ message: "The address is not valid." }, 400);
     const file = relative && !relative.endsWith("/") && CONTENT_TYPES[extension(relative)] ? await assets.get(relative) : undefined;
     if (file) {
       return respond(request, relative, file, {
@@ -111,8 +114,8 @@ export function webRoutes(assets: WebAssets) {
 
   return new Elysia({ name: "web" }).all("/*", ({ request }) => {
     const { pathname } = new URL(request.url);
-    // Unknown API paths are JSON errors, never the app's HTML.
-    if (pathname.startsWith("/api/") || request.method !== "GET") return json({ message: "Not found." }, 404);
+    // Unknown API paths (in any case or spelling) are JSON errors, never the app's HTML.
+    if (looksLikeApiPath(pathname) || request.method !== "GET") return json({ message: "Not found." }, 404);
     return serve(request, pathname);
   });
 }

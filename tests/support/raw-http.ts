@@ -1,82 +1,101 @@
 /**
- * HTTP/1.1 over a raw socket, for what fetch will not do: declare a Content-Length and send none of the body, or keep
- * sending a chunked body for as long as the server lets it. Either way the server has to answer without the body.
+ * HTTP/1.1 over a plain socket, for what fetch will not send: a `//` path, a method fetch rewrites, a chunked body
+ * that never ends, a body that trickles. The reply is read while the body is still being sent.
  */
-export type RawReply = { status: number; headers: string; message: string; bodyBytesSent: number };
+import { connect, type Socket } from "node:net";
 
-type RawRequest = {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  /** A chunked body: `first`, then `repeat` again and again until the server answers. Without it only the head is sent. */
-  endless?: { first: Uint8Array; repeat: Uint8Array };
-};
+export type RawReply = { status: number; head: string; body: string };
 
-const chunkFrame = (bytes: Uint8Array) => Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from("\r\n")]);
-
-/** The reply, once `received` holds all of it. */
-function parseReply(received: Buffer, bodyBytesSent: number): RawReply | undefined {
-  const text = received.toString("latin1");
-  const end = text.indexOf("\r\n\r\n");
-  if (end < 0) return undefined;
-  const length = Number(/\r\ncontent-length: *(\d+)/i.exec(text.slice(0, end))?.[1] ?? 0);
-  if (received.length < end + 4 + length) return undefined;
-  const body = received.subarray(end + 4, end + 4 + length).toString("utf8");
-  return { status: Number(text.slice(9, 12)), headers: text.slice(0, end), message: (JSON.parse(body) as { message: string }).message, bodyBytesSent };
+/** Writes the request head, then lets `send` write the body until it is done or the server has answered. */
+export function rawExchange(
+  baseUrl: string,
+  head: string[],
+  send: (socket: Socket, answered: () => boolean) => Promise<void> = async () => {},
+  timeoutMs = 10_000,
+): Promise<RawReply> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    let received = Buffer.alloc(0);
+    let reply: RawReply | undefined;
+    const socket = connect(Number(port), hostname);
+    const timer = setTimeout(() => finish(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    function finish(error?: Error) {
+      clearTimeout(timer);
+      socket.destroy();
+      if (reply) resolve(reply);
+      else reject(error ?? new Error("the connection closed without an answer"));
+    }
+    socket.on("connect", () => {
+      socket.write([...head, "", ""].join("\r\n"));
+      send(socket, () => reply !== undefined).catch(() => {}); // writing into a closed connection is expected
+    });
+    socket.on("data", (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      reply = parseReply(received);
+      if (reply) finish();
+    });
+    socket.on("error", () => finish());
+    socket.on("close", () => finish());
+  });
 }
 
-export async function rawRequest(baseUrl: string, request: RawRequest, timeoutMs = 20_000): Promise<RawReply> {
-  const { hostname, port } = new URL(baseUrl);
-  const headers = { host: `${hostname}:${port}`, ...request.headers, ...(request.endless ? { "transfer-encoding": "chunked" } : {}) };
-  const head = [`${request.method} ${request.path} HTTP/1.1`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), "", ""].join("\r\n");
-  let received = Buffer.alloc(0);
-  let reply: RawReply | undefined;
+/** A complete response in bytes (status line, headers, Content-Length bytes of body), or undefined while incomplete. */
+function parseReply(bytes: Buffer): RawReply | undefined {
+  const end = bytes.indexOf("\r\n\r\n");
+  if (end < 0) return undefined;
+  const head = bytes.subarray(0, end).toString("latin1");
+  const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? "0");
+  if (bytes.length < end + 4 + length) return undefined;
+  return { status: Number(head.split(" ")[1]), head: head.toLowerCase(), body: bytes.subarray(end + 4, end + 4 + length).toString("utf8") };
+}
+
+/** Writes bytes and waits while the socket's buffer is full (so `answered` is looked at between chunks). */
+export async function write(socket: Socket, bytes: string | Uint8Array): Promise<void> {
+  if (!socket.write(bytes)) await new Promise<void>((drained) => socket.once("drain", () => drained()));
+}
+
+/**
+ * Sends `piece` again and again until the server answers (or `maxBytes` went out). A short pause after each piece
+ * lets the answer be read before the next write: the server closes at once, and writing into a closed connection
+ * makes the kernel drop the answer not yet read.
+ */
+export async function sendUntilAnswered(socket: Socket, answered: () => boolean, piece: Uint8Array, maxBytes = 64 * 1024 * 1024) {
+  for (let sent = 0; !answered() && sent < maxBytes; sent += piece.length) {
+    await write(socket, piece);
+    await Bun.sleep(2);
+  }
+}
+
+/** One chunk of a `Transfer-Encoding: chunked` body. */
+export const chunk = (bytes: Uint8Array | string) => {
+  const data = typeof bytes === "string" ? Buffer.from(bytes) : Buffer.from(bytes);
+  return Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from("\r\n")]);
+};
+
+/** The reply to a request whose body is declared but never sent, or is chunked and endless, with its JSON message. */
+export type RawJsonReply = { status: number; headers: string; message: string; bodyBytesSent: number };
+
+export async function rawRequest(
+  baseUrl: string,
+  request: { method: string; path: string; headers: Record<string, string>; endless?: { first: Uint8Array; repeat: Uint8Array } },
+): Promise<RawJsonReply> {
+  const { host } = new URL(baseUrl);
+  const headers = { host, ...request.headers, ...(request.endless ? { "transfer-encoding": "chunked" } : {}) };
   let bodyBytesSent = 0;
-  let closed = false;
-  let wake = () => {};
-  const socket = await Bun.connect({
-    hostname,
-    port: Number(port),
-    socket: {
-      data(_, data) {
-        received = Buffer.concat([received, data]);
-        reply ??= parseReply(received, bodyBytesSent);
-        if (reply) wake();
-      },
-      drain: () => wake(),
-      close() {
-        closed = true;
-        wake();
-      },
-      error() {},
+  const reply = await rawExchange(
+    baseUrl,
+    [`${request.method} ${request.path} HTTP/1.1`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)],
+    async (socket, answered) => {
+      if (!request.endless) return;
+      await write(socket, chunk(request.endless.first));
+      const piece = chunk(request.endless.repeat);
+      for (let i = 0; !answered() && i < 4096; i++) {
+        await write(socket, piece);
+        bodyBytesSent += request.endless.repeat.length;
+        await Bun.sleep(2);
+      }
     },
-  });
-  const deadline = Date.now() + timeoutMs;
-  /** Until the socket has news (data, room to write, closed), or a little while. */
-  const nap = () =>
-    new Promise<void>((resolve) => {
-      wake = resolve;
-      setTimeout(resolve, 50);
-    });
-  /** Writes all of bytes, waiting whenever the socket is full; stops early once answered or closed. */
-  async function send(bytes: Uint8Array) {
-    let offset = 0;
-    while (offset < bytes.length && !reply && !closed && Date.now() < deadline) {
-      offset += Math.max(0, socket.write(bytes.subarray(offset)));
-      if (offset < bytes.length) await nap();
-    }
-  }
-  await send(Buffer.from(head));
-  if (request.endless) {
-    await send(chunkFrame(request.endless.first));
-    const frame = chunkFrame(request.endless.repeat);
-    while (!reply && !closed && Date.now() < deadline) {
-      await send(frame);
-      bodyBytesSent += request.endless.repeat.length;
-    }
-  }
-  while (!reply && !closed && Date.now() < deadline) await nap();
-  socket.end();
-  if (!reply) throw new Error(`no complete answer (${closed ? "closed" : "timed out"}) after ${bodyBytesSent} body bytes: ${received.toString("latin1").slice(0, 200)}`);
-  return reply;
+    20_000,
+  );
+  return { status: reply.status, headers: reply.head, message: (JSON.parse(reply.body) as { message: string }).message, bodyBytesSent };
 }

@@ -7,3 +7,5 @@ export const getCurrentUser = () => request<User>("GET", "/api/user");
 export const login = (usernameOrEmail: string, password: string) =>
   request<User>("POST", "/api/user/login", { usernameOrEmail, password });
 export const logout = () => request<unknown>("POST", "/api/user/logout");
+/** Ends every session of this account, on every device, this one included. */
+export const logoutEverywhere = () => request<unknown>("POST", "/api/user/logout-all");

@@ -10,7 +10,7 @@ import { PREFER_NOT_TO_SAY, PRONOUN_OPTIONS } from "../lib/pronouns";
 import { isEmail, isPhone, MESSAGES } from "../lib/validation";
 import type { Tone } from "../state/notices";
 import { userAtom } from "../state/session";
-import { logoutActionAtom, refreshUserAtom } from "../state/sessionActions";
+import { logoutActionAtom, logoutEverywhereActionAtom, refreshUserAtom } from "../state/sessionActions";
 
 function profileAvatar(user: User) {
   return user.avatar_AWS_URL ?? (user.verification_photo ? user.verification_photo_AWS_URL : null);
@@ -99,6 +99,30 @@ function EditForm({ user, onDone }: { user: User; onDone: (message: string, tone
   );
 }
 
+/** Ends the sessions on every device (a lost phone, a shared computer), then goes to the login screen. */
+function LogoutEverywhereButton({ onFailure }: { onFailure: (message: string) => void }) {
+  const logoutEverywhere = useSetAtom(logoutEverywhereActionAtom);
+  const [, navigate] = useLocation();
+  const [busy, setBusy] = useState(false);
+  async function run() {
+    setBusy(true);
+    try {
+      await logoutEverywhere();
+      navigate("/login");
+    } catch (error) {
+      console.error("Log out everywhere failed", error);
+      setBusy(false);
+      onFailure("Could not log out everywhere. Please try again.");
+    }
+  }
+  return (
+    <Button variant="secondary" className="mt-3 w-full" disabled={busy} onClick={run}>
+      {busy && <Spinner />}
+      Log out everywhere
+    </Button>
+  );
+}
+
 export default function ProfileScreen() {
   const user = useAtomValue(userAtom);
   const logout = useSetAtom(logoutActionAtom);
@@ -155,6 +179,7 @@ export default function ProfileScreen() {
                 Log Out
               </Button>
             </div>
+            <LogoutEverywhereButton onFailure={(message) => setResult({ message, tone: "error" })} />
           </>
         )}
       </Card>

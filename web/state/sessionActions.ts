@@ -1,6 +1,6 @@
-import { atom } from "jotai";
+import { atom, type Setter } from "jotai";
 import { ApiError } from "../api/client";
-import { getCurrentUser, login, logout } from "../api/session";
+import { getCurrentUser, login, logout, logoutEverywhere } from "../api/session";
 import { loginMessageAtom } from "./errors";
 import { evidenceActionAtom, mediaAtom } from "./evidence";
 import { userAtom } from "./session";
@@ -42,6 +42,12 @@ export const loginActionAtom = atom(null, async (_get, set, credentials: { usern
   return set(refreshUserAtom);
 });
 
+function forgetSession(set: Setter) {
+  set(userAtom, null);
+  set(evidenceActionAtom, { type: "reset" });
+  set(mediaAtom, []);
+}
+
 /** Spec §4 Logout: post logout, then unset the user (whatever the server said) and forget private state. */
 export const logoutActionAtom = atom(null, async (_get, set) => {
   try {
@@ -49,7 +55,14 @@ export const logoutActionAtom = atom(null, async (_get, set) => {
   } catch (error) {
     console.error("Logout failed", error);
   }
-  set(userAtom, null);
-  set(evidenceActionAtom, { type: "reset" });
-  set(mediaAtom, []);
+  forgetSession(set);
+});
+
+/**
+ * "Log out everywhere": ends every session of the account, then forgets the user as logout does. Unlike logout it
+ * throws when the server failed: the other devices may still be signed in, and the user must know.
+ */
+export const logoutEverywhereActionAtom = atom(null, async (_get, set) => {
+  await logoutEverywhere();
+  forgetSession(set);
 });
