@@ -1,0 +1,130 @@
+import { asciiBytes, replace, zeros, type Patch } from "./patch";
+import { ascii, ByteSource, fail, u32be } from "./source";
+
+/**
+ * ISO base media (MP4, MOV, M4A, 3GP). Place and device live in `udta` (©xyz, ©mak, ©mod, loci, XMP_) and `meta`
+ * (keys/ilst: com.apple.quicktime.location.ISO6709, make, model, software), at movie and at track level; the
+ * recording time in mvhd/tkhd/mdhd. Boxes are checked against their parent; what is not known to be needed for
+ * playback becomes `free` with a zeroed body, so every offset (stco/co64) stays valid.
+ */
+
+/** How much of a moov (or moof) may be read into memory; a larger one is not published. */
+export const MAX_MOOV_BYTES = 32 * 1024 * 1024;
+const MAX_TOP_LEVEL_BOXES = 200_000;
+const MAX_CHILD_BOXES = 100_000;
+const MAX_DEPTH = 12;
+
+/** Containers walked into, and the children each may keep; any other child is neutralised. */
+const KEPT_CHILDREN: Record<string, Set<string>> = {
+  moov: new Set(["mvhd", "trak", "mvex", "iods"]),
+  trak: new Set(["tkhd", "tref", "edts", "mdia", "tapt"]),
+  edts: new Set(["elst"]),
+  mdia: new Set(["mdhd", "hdlr", "minf", "elng"]),
+  minf: new Set(["vmhd", "smhd", "hmhd", "nmhd", "gmhd", "dinf", "stbl", "hdlr"]),
+  dinf: new Set(["dref"]),
+  stbl: new Set(["stsd", "stts", "ctts", "cslg", "stss", "stps", "stsc", "stsz", "stz2", "stco", "co64", "sdtp", "sbgp", "sgpd", "subs", "saiz", "saio", "padb", "stdp", "stsh"]),
+  mvex: new Set(["mehd", "trex", "leva"]),
+  moof: new Set(["mfhd", "traf"]),
+  traf: new Set(["tfhd", "tfdt", "trun", "sbgp", "sgpd", "subs", "saiz", "saio", "senc"]),
+};
+const CONTAINERS = new Set(Object.keys(KEPT_CHILDREN));
+
+/** Top-level boxes that carry media or structure only; any other top-level box is neutralised. */
+const KEPT_TOP_LEVEL = new Set(["ftyp", "moov", "mdat", "free", "skip", "wide", "moof", "mfra", "sidx", "ssix", "styp", "prft", "pdin"]);
+/** Top-level boxes whose children are checked (their bodies are read). */
+const WALKED_TOP_LEVEL = new Set(["moov", "moof"]);
+/** Headers whose creation and modification times are zeroed. */
+const TIMED_HEADERS = new Set(["mvhd", "tkhd", "mdhd"]);
+/** Track handlers of audio and video; a track of any other kind (timed metadata, text) may carry a place. */
+const MEDIA_HANDLERS = new Set(["vide", "soun"]);
+
+type Box = { at: number; type: string; headerSize: number; size: number };
+
+/**
+ * The box header at `at` in b, checked against its parent's end. Size 0 ("to the end of the file") is allowed for
+ * top-level boxes only.
+ */
+function boxAt(b: Uint8Array, at: number, end: number, topLevel: boolean): Box {
+  if (at + 8 > end) fail("box header crosses its parent");
+  let size = u32be(b, at);
+  const type = ascii(b, at + 4, 4);
+  let headerSize = 8;
+  if (size === 1) {
+    if (at + 16 > end) fail("large box header crosses its parent");
+    size = u32be(b, at + 8) * 2 ** 32 + u32be(b, at + 12);
+    headerSize = 16;
+  } else if (size === 0) {
+    if (!topLevel) fail("a box 'to the end of the file' inside another box");
+    size = end - at;
+  }
+  if (size < headerSize || at + size > end) fail(`box ${JSON.stringify(type)} is larger than its parent`);
+  return { at, type, headerSize, size };
+}
+
+/** `free` with a zeroed body, offsets kept. */
+const neutralise = (box: Box, base: number): Patch[] => [
+  replace(base + box.at + 4, asciiBytes("free")),
+  zeros(base + box.at + box.headerSize, box.size - box.headerSize),
+];
+
+/** Zeroes creation and modification time of mvhd/tkhd/mdhd (version 0: 32-bit each; version 1: 64-bit each). */
+function zeroTimes(b: Uint8Array, box: Box, base: number): Patch[] {
+  const body = box.at + box.headerSize;
+  const width = b[body] === 1 ? 16 : 8;
+  if (box.size - box.headerSize < 4 + width) fail(`${box.type} too short`);
+  return [zeros(base + body + 4, width)];
+}
+
+type Walk = { patches: Patch[]; boxes: number };
+
+/** Walks the children of the container whose body is b[start, end); b begins at file offset base. */
+function walkChildren(b: Uint8Array, start: number, end: number, container: string, base: number, depth: number, walk: Walk): void {
+  if (depth > MAX_DEPTH) fail("boxes nested too deeply");
+  const kept = KEPT_CHILDREN[container]!;
+  for (let at = start; at < end; ) {
+    if (++walk.boxes > MAX_CHILD_BOXES) fail("too many boxes");
+    const box = boxAt(b, at, end, false);
+    if (container === "trak" && box.type === "mdia") checkMediaHandler(b, box);
+    if (!kept.has(box.type)) walk.patches.push(...neutralise(box, base));
+    else if (TIMED_HEADERS.has(box.type)) walk.patches.push(...zeroTimes(b, box, base));
+    else if (CONTAINERS.has(box.type)) walkChildren(b, at + box.headerSize, at + box.size, box.type, base, depth + 1, walk);
+    at += box.size;
+  }
+}
+
+/** Fails on a track that is neither audio nor video: its samples (in mdat) could carry a place. */
+function checkMediaHandler(b: Uint8Array, mdia: Box): void {
+  const end = mdia.at + mdia.size;
+  for (let at = mdia.at + mdia.headerSize; at < end; ) {
+    const box = boxAt(b, at, end, false);
+    if (box.type === "hdlr") {
+      if (box.size < box.headerSize + 12) fail("hdlr too short");
+      const handler = ascii(b, at + box.headerSize + 8, 4);
+      if (!MEDIA_HANDLERS.has(handler)) fail(`a ${JSON.stringify(handler)} track`);
+      return;
+    }
+    at += box.size;
+  }
+  fail("a track without a handler");
+}
+
+export async function planMp4(source: ByteSource): Promise<Patch[]> {
+  const walk: Walk = { patches: [], boxes: 0 };
+  let movies = 0;
+  for (let at = 0, count = 0; at < source.size; count++) {
+    if (count > MAX_TOP_LEVEL_BOXES) fail("too many top-level boxes");
+    const left = source.size - at;
+    const box = boxAt(await source.read(at, Math.min(16, left)), 0, left, true);
+    if (count === 0 && box.type !== "ftyp") fail("not an ISO media file");
+    if (!KEPT_TOP_LEVEL.has(box.type)) walk.patches.push(...neutralise(box, at));
+    else if (WALKED_TOP_LEVEL.has(box.type)) {
+      if (box.size > MAX_MOOV_BYTES) fail(`${box.type} larger than ${MAX_MOOV_BYTES} bytes`);
+      if (box.type === "moov") movies++;
+      const bytes = await source.read(at, box.size);
+      walkChildren(bytes, box.headerSize, box.size, box.type, at, 1, walk);
+    }
+    at += box.size;
+  }
+  if (movies !== 1) fail("not exactly one moov");
+  return walk.patches;
+}
