@@ -29,7 +29,7 @@ const rowOf = async (url: string) =>
   (await server.ctx.db.select().from(mediaFiles).where(eq(mediaFiles.id, url.split("/").pop()!)))[0]!;
 
 /** Uploads bytes as the owner's evidence and makes it public; returns the item. */
-async function publish(name: string, bytes: Uint8Array) {
+async function publish(name: string, bytes: Uint8Array<ArrayBuffer>) {
   const file = new File([bytes], name, { type: "application/octet-stream" });
   const response = await owner.actor.post("/api/evidence", form({ title: name }, { file }));
   expect(response.status).toBe(201);
@@ -76,7 +76,7 @@ describe("public copies of video and audio", () => {
 });
 
 /** An MP4 whose moov claims more bytes than the file has: sniffed as video, but not fully parseable. */
-async function mp4WithOversizedMoov(): Promise<Uint8Array> {
+async function mp4WithOversizedMoov(): Promise<Uint8Array<ArrayBuffer>> {
   const bytes = new Uint8Array(await (await fixture("gps/gps.mp4")).arrayBuffer());
   const view = new DataView(bytes.buffer);
   for (let at = 0; at + 8 <= bytes.length; at += view.getUint32(at)) {
@@ -89,7 +89,7 @@ async function mp4WithOversizedMoov(): Promise<Uint8Array> {
 }
 
 describe("files the stripper cannot parse", () => {
-  const cases: [string, () => Promise<Uint8Array>][] = [
+  const cases: [string, () => Promise<Uint8Array<ArrayBuffer>>][] = [
     ["moov size beyond the file", mp4WithOversizedMoov],
     ["truncated moov", async () => {
       const bytes = await mp4WithOversizedMoov();

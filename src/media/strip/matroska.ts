@@ -1,4 +1,4 @@
-import { replace, zeros, type Patch } from "./patch";
+import { PatchList, replace, zeros, type Patch } from "./patch";
 import { ByteSource, fail } from "./source";
 
 /**
@@ -52,7 +52,7 @@ function headerAt(b: Uint8Array, at: number): { id: number; idLength: number; si
 const MAX_HEADER = 12;
 
 class Walker {
-  readonly patches: Patch[] = [];
+  readonly patches = new PatchList();
   private elements = 0;
   constructor(private readonly source: ByteSource) {}
 
@@ -83,7 +83,7 @@ class Walker {
     for (let i = width; i >= 1; i--, value = Math.floor(value / 256)) header[i] = value % 256;
     if (value !== 0 || header[1]! >> (8 - width) !== 0) fail("no room for a Void header");
     header[1]! |= 0x80 >> (width - 1);
-    this.patches.push(replace(e.at, header), zeros(e.at + header.length, total - header.length));
+    this.patches.add(replace(e.at, header), zeros(e.at + header.length, total - header.length));
   }
 
   async file(): Promise<void> {
@@ -140,7 +140,7 @@ class Walker {
   private async zeroChildren(parent: Element, zeroed: Set<number>): Promise<void> {
     for (let at = parent.body; at < parent.end; ) {
       const e = await this.element(at, parent.end);
-      if (zeroed.has(e.id)) this.patches.push(zeros(e.body, e.end - e.body));
+      if (zeroed.has(e.id)) this.patches.add(zeros(e.body, e.end - e.body));
       at = e.end;
     }
   }
@@ -149,5 +149,5 @@ class Walker {
 export async function planMatroska(source: ByteSource): Promise<Patch[]> {
   const walker = new Walker(source);
   await walker.file();
-  return walker.patches;
+  return walker.patches.items;
 }

@@ -1,4 +1,4 @@
-import { asciiBytes, replace, zeros, type Patch } from "./patch";
+import { asciiBytes, PatchList, replace, zeros, type Patch } from "./patch";
 import { ascii, ByteSource, fail, u32be } from "./source";
 
 /**
@@ -9,7 +9,7 @@ import { ascii, ByteSource, fail, u32be } from "./source";
  */
 
 /** How much of a moov (or moof) may be read into memory; a larger one is not published. */
-export const MAX_MOOV_BYTES = 32 * 1024 * 1024;
+export const MAX_MOOV_BYTES = 16 * 1024 * 1024;
 const MAX_TOP_LEVEL_BOXES = 200_000;
 const MAX_CHILD_BOXES = 100_000;
 const MAX_DEPTH = 12;
@@ -75,7 +75,7 @@ function zeroTimes(b: Uint8Array, box: Box, base: number): Patch[] {
   return [zeros(base + body + 4, width)];
 }
 
-type Walk = { patches: Patch[]; boxes: number };
+type Walk = { patches: PatchList; boxes: number };
 
 /** Walks the children of the container whose body is b[start, end); b begins at file offset base. */
 function walkChildren(b: Uint8Array, start: number, end: number, container: string, base: number, depth: number, walk: Walk): void {
@@ -85,8 +85,8 @@ function walkChildren(b: Uint8Array, start: number, end: number, container: stri
     if (++walk.boxes > MAX_CHILD_BOXES) fail("too many boxes");
     const box = boxAt(b, at, end, false);
     if (container === "trak" && box.type === "mdia") checkMediaHandler(b, box);
-    if (!kept.has(box.type)) walk.patches.push(...neutralise(box, base));
-    else if (TIMED_HEADERS.has(box.type)) walk.patches.push(...zeroTimes(b, box, base));
+    if (!kept.has(box.type)) walk.patches.add(...neutralise(box, base));
+    else if (TIMED_HEADERS.has(box.type)) walk.patches.add(...zeroTimes(b, box, base));
     else if (CONTAINERS.has(box.type)) walkChildren(b, at + box.headerSize, at + box.size, box.type, base, depth + 1, walk);
     at += box.size;
   }
@@ -109,14 +109,14 @@ function checkMediaHandler(b: Uint8Array, mdia: Box): void {
 }
 
 export async function planMp4(source: ByteSource): Promise<Patch[]> {
-  const walk: Walk = { patches: [], boxes: 0 };
+  const walk: Walk = { patches: new PatchList(), boxes: 0 };
   let movies = 0;
   for (let at = 0, count = 0; at < source.size; count++) {
     if (count > MAX_TOP_LEVEL_BOXES) fail("too many top-level boxes");
     const left = source.size - at;
     const box = boxAt(await source.read(at, Math.min(16, left)), 0, left, true);
     if (count === 0 && box.type !== "ftyp") fail("not an ISO media file");
-    if (!KEPT_TOP_LEVEL.has(box.type)) walk.patches.push(...neutralise(box, at));
+    if (!KEPT_TOP_LEVEL.has(box.type)) walk.patches.add(...neutralise(box, at));
     else if (WALKED_TOP_LEVEL.has(box.type)) {
       if (box.size > MAX_MOOV_BYTES) fail(`${box.type} larger than ${MAX_MOOV_BYTES} bytes`);
       if (box.type === "moov") movies++;
@@ -126,5 +126,5 @@ export async function planMp4(source: ByteSource): Promise<Patch[]> {
     at += box.size;
   }
   if (movies !== 1) fail("not exactly one moov");
-  return walk.patches;
+  return walk.patches.items;
 }

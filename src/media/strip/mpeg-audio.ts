@@ -1,4 +1,4 @@
-import { replace, zeros, type Patch } from "./patch";
+import { PatchList, replace, zeros, type Patch } from "./patch";
 import { ascii, ByteSource, fail, u32le } from "./source";
 
 /**
@@ -62,11 +62,11 @@ function blankId3v2(h: Uint8Array, at: number): { length: number; patches: Patch
 }
 
 /** Where the audio ends: tags at the end (ID3v1, APEv2, an appended ID3v2 with footer) are blanked and peeled off. */
-async function peelTrailers(source: ByteSource, patches: Patch[]): Promise<number> {
+async function peelTrailers(source: ByteSource, patches: PatchList): Promise<number> {
   let end = source.size;
   for (let n = 0; n < MAX_TRAILERS; n++) {
     if (end >= ID3V1_BYTES && ascii(await source.read(end - ID3V1_BYTES, 3), 0, 3) === "TAG") {
-      patches.push(zeros(end - ID3V1_BYTES + 3, ID3V1_BYTES - 4), replace(end - 1, Uint8Array.of(0xff))); // genre: none
+      patches.add(zeros(end - ID3V1_BYTES + 3, ID3V1_BYTES - 4), replace(end - 1, Uint8Array.of(0xff))); // genre: none
       end -= ID3V1_BYTES;
       continue;
     }
@@ -77,9 +77,9 @@ async function peelTrailers(source: ByteSource, patches: Patch[]): Promise<numbe
       const header = footer[23]! & 0x80 ? APE_FOOTER_BYTES : 0;
       const start = end - size - header;
       if (size < APE_FOOTER_BYTES || start < 0) fail("APE tag larger than the file");
-      patches.push(zeros(end - APE_FOOTER_BYTES + 16, 4)); // no items
-      if (header) patches.push(zeros(start + 16, 4));
-      patches.push(zeros(start + header, size - APE_FOOTER_BYTES));
+      patches.add(zeros(end - APE_FOOTER_BYTES + 16, 4)); // no items
+      if (header) patches.add(zeros(start + 16, 4));
+      patches.add(zeros(start + header, size - APE_FOOTER_BYTES));
       end = start;
       continue;
     }
@@ -89,7 +89,7 @@ async function peelTrailers(source: ByteSource, patches: Patch[]): Promise<numbe
       if (start < 0) fail("ID3v2 footer larger than the file");
       const tag = blankId3v2(await source.read(start, 10), start);
       if (start + tag.length !== end) fail("ID3v2 header and footer disagree");
-      patches.push(...tag.patches);
+      patches.add(...tag.patches);
       end = start;
       continue;
     }
@@ -99,7 +99,7 @@ async function peelTrailers(source: ByteSource, patches: Patch[]): Promise<numbe
 }
 
 export async function planMpegAudio(source: ByteSource): Promise<Patch[]> {
-  const patches: Patch[] = [];
+  const patches = new PatchList();
   const end = await peelTrailers(source, patches);
   let frames = 0;
   for (let at = 0; at < end; ) {
@@ -109,7 +109,7 @@ export async function planMpegAudio(source: ByteSource): Promise<Patch[]> {
     if (length >= 10 && h[0] === 0x49 && ascii(h, 0, 3) === "ID3") {
       const tag = blankId3v2(h, at);
       if (at + tag.length > end) fail("ID3v2 tag larger than the file");
-      patches.push(...tag.patches);
+      patches.add(...tag.patches);
       at += tag.length;
       continue;
     }
@@ -118,5 +118,5 @@ export async function planMpegAudio(source: ByteSource): Promise<Patch[]> {
     at += frame!; // a last frame cut short holds only audio
   }
   if (frames === 0) fail("no audio");
-  return patches;
+  return patches.items;
 }

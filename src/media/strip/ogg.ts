@@ -8,6 +8,7 @@ import { ascii, ByteSource, fail, u32le } from "./source";
  */
 
 const MAX_PAGES = 2_000_000;
+const MAX_STREAMS = 64;
 /** Bytes of header packets held in memory while their pages are rewritten. */
 const MAX_HEADER_BYTES = 16 * 1024 * 1024;
 const PAGE_HEADER_BYTES = 27;
@@ -123,6 +124,7 @@ export async function planOgg(source: ByteSource): Promise<Patch[]> {
 
     if (flags & FLAG_FIRST) {
       if (streams.has(serial)) fail("a stream begins twice");
+      if (streams.size >= MAX_STREAMS) fail("too many streams");
       streams.set(serial, { headers: 1, packets: 0, pieces: [] });
     }
     const stream = streams.get(serial) ?? fail("a page of a stream that never began");

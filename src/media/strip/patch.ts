@@ -11,6 +11,19 @@ export const zeros = (at: number, length: number): Patch => ({ at, length });
 export const replace = (at: number, bytes: Uint8Array): Patch => ({ at, length: bytes.length, bytes });
 export const asciiBytes = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
 
+/** More changes than any real file needs: such a file is not published (and its plan stays small in memory). */
+export const MAX_PATCHES = 10_000;
+
+/** The patches a walker plans, capped at MAX_PATCHES. */
+export class PatchList {
+  readonly items: Patch[] = [];
+
+  add(...patches: Patch[]): void {
+    if (this.items.length + patches.length > MAX_PATCHES) fail("too many changes");
+    this.items.push(...patches);
+  }
+}
+
 /** Sorts patches and insists they are inside a file of `size` bytes and do not overlap. */
 export function checkedPatches(patches: Patch[], size: number): Patch[] {
   const sorted = patches.filter((p) => p.length > 0).sort((a, b) => a.at - b.at);

@@ -1,4 +1,4 @@
-import { asciiBytes, replace, zeros, type Patch } from "./patch";
+import { asciiBytes, PatchList, replace, zeros, type Patch } from "./patch";
 import { ascii, ByteSource, fail, u32le } from "./source";
 
 /**
@@ -7,7 +7,7 @@ import { ascii, ByteSource, fail, u32le } from "./source";
  */
 
 const KEPT_CHUNKS = new Set(["fmt ", "data", "fact", "JUNK", "junk", "PAD ", "FLLR", "cue ", "smpl", "inst", "plst"]);
-const MAX_CHUNKS = 100_000;
+const MAX_CHUNKS = 10_000;
 
 export async function planWav(source: ByteSource): Promise<Patch[]> {
   const head = await source.read(0, 12);
@@ -15,7 +15,7 @@ export async function planWav(source: ByteSource): Promise<Patch[]> {
   const end = 8 + u32le(head, 4);
   if (end > source.size) fail("RIFF larger than the file");
   if (end < source.size - 1) fail("bytes after the RIFF chunk");
-  const patches: Patch[] = [];
+  const patches = new PatchList();
   let sawFormat = false;
   for (let at = 12, count = 0; at < end; count++) {
     if (count > MAX_CHUNKS) fail("too many chunks");
@@ -25,9 +25,9 @@ export async function planWav(source: ByteSource): Promise<Patch[]> {
     const size = u32le(header, 4);
     if (at + 8 + size > end) fail(`chunk ${JSON.stringify(type)} larger than the file`);
     if (type === "fmt ") sawFormat = true;
-    if (!KEPT_CHUNKS.has(type)) patches.push(replace(at, asciiBytes("JUNK")), zeros(at + 8, Math.min(size + (size & 1), end - at - 8)));
+    if (!KEPT_CHUNKS.has(type)) patches.add(replace(at, asciiBytes("JUNK")), zeros(at + 8, Math.min(size + (size & 1), end - at - 8)));
     at += 8 + size + (size & 1); // chunks are padded to even sizes
   }
   if (!sawFormat) fail("no fmt chunk");
-  return patches;
+  return patches.items;
 }

@@ -1,0 +1,45 @@
+import { describe, expect, test } from "bun:test";
+import { be32, box, concat, contains, mp4, stripped, text, track } from "../../../tests/support/av-bytes";
+
+const xyz = () => box("udta", box("\xa9xyz", be32(0x00120000), text("+52.5163+013.3777/")), box("\xa9mak", text("CasefileTestMake")));
+const appleKeys = () =>
+  box("meta", new Uint8Array(4), box("keys", text("com.apple.quicktime.location.ISO6709")), box("ilst", text("+52.5163+013.3777/CasefileTestModel")));
+
+describe("MP4 stripper", () => {
+  test("movie- and track-level udta and meta become free boxes with zeroed bodies; times are zeroed", async () => {
+    const input = mp4({ tracks: [track("vide", xyz())], moov: [xyz(), appleKeys()], top: [box("uuid", text("XMP CasefileTestModel"))] });
+    const output = (await stripped(input, "video/mp4"))!;
+    expect(output.length).toBe(input.length);
+    for (const secret of ["52.5163", "CasefileTestMake", "CasefileTestModel", "ISO6709", "udta", "meta", "uuid"]) {
+      expect(contains(output, secret)).toBe(false);
+    }
+    expect(contains(output, "\x7f\xff\xff\xff")).toBe(false); // mvhd, tkhd and mdhd times
+    expect(contains(output, "free")).toBe(true);
+    expect(await stripped(output, "video/mp4")).toEqual(output); // stripping again changes nothing
+  });
+
+  test("64-bit box sizes and a last box running to the end of the file", async () => {
+    const large = concat(be32(1), text("uuid"), be32(0), be32(32), text("CasefileTestMake"));
+    const toEnd = concat(be32(0), text("mdat"), new Uint8Array(32));
+    const output = (await stripped(mp4({ top: [large, toEnd] }), "video/mp4"))!;
+    expect(contains(output, "CasefileTestMake")).toBe(false);
+  });
+
+  const refused: [string, () => Uint8Array<ArrayBuffer>][] = [
+    ["a box larger than its parent", () => mp4({ moov: [concat(be32(4096), text("udta"))] })],
+    ["a box larger than the file", () => mp4({ top: [concat(be32(4096), text("free"))] })],
+    ["a box size below its header", () => mp4({ moov: [concat(be32(3), text("udta"))] })],
+    ["size 0 inside the moov", () => mp4({ moov: [concat(be32(0), text("udta"))] })],
+    ["stray bytes after the last box", () => concat(mp4(), text("GPS"))],
+    ["no moov", () => concat(box("ftyp", text("isom")), box("mdat"))],
+    ["two moovs", () => concat(mp4(), box("moov"))],
+    ["a timed-metadata track (its samples may hold a place)", () => mp4({ tracks: [track("vide"), track("meta")] })],
+    ["a track without a handler", () => mp4({ tracks: [box("trak", box("mdia"))] })],
+    ["a truncated mvhd", () => concat(box("ftyp", text("isom")), box("moov", box("mvhd", new Uint8Array(6))))],
+  ];
+  for (const [what, make] of refused) {
+    test(`fails closed on ${what}`, async () => {
+      expect(await stripped(make(), "video/mp4")).toBeUndefined();
+    });
+  }
+});
