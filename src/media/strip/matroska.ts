@@ -25,28 +25,28 @@ const ZEROED_IN_INFO = new Set([0x4461 /* DateUTC */, 0x7ba9 /* Title */, 0x4d80
 const TRACK_NAME = 0x536e;
 const CLUSTER_CHILDREN = new Set([0xe7 /* Timestamp */, 0xa3 /* SimpleBlock */, 0xa0 /* BlockGroup */, 0xa7 /* Position */, 0xab /* PrevSize */, 0x58d7 /* SilentTracks */, VOID, CRC32]);
 
-const MAX_ELEMENTS = 2_000_000;
+const MAX_ELEMENTS = 1_000_000;
 
 type Element = { at: number; id: number; body: number; size: number | undefined; end: number };
 
-/** Element header at `at`: ID (1–4 bytes, marker kept), size (1–8 bytes; all ones = unknown). */
-function headerAt(b: Uint8Array, at: number): { id: number; idLength: number; size: number | undefined; sizeLength: number } {
-  const first = b[at]!;
+/** Element header at b[i] (n bytes there): ID (1–4 bytes, marker kept), size (1–8 bytes; all ones = unknown). */
+function headerAt(b: Uint8Array, i: number, n: number): { id: number; length: number; size: number | undefined } {
+  const first = b[i]!;
   const idLength = Math.clz32(first) - 23;
   if (first === 0 || idLength > 4) fail("bad element ID");
-  let id = first;
-  for (let i = 1; i < idLength; i++) id = id * 256 + b[at + i]!;
-  const sizeFirst = b[at + idLength]!;
+  const sizeFirst = b[i + idLength]!;
   const sizeLength = Math.clz32(sizeFirst) - 23;
-  if (sizeFirst === 0) fail("bad element size");
+  if (sizeFirst === 0 || idLength + sizeLength > n) fail("element header crosses its parent");
+  let id = first;
+  for (let k = 1; k < idLength; k++) id = id * 256 + b[i + k]!;
   let size = sizeFirst & (0xff >> sizeLength);
   let unknown = size === 0xff >> sizeLength;
-  for (let i = 1; i < sizeLength; i++) {
-    const byte = b[at + idLength + i]!;
+  for (let k = 1; k < sizeLength; k++) {
+    const byte = b[i + idLength + k]!;
     size = size * 256 + byte;
     if (byte !== 0xff) unknown = false;
   }
-  return { id, idLength, size: unknown ? undefined : size, sizeLength };
+  return { id, length: idLength + sizeLength, size: unknown ? undefined : size };
 }
 
 const MAX_HEADER = 12;
@@ -61,13 +61,23 @@ class Walker {
    * size (it then runs to `end`).
    */
   async element(at: number, end: number, mayBeUnknown?: number): Promise<Element> {
+    if (!this.inWindow(at, end)) await this.source.load(at, Math.min(MAX_HEADER, end - at));
+    return this.parse(at, end, mayBeUnknown);
+  }
+
+  /** Whether the element header at `at` is in the window (so parse() needs no read). */
+  private inWindow(at: number, end: number): boolean {
+    return this.source.has(at, Math.min(MAX_HEADER, end - at));
+  }
+
+  /** element() for a header already in the window. */
+  private parse(at: number, end: number, mayBeUnknown?: number): Element {
     if (++this.elements > MAX_ELEMENTS) fail("too many elements");
-    const b = this.source.peek(at, Math.min(MAX_HEADER, end - at)) ?? (await this.source.read(at, Math.min(MAX_HEADER, end - at)));
-    if (b.length < 2) fail("element header crosses its parent");
-    const h = headerAt(b, 0);
-    if (h.idLength + h.sizeLength > b.length) fail("element header crosses its parent");
+    const n = Math.min(MAX_HEADER, end - at);
+    if (n < 2) fail("element header crosses its parent");
+    const h = headerAt(this.source.bytes, at - this.source.offset, n);
     if (h.size === undefined && h.id !== mayBeUnknown) fail("unknown size where it is not allowed");
-    const body = at + h.idLength + h.sizeLength;
+    const body = at + h.length;
     const elementEnd = h.size === undefined ? end : body + h.size;
     if (elementEnd > end) fail("element larger than its parent");
     return { at, id: h.id, body, size: h.size, end: elementEnd };
@@ -118,11 +128,14 @@ class Walker {
     }
   }
 
-  /** Walks an unknown-size cluster to its end: the first element that cannot be a child of a cluster. */
+  /**
+   * Walks an unknown-size cluster to its end: the first element that cannot be a child of a cluster. (Hot: a live
+   * recording has one element per frame, so the window is read without a promise per element.)
+   */
   private async liveCluster(cluster: Element): Promise<number> {
     let at = cluster.body;
     while (at < cluster.end) {
-      const e = await this.element(at, cluster.end, CLUSTER);
+      const e = this.inWindow(at, cluster.end) ? this.parse(at, cluster.end, CLUSTER) : await this.element(at, cluster.end, CLUSTER);
       if (!CLUSTER_CHILDREN.has(e.id)) break;
       at = e.end;
     }

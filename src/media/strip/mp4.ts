@@ -1,5 +1,5 @@
 import { asciiBytes, PatchList, replace, zeros, type Patch } from "./patch";
-import { ascii, ByteSource, fail, u32be } from "./source";
+import { ByteSource, fail, fourcc, u32be } from "./source";
 
 /**
  * ISO base media (MP4, MOV, M4A, 3GP). Place and device live in `udta` (©xyz, ©mak, ©mod, loci, XMP_) and `meta`
@@ -47,7 +47,7 @@ type Box = { at: number; type: string; headerSize: number; size: number };
 function boxAt(b: Uint8Array, at: number, end: number, topLevel: boolean): Box {
   if (at + 8 > end) fail("box header crosses its parent");
   let size = u32be(b, at);
-  const type = ascii(b, at + 4, 4);
+  const type = fourcc(b, at + 4);
   let headerSize = 8;
   if (size === 1) {
     if (at + 16 > end) fail("large box header crosses its parent");
@@ -99,7 +99,7 @@ function checkMediaHandler(b: Uint8Array, mdia: Box): void {
     const box = boxAt(b, at, end, false);
     if (box.type === "hdlr") {
       if (box.size < box.headerSize + 12) fail("hdlr too short");
-      const handler = ascii(b, at + box.headerSize + 8, 4);
+      const handler = fourcc(b, at + box.headerSize + 8);
       if (!MEDIA_HANDLERS.has(handler)) fail(`a ${JSON.stringify(handler)} track`);
       return;
     }
@@ -114,9 +114,10 @@ export async function planMp4(source: ByteSource): Promise<Patch[]> {
   for (let at = 0, count = 0; at < source.size; count++) {
     if (count > MAX_TOP_LEVEL_BOXES) fail("too many top-level boxes");
     const left = source.size - at;
-    const box = boxAt(await source.read(at, Math.min(16, left)), 0, left, true);
+    if (!source.has(at, Math.min(16, left))) await source.load(at, Math.min(16, left));
+    const box = boxAt(source.bytes, at - source.offset, at - source.offset + left, true);
     if (count === 0 && box.type !== "ftyp") fail("not an ISO media file");
-    if (!KEPT_TOP_LEVEL.has(box.type)) walk.patches.add(...neutralise(box, at));
+    if (!KEPT_TOP_LEVEL.has(box.type)) walk.patches.add(...neutralise(box, source.offset));
     else if (WALKED_TOP_LEVEL.has(box.type)) {
       if (box.size > MAX_MOOV_BYTES) fail(`${box.type} larger than ${MAX_MOOV_BYTES} bytes`);
       if (box.type === "moov") movies++;

@@ -12,14 +12,19 @@ const MAX_TRAILERS = 8;
 const ID3V1_BYTES = 128;
 const APE_FOOTER_BYTES = 32;
 
-const BITRATES_KBPS: Record<string, number[]> = {
-  "1-1": [0, 32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448],
-  "1-2": [0, 32, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384],
-  "1-3": [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
-  "2-1": [0, 32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256],
-  "2-2": [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
-  "2-3": [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
-};
+/** kbit/s by [MPEG-1 | MPEG-2 and 2.5][layer - 1][bitrate index]. */
+const BITRATES_KBPS = [
+  [
+    [0, 32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448],
+    [0, 32, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384],
+    [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
+  ],
+  [
+    [0, 32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256],
+    [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
+    [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
+  ],
+];
 const SAMPLE_RATES = [
   [11025, 12000, 8000], // MPEG 2.5
   [],
@@ -27,20 +32,20 @@ const SAMPLE_RATES = [
   [44100, 48000, 32000], // MPEG 1
 ];
 
-/** Length of the MPEG audio or ADTS frame whose header is h, or undefined when h is not a frame header. */
-export function frameLength(h: Uint8Array): number | undefined {
-  if (h[0] !== 0xff || (h[1]! & 0xe0) !== 0xe0) return undefined;
-  const version = (h[1]! >> 3) & 3;
-  const layer = 4 - ((h[1]! >> 1) & 3); // 4: "reserved", which ADTS uses
+/** Length of the MPEG audio or ADTS frame whose header is at b[i] (available: bytes there), or undefined. */
+function frameLength(b: Uint8Array, i: number, available: number): number | undefined {
+  if (available < 4 || b[i] !== 0xff || (b[i + 1]! & 0xe0) !== 0xe0) return undefined;
+  const version = (b[i + 1]! >> 3) & 3;
+  const layer = 4 - ((b[i + 1]! >> 1) & 3); // 4: "reserved", which ADTS uses
   if (layer === 4) {
-    if ((h[1]! & 0xf6) !== 0xf0 || h.length < 7) return undefined;
-    const length = ((h[3]! & 3) << 11) | (h[4]! << 3) | (h[5]! >> 5);
+    if ((b[i + 1]! & 0xf6) !== 0xf0 || available < 7) return undefined;
+    const length = ((b[i + 3]! & 3) << 11) | (b[i + 4]! << 3) | (b[i + 5]! >> 5);
     return length >= 7 ? length : undefined;
   }
-  const bitrate = BITRATES_KBPS[`${version === 3 ? 1 : 2}-${layer}`]?.[h[2]! >> 4];
-  const sampleRate = SAMPLE_RATES[version]?.[(h[2]! >> 2) & 3];
+  const bitrate = BITRATES_KBPS[version === 3 ? 0 : 1]![layer - 1]![b[i + 2]! >> 4];
+  const sampleRate = SAMPLE_RATES[version]?.[(b[i + 2]! >> 2) & 3];
   if (!bitrate || !sampleRate) return undefined; // free-format, reserved or invalid
-  const padding = (h[2]! >> 1) & 1;
+  const padding = (b[i + 2]! >> 1) & 1;
   if (layer === 1) return (Math.floor((12 * bitrate * 1000) / sampleRate) + padding) * 4;
   const perFrame = layer === 3 && version !== 3 ? 72 : 144;
   return Math.floor((perFrame * bitrate * 1000) / sampleRate) + padding;
@@ -105,17 +110,18 @@ export async function planMpegAudio(source: ByteSource): Promise<Patch[]> {
   for (let at = 0; at < end; ) {
     if (++frames > MAX_FRAMES) fail("too many frames");
     const length = Math.min(10, end - at);
-    const h = source.peek(at, length) ?? (await source.read(at, length));
-    if (length >= 10 && h[0] === 0x49 && ascii(h, 0, 3) === "ID3") {
-      const tag = blankId3v2(h, at);
+    if (!source.has(at, length)) await source.load(at, length);
+    const b = source.bytes;
+    const i = at - source.offset;
+    if (length >= 10 && b[i] === 0x49 && b[i + 1] === 0x44 && b[i + 2] === 0x33) {
+      const tag = blankId3v2(b.subarray(i, i + 10), at); // "ID3"
       if (at + tag.length > end) fail("ID3v2 tag larger than the file");
       patches.add(...tag.patches);
       at += tag.length;
       continue;
     }
-    const frame = length >= 4 ? frameLength(h) : undefined;
-    if (!frame) fail(`not an audio frame at ${at}`);
-    at += frame!; // a last frame cut short holds only audio
+    const frame = frameLength(b, i, length) ?? fail(`not an audio frame at ${at}`);
+    at += frame; // a last frame cut short holds only audio
   }
   if (frames === 0) fail("no audio");
   return patches.items;

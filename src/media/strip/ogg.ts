@@ -10,7 +10,7 @@ import { ascii, ByteSource, fail, u32le } from "./source";
 const MAX_PAGES = 2_000_000;
 const MAX_STREAMS = 64;
 /** Bytes of header packets held in memory while their pages are rewritten. */
-const MAX_HEADER_BYTES = 16 * 1024 * 1024;
+const MAX_HEADER_BYTES = 4 * 1024 * 1024;
 const PAGE_HEADER_BYTES = 27;
 const FLAG_CONTINUED = 1;
 const FLAG_FIRST = 2;
@@ -110,16 +110,20 @@ export async function planOgg(source: ByteSource): Promise<Patch[]> {
   let at = 0;
   for (let pages = 0; at < source.size; pages++) {
     if (pages > MAX_PAGES) fail("too many pages");
-    if (at + PAGE_HEADER_BYTES > source.size) fail("page header crosses the end");
-    const head = source.peek(at, PAGE_HEADER_BYTES + 255) ?? (await source.read(at, Math.min(PAGE_HEADER_BYTES + 255, source.size - at)));
-    if (ascii(head, 0, 4) !== "OggS" || head[4] !== 0) fail(`not an Ogg page at ${at}`);
-    const flags = head[5]!;
-    const serial = u32le(head, 14);
-    const segments = head[26]!;
-    if (head.length < PAGE_HEADER_BYTES + segments) fail("lacing table crosses the end");
-    const lacing = head.subarray(PAGE_HEADER_BYTES, PAGE_HEADER_BYTES + segments);
+    const available = Math.min(PAGE_HEADER_BYTES + 255, source.size - at);
+    if (available < PAGE_HEADER_BYTES) fail("page header crosses the end");
+    if (!source.has(at, available)) await source.load(at, available);
+    const b = source.bytes;
+    const i = at - source.offset;
+    // "OggS", version 0
+    if (b[i] !== 0x4f || b[i + 1] !== 0x67 || b[i + 2] !== 0x67 || b[i + 3] !== 0x53 || b[i + 4] !== 0) fail(`not an Ogg page at ${at}`);
+    const flags = b[i + 5]!;
+    const serial = u32le(b, i + 14);
+    const segments = b[i + 26]!;
     const bodyAt = PAGE_HEADER_BYTES + segments;
-    const length = bodyAt + lacing.reduce((n, v) => n + v, 0);
+    if (available < bodyAt) fail("lacing table crosses the end");
+    let length = bodyAt;
+    for (let k = i + PAGE_HEADER_BYTES; k < i + bodyAt; k++) length += b[k]!;
     if (at + length > source.size) fail("page larger than the file");
 
     if (flags & FLAG_FIRST) {
@@ -135,7 +139,7 @@ export async function planOgg(source: ByteSource): Promise<Patch[]> {
       const page = (await source.read(at, length)).slice();
       heldPages.set(page, at);
       let offset = bodyAt;
-      for (const value of lacing) {
+      for (const value of page.subarray(PAGE_HEADER_BYTES, bodyAt)) {
         if (stream.packets >= stream.headers) break; // audio packets after the headers are left alone
         stream.pieces.push({ page, at: offset, length: value });
         offset += value;

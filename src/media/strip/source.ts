@@ -20,27 +20,43 @@ export class ByteSource {
     return this.file.size;
   }
 
-  /** The bytes [at, at+length) if the current window holds them: the fast path for walkers of many small units. */
-  peek(at: number, length: number): Uint8Array | undefined {
-    const from = at - this.windowAt;
-    if (from < 0 || from + length > this.window.length) return undefined;
-    return this.window.subarray(from, from + length);
+  /**
+   * Whether the window holds [at, at+length). With load(), the fast path for walkers of many small units: they
+   * read `bytes` at `at - offset` and allocate nothing per unit.
+   */
+  has(at: number, length: number): boolean {
+    return at >= this.windowAt && at + length <= this.windowAt + this.window.length;
   }
 
-  /** Exactly length bytes at at; a read past the end of the file means the file is not what it claims. */
-  async read(at: number, length: number): Promise<Uint8Array> {
-    const cached = this.peek(at, length);
-    if (cached) return cached;
+  get bytes(): Uint8Array {
+    return this.window;
+  }
+
+  get offset(): number {
+    return this.windowAt;
+  }
+
+  /** Moves the window so that it holds [at, at+length); a read past the end of the file means a lying header. */
+  async load(at: number, length: number): Promise<void> {
     if (at < 0 || length < 0 || at + length > this.size) fail(`read of ${length} bytes at ${at} is outside the file`);
     const end = Math.min(this.size, at + Math.max(length, WINDOW_BYTES));
     this.window = new Uint8Array(await this.file.slice(at, end).arrayBuffer());
     this.windowAt = at;
     if (this.window.length < length) fail("the file shrank while it was read");
-    return this.window.subarray(0, length);
+  }
+
+  /** Exactly length bytes at at. */
+  async read(at: number, length: number): Promise<Uint8Array> {
+    if (!this.has(at, length)) await this.load(at, length);
+    const from = at - this.windowAt;
+    return this.window.subarray(from, from + length);
   }
 }
 
 export const ascii = (b: Uint8Array, at: number, length: number) => String.fromCharCode(...b.subarray(at, at + length));
+
+/** The four-character code at b[at] (box and chunk types), without allocating an array. */
+export const fourcc = (b: Uint8Array, at: number) => String.fromCharCode(b[at]!, b[at + 1]!, b[at + 2]!, b[at + 3]!);
 
 export const u32be = (b: Uint8Array, at: number) =>
   ((b[at]! << 24) | (b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!) >>> 0;

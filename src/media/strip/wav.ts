@@ -20,7 +20,7 @@ export async function planWav(source: ByteSource): Promise<Patch[]> {
   for (let at = 12, count = 0; at < end; count++) {
     if (count > MAX_CHUNKS) fail("too many chunks");
     if (at + 8 > end) fail("chunk header crosses the end");
-    const header = source.peek(at, 8) ?? (await source.read(at, 8));
+    const header = await source.read(at, 8);
     const type = ascii(header, 0, 4);
     const size = u32le(header, 4);
     if (at + 8 + size > end) fail(`chunk ${JSON.stringify(type)} larger than the file`);
