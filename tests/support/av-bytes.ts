@@ -5,18 +5,11 @@
 import { planAvStrip } from "../../src/media/strip/av";
 import { oggCrc } from "../../src/media/strip/ogg";
 import { patchChunk } from "../../src/media/strip/patch";
+import { concatBytes } from "../../src/media/strip/source";
 
 export const text = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 
-export function concat(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
+export const concat = concatBytes;
 
 export const be32 = (n: number) => Uint8Array.of(n >>> 24, (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff);
 export const le32 = (n: number) => Uint8Array.of(n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff, n >>> 24);

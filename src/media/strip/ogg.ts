@@ -1,5 +1,5 @@
 import { replace, type Patch } from "./patch";
-import { ascii, ByteSource, fail, u32le } from "./source";
+import { ascii, ByteSource, concatBytes, fail, u32le } from "./source";
 
 /**
  * Ogg Opus, Vorbis and FLAC. The comment header of each stream keeps its length but loses its comments (the vendor
@@ -36,17 +36,12 @@ export function oggCrc(page: Uint8Array): number {
 
 const spaces = (n: number) => new Uint8Array(n).fill(0x20);
 const le32 = (n: number) => Uint8Array.of(n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff, (n >>> 24) & 0xff);
-const joined = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  parts.reduce((at, p) => (out.set(p, at), at + p.length), 0);
-  return out;
-};
 
 /** A comment header of the same length with a blank vendor and no comments: magic, vendor, count 0, trailer. */
 function blankComments(magic: Uint8Array, length: number, trailer: Uint8Array): Uint8Array {
   const vendor = length - magic.length - 8 - trailer.length;
   if (vendor < 0) fail("comment header too short");
-  return joined(magic, le32(vendor), spaces(vendor), le32(0), trailer);
+  return concatBytes(magic, le32(vendor), spaces(vendor), le32(0), trailer);
 }
 
 const FLAC_KEPT_BLOCKS = new Set([0 /* STREAMINFO */, 1 /* PADDING */, 3 /* SEEKTABLE */]);
@@ -92,7 +87,7 @@ export async function planOgg(source: ByteSource): Promise<Patch[]> {
   let heldBytes = 0;
 
   const finishPacket = (stream: Stream) => {
-    const packet = joined(...stream.pieces.map((p) => p.page.subarray(p.at, p.at + p.length)));
+    const packet = concatBytes(...stream.pieces.map((p) => p.page.subarray(p.at, p.at + p.length)));
     const index = stream.packets++;
     if (index === 0) Object.assign(stream, identify(packet));
     const clean = index === 0 ? undefined : cleanHeader(stream.codec, index, packet);
