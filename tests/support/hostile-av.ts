@@ -17,14 +17,14 @@ function padded(head: Uint8Array, size: number, filler: (length: number) => Uint
 }
 
 /**
- * MP4: a moov with 4,999 udta boxes (10,000 planned changes, the cap), then 98,000 moof fragments of 100 children
- * in all... kept under the caps: 199,000 top-level boxes (99,000 moofs, each read and walked), then one mdat.
+ * MP4: a moov with 4,990 udta boxes (close to the cap of 10,000 planned changes), then 199,000 top-level boxes
+ * (90,000 moof fragments, each read and walked, and 109,000 empty styp), then one mdat.
  */
 export function hostileMp4ManyBoxes(size = SIZE): Uint8Array<ArrayBuffer> {
   const udtas = Array.from({ length: 4_990 }, () => box("udta", text("\xa9xyz+52.5163+013.3777/")));
   const moofs = Array.from({ length: 90_000 }, () => box("moof", box("mfhd", new Uint8Array(8))));
-  const frees = Array.from({ length: 109_000 }, () => box("free"));
-  const head = mp4({ moov: udtas, top: [...moofs, ...frees] });
+  const segmentTypes = Array.from({ length: 109_000 }, () => box("styp"));
+  const head = mp4({ moov: udtas, top: [...moofs, ...segmentTypes] });
   return padded(head, size, (length) => concat(be32(length), text("mdat"), new Uint8Array(length - 8)));
 }
 

@@ -9,7 +9,8 @@ const cluster = (size: "known" | "unknown") =>
 
 describe("Matroska stripper", () => {
   test("Tags become a Void of the same size; Info's date, title and apps and track names are zeroed", async () => {
-    const input = concat(ebmlHeader(), element(EBML.segment, info(), element(EBML.tracks, videoTrack("CasefileTestMake")), cluster("known"), tags()));
+    const stale = element(EBML.void, text("left by an editor: CasefileTestModel"));
+    const input = concat(ebmlHeader(), element(EBML.segment, info(), stale, element(EBML.tracks, videoTrack("CasefileTestMake")), cluster("known"), tags()));
     const output = (await stripped(input, "video/webm"))!;
     expect(output.length).toBe(input.length);
     for (const secret of ["52.5163", "LOCATION", "CasefileTestMake", "CasefileTestModel"]) expect(contains(output, secret)).toBe(false);

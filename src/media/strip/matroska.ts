@@ -17,10 +17,11 @@ const INFO = 0x1549a966;
 const TRACKS = 0x1654ae6b;
 const TRACK_ENTRY = 0xae;
 
-/** Segment children kept as they are (their contents carry no place or device). */
-const KEPT_IN_SEGMENT = new Set([0x114d9b74 /* SeekHead */, 0x1c53bb6b /* Cues */, VOID, CRC32]);
-/** Segment children that become Void: Tags, Attachments, Chapters. */
-const VOIDED_IN_SEGMENT = new Set([0x1254c367, 0x1941a469, 0x1043a770]);
+/**
+ * Segment children kept as they are (their contents carry no place or device); any other (Tags, Attachments,
+ * Chapters, unknown) becomes a Void.
+ */
+const KEPT_IN_SEGMENT = new Set([0x114d9b74 /* SeekHead */, 0x1c53bb6b /* Cues */, CRC32]);
 const ZEROED_IN_INFO = new Set([0x4461 /* DateUTC */, 0x7ba9 /* Title */, 0x4d80 /* MuxingApp */, 0x5741 /* WritingApp */]);
 const TRACK_NAME = 0x536e;
 const CLUSTER_CHILDREN = new Set([0xe7 /* Timestamp */, 0xa3 /* SimpleBlock */, 0xa0 /* BlockGroup */, 0xa7 /* Position */, 0xab /* PrevSize */, 0x58d7 /* SilentTracks */, VOID, CRC32]);
@@ -122,7 +123,8 @@ class Walker {
       else {
         if (e.id === INFO) await this.zeroChildren(e, ZEROED_IN_INFO);
         else if (e.id === TRACKS) await this.tracks(e);
-        else if (!KEPT_IN_SEGMENT.has(e.id)) this.voided(e); // Tags, Attachments, Chapters and anything unknown
+        else if (e.id === VOID) this.patches.add(zeros(e.body, e.end - e.body)); // it may hold what an editor removed
+        else if (!KEPT_IN_SEGMENT.has(e.id)) this.voided(e);
         at = e.end;
       }
     }

@@ -18,6 +18,12 @@ describe("MP4 stripper", () => {
     expect(await stripped(output, "video/mp4")).toEqual(output); // stripping again changes nothing
   });
 
+  test("free and skip boxes lose what an editor left in them", async () => {
+    const output = (await stripped(mp4({ top: [box("free", text("\xa9xyz+52.5163+013.3777/")), box("skip", text("CasefileTestMake"))] }), "video/mp4"))!;
+    expect(contains(output, "52.5163")).toBe(false);
+    expect(contains(output, "CasefileTestMake")).toBe(false);
+  });
+
   test("64-bit box sizes and a last box running to the end of the file", async () => {
     const large = concat(be32(1), text("uuid"), be32(0), be32(32), text("CasefileTestMake"));
     const toEnd = concat(be32(0), text("mdat"), new Uint8Array(32));

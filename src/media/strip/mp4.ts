@@ -29,8 +29,11 @@ const KEPT_CHILDREN: Record<string, Set<string>> = {
 };
 const CONTAINERS = new Set(Object.keys(KEPT_CHILDREN));
 
-/** Top-level boxes that carry media or structure only; any other top-level box is neutralised. */
-const KEPT_TOP_LEVEL = new Set(["ftyp", "moov", "mdat", "free", "skip", "wide", "moof", "mfra", "sidx", "ssix", "styp", "prft", "pdin"]);
+/**
+ * Top-level boxes that carry media or structure only; any other top-level box is neutralised (free, skip and wide
+ * too: editors leave removed metadata in them).
+ */
+const KEPT_TOP_LEVEL = new Set(["ftyp", "moov", "mdat", "moof", "mfra", "sidx", "ssix", "styp", "prft", "pdin"]);
 /** Top-level boxes whose children are checked (their bodies are read). */
 const WALKED_TOP_LEVEL = new Set(["moov", "moof"]);
 /** Headers whose creation and modification times are zeroed. */

@@ -9,6 +9,7 @@ describe("WAV stripper", () => {
       riffChunk("bext", text("CasefileTestModel 2026-01-02")),
       riffChunk("iXML", text("<LOCATION>52.5163 13.3777</LOCATION>")),
       riffChunk("id3 ", text("ID3 CasefileTestMake")),
+      riffChunk("JUNK", text("left by an editor: 52.5163")),
       data,
     );
     const output = (await stripped(input, "audio/wav"))!;

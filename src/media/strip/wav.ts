@@ -6,7 +6,9 @@ import { ascii, ByteSource, fail, u32le } from "./source";
  * its originator and date, iXML, id3, XMP, cart, …) becomes JUNK with a zeroed body, so offsets are unchanged.
  */
 
-const KEPT_CHUNKS = new Set(["fmt ", "data", "fact", "JUNK", "junk", "PAD ", "FLLR", "cue ", "smpl", "inst", "plst"]);
+const KEPT_CHUNKS = new Set(["fmt ", "data", "fact", "cue ", "smpl", "inst", "plst"]);
+/** Padding keeps its type, but its body is zeroed: it may hold what an editor removed. */
+const PADDING_CHUNKS = new Set(["JUNK", "junk", "PAD ", "FLLR"]);
 const MAX_CHUNKS = 10_000;
 
 export async function planWav(source: ByteSource): Promise<Patch[]> {
@@ -25,7 +27,9 @@ export async function planWav(source: ByteSource): Promise<Patch[]> {
     const size = u32le(header, 4);
     if (at + 8 + size > end) fail(`chunk ${JSON.stringify(type)} larger than the file`);
     if (type === "fmt ") sawFormat = true;
-    if (!KEPT_CHUNKS.has(type)) patches.add(replace(at, asciiBytes("JUNK")), zeros(at + 8, Math.min(size + (size & 1), end - at - 8)));
+    const body = zeros(at + 8, Math.min(size + (size & 1), end - at - 8));
+    if (PADDING_CHUNKS.has(type)) patches.add(body);
+    else if (!KEPT_CHUNKS.has(type)) patches.add(replace(at, asciiBytes("JUNK")), body);
     at += 8 + size + (size & 1); // chunks are padded to even sizes
   }
   if (!sawFormat) fail("no fmt chunk");
