@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from "../../tests/support/server";
 import { sniffFile } from "./sniff";
 
 /** Video and audio as phones and recorders write them: a place (52.5163 N 13.3777 E) and a device. */
-const AV_FIXTURES = ["gps.mp4", "gps.mov", "gps.m4a", "gps.webm", "gps.mkv", "gps.mp3", "gps.wav", "gps.opus.ogg", "gps.vorbis.ogg"];
+const AV_FIXTURES = ["gps.mp4", "gps-subtitles.mp4", "gps.mov", "gps.m4a", "gps.webm", "gps.mkv", "gps.mp3", "gps.wav", "gps.opus.ogg", "gps.vorbis.ogg"];
 const PERSONAL = ["52.5163", "+52.51", "13.3777", "CasefileTestMake", "CasefileTestModel"];
 
 let server: TestServer;

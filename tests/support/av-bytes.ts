@@ -37,6 +37,16 @@ export function track(handler = "vide", ...extra: Uint8Array[]) {
   return box("trak", timedHeader("tkhd", 84), box("mdia", timedHeader("mdhd", 24), hdlr(handler), box("minf", box("vmhd", new Uint8Array(12)), stbl)), ...extra);
 }
 
+/** A track of another kind (timed metadata, subtitles) whose samples sit in chunks at the given file offsets. */
+export function dataTrack(handler: string, chunks: { at: number; sizes: number[] }[]) {
+  const entries = (values: number[]) => concat(...values.map(be32));
+  const samples = chunks.flatMap((c) => c.sizes);
+  const stsc = box("stsc", new Uint8Array(4), be32(chunks.length), ...chunks.map((c, i) => entries([i + 1, c.sizes.length, 1])));
+  const stsz = box("stsz", new Uint8Array(8), be32(samples.length), entries(samples));
+  const stco = box("stco", new Uint8Array(4), be32(chunks.length), entries(chunks.map((c) => c.at)));
+  return box("trak", timedHeader("tkhd", 84), box("mdia", timedHeader("mdhd", 24), hdlr(handler), box("minf", box("nmhd", new Uint8Array(4)), box("stbl", stsc, stsz, stco))));
+}
+
 /** ftyp, a moov with one video track (plus extra moov children), an mdat, then extra top-level boxes. */
 export function mp4(options: { moov?: Uint8Array[]; tracks?: Uint8Array[]; top?: Uint8Array[] } = {}) {
   const moov = box("moov", timedHeader("mvhd", 100), ...(options.tracks ?? [track()]), ...(options.moov ?? []));

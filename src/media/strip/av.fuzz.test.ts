@@ -17,7 +17,7 @@ type Sample = { mime: string; bytes: Uint8Array<ArrayBuffer> };
 
 const fixture = async (name: string, mime: string): Promise<Sample> => ({ mime, bytes: new Uint8Array(await readFile(path.join(FIXTURES, "gps", name))) });
 const SAMPLES: Sample[] = await Promise.all([
-  fixture("gps.mp4", "video/mp4"), fixture("gps.mov", "video/quicktime"), fixture("gps.m4a", "audio/mp4"),
+  fixture("gps.mp4", "video/mp4"), fixture("gps-subtitles.mp4", "video/mp4"), fixture("gps.mov", "video/quicktime"), fixture("gps.m4a", "audio/mp4"),
   fixture("gps.webm", "video/webm"), fixture("gps.mkv", "video/webm"), fixture("gps.mp3", "audio/mpeg"),
   fixture("gps.wav", "audio/wav"), fixture("gps.opus.ogg", "audio/ogg"), fixture("gps.vorbis.ogg", "audio/ogg"),
 ]);

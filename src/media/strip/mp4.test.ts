@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { be32, box, concat, contains, mp4, stripped, text, track } from "../../../tests/support/av-bytes";
+import { be32, box, concat, contains, dataTrack, mp4, stripped, text, track } from "../../../tests/support/av-bytes";
 
 const xyz = () => box("udta", box("\xa9xyz", be32(0x00120000), text("+52.5163+013.3777/")), box("\xa9mak", text("CasefileTestMake")));
 const appleKeys = () =>
@@ -31,6 +31,20 @@ describe("MP4 stripper", () => {
     expect(contains(output, "CasefileTestMake")).toBe(false);
   });
 
+  test("a timed-metadata or subtitle track is dropped and its samples are zeroed; audio and video stay", async () => {
+    const place = text("GPS +52.5163+013.3777 CasefileTestMake");
+    const build = (at: number) =>
+      mp4({ tracks: [track("vide"), dataTrack("meta", [{ at, sizes: [10, 8] }, { at: at + 18, sizes: [place.length - 18] }])], top: [box("mdat", place)] });
+    const input = build(build(0).length - place.length);
+    const output = (await stripped(input, "video/mp4"))!;
+    expect(output.length).toBe(input.length);
+    expect(contains(output, "52.5163")).toBe(false);
+    expect(contains(output, "CasefileTestMake")).toBe(false);
+    expect(contains(output, "vide")).toBe(true);
+    expect(contains(output, "hdlr\0\0\0\0\0\0\0\0meta")).toBe(false); // the track itself is gone
+    expect(await stripped(output, "video/mp4")).toEqual(output);
+  });
+
   const refused: [string, () => Uint8Array<ArrayBuffer>][] = [
     ["a box larger than its parent", () => mp4({ moov: [concat(be32(4096), text("udta"))] })],
     ["a box larger than the file", () => mp4({ top: [concat(be32(4096), text("free"))] })],
@@ -39,7 +53,14 @@ describe("MP4 stripper", () => {
     ["stray bytes after the last box", () => concat(mp4(), text("GPS"))],
     ["no moov", () => concat(box("ftyp", text("isom")), box("mdat"))],
     ["two moovs", () => concat(mp4(), box("moov"))],
-    ["a timed-metadata track (its samples may hold a place)", () => mp4({ tracks: [track("vide"), track("meta")] })],
+    ["a dropped track's chunk beyond the file", () => mp4({ tracks: [track("vide"), dataTrack("text", [{ at: 1 << 30, sizes: [4] }])] })],
+    ["a dropped track's chunk inside the moov", () => mp4({ tracks: [track("vide"), dataTrack("text", [{ at: 40, sizes: [4] }])] })],
+    ["an stsz with more entries than bytes", () => {
+      const bytes = mp4({ tracks: [track("vide"), dataTrack("text", [{ at: 0, sizes: [4] }])] });
+      const stsz = Buffer.from(bytes).lastIndexOf("stsz");
+      bytes.set(be32(5), stsz + 12);
+      return bytes;
+    }],
     ["a track without a handler", () => mp4({ tracks: [box("trak", box("mdia"))] })],
     ["a truncated mvhd", () => concat(box("ftyp", text("isom")), box("moov", box("mvhd", new Uint8Array(6))))],
   ];

@@ -1,5 +1,7 @@
 import { asciiBytes, PatchList, replace, zeros, type Patch } from "./patch";
-import { ByteSource, fail, fourcc, u32be } from "./source";
+import { boxAt, childOf, type Box } from "./mp4-box";
+import { trackSampleRanges, type FileRange } from "./mp4-samples";
+import { ByteSource, fail, fourcc } from "./source";
 
 /**
  * ISO base media (MP4, MOV, M4A, 3GP). Place and device live in `udta` (©xyz, ©mak, ©mod, loci, XMP_) and `meta`
@@ -38,31 +40,8 @@ const KEPT_TOP_LEVEL = new Set(["ftyp", "moov", "mdat", "moof", "mfra", "sidx", 
 const WALKED_TOP_LEVEL = new Set(["moov", "moof"]);
 /** Headers whose creation and modification times are zeroed. */
 const TIMED_HEADERS = new Set(["mvhd", "tkhd", "mdhd"]);
-/** Track handlers of audio and video; a track of any other kind (timed metadata, text) may carry a place. */
+/** Track handlers of audio and video; a track of any other kind (timed metadata, text) is dropped. */
 const MEDIA_HANDLERS = new Set(["vide", "soun"]);
-
-type Box = { at: number; type: string; headerSize: number; size: number };
-
-/**
- * The box header at `at` in b, checked against its parent's end. Size 0 ("to the end of the file") is allowed for
- * top-level boxes only.
- */
-function boxAt(b: Uint8Array, at: number, end: number, topLevel: boolean): Box {
-  if (at + 8 > end) fail("box header crosses its parent");
-  let size = u32be(b, at);
-  const type = fourcc(b, at + 4);
-  let headerSize = 8;
-  if (size === 1) {
-    if (at + 16 > end) fail("large box header crosses its parent");
-    size = u32be(b, at + 8) * 2 ** 32 + u32be(b, at + 12);
-    headerSize = 16;
-  } else if (size === 0) {
-    if (!topLevel) fail("a box 'to the end of the file' inside another box");
-    size = end - at;
-  }
-  if (size < headerSize || at + size > end) fail(`box ${JSON.stringify(type)} is larger than its parent`);
-  return { at, type, headerSize, size };
-}
 
 /** `free` with a zeroed body, offsets kept. */
 const neutralise = (box: Box, base: number): Patch[] => [
@@ -78,7 +57,8 @@ function zeroTimes(b: Uint8Array, box: Box, base: number): Patch[] {
   return [zeros(base + body + 4, width)];
 }
 
-type Walk = { patches: PatchList; boxes: number };
+/** Dropped tracks' samples must lie inside an mdat: they are checked once every top-level box is known. */
+type Walk = { patches: PatchList; boxes: number; samples: FileRange[] };
 
 /** Walks the children of the container whose body is b[start, end); b begins at file offset base. */
 function walkChildren(b: Uint8Array, start: number, end: number, container: string, base: number, depth: number, walk: Walk): void {
@@ -87,32 +67,38 @@ function walkChildren(b: Uint8Array, start: number, end: number, container: stri
   for (let at = start; at < end; ) {
     if (++walk.boxes > MAX_CHILD_BOXES) fail("too many boxes");
     const box = boxAt(b, at, end, false);
-    if (container === "trak" && box.type === "mdia") checkMediaHandler(b, box);
-    if (!kept.has(box.type)) walk.patches.add(...neutralise(box, base));
+    if (box.type === "trak" && !MEDIA_HANDLERS.has(handlerOf(b, box))) dropTrack(b, box, base, walk);
+    else if (!kept.has(box.type)) walk.patches.add(...neutralise(box, base));
     else if (TIMED_HEADERS.has(box.type)) walk.patches.add(...zeroTimes(b, box, base));
     else if (CONTAINERS.has(box.type)) walkChildren(b, at + box.headerSize, at + box.size, box.type, base, depth + 1, walk);
     at += box.size;
   }
 }
 
-/** Fails on a track that is neither audio nor video: its samples (in mdat) could carry a place. */
-function checkMediaHandler(b: Uint8Array, mdia: Box): void {
-  const end = mdia.at + mdia.size;
-  for (let at = mdia.at + mdia.headerSize; at < end; ) {
-    const box = boxAt(b, at, end, false);
-    if (box.type === "hdlr") {
-      if (box.size < box.headerSize + 12) fail("hdlr too short");
-      const handler = fourcc(b, at + box.headerSize + 8);
-      if (!MEDIA_HANDLERS.has(handler)) fail(`a ${JSON.stringify(handler)} track`);
-      return;
-    }
-    at += box.size;
+/** The handler type of a track ('vide', 'soun', 'meta', 'text', …). */
+function handlerOf(b: Uint8Array, trak: Box): string {
+  const mdia = childOf(b, trak, "mdia") ?? fail("a track without media");
+  const hdlr = childOf(b, mdia, "hdlr") ?? fail("a track without a handler");
+  if (hdlr.size < hdlr.headerSize + 12) fail("hdlr too short");
+  return fourcc(b, hdlr.at + hdlr.headerSize + 8);
+}
+
+/**
+ * A track that is neither audio nor video (timed metadata, subtitles, timecode: a drone's or phone's place may be
+ * in its samples): its samples are zeroed in the mdat and the track becomes a free box.
+ */
+function dropTrack(b: Uint8Array, trak: Box, base: number, walk: Walk): void {
+  const stbl = childOf(b, childOf(b, childOf(b, trak, "mdia")!, "minf") ?? fail("a track without minf"), "stbl") ?? fail("a track without stbl");
+  for (const range of trackSampleRanges(b, stbl)) {
+    walk.samples.push(range);
+    walk.patches.add(zeros(range.at, range.length));
   }
-  fail("a track without a handler");
+  walk.patches.add(...neutralise(trak, base));
 }
 
 export async function planMp4(source: ByteSource): Promise<Patch[]> {
-  const walk: Walk = { patches: new PatchList(), boxes: 0 };
+  const walk: Walk = { patches: new PatchList(), boxes: 0, samples: [] };
+  const mediaData: FileRange[] = [];
   let movies = 0;
   for (let at = 0, count = 0; at < source.size; count++) {
     if (count > MAX_TOP_LEVEL_BOXES) fail("too many top-level boxes");
@@ -120,6 +106,7 @@ export async function planMp4(source: ByteSource): Promise<Patch[]> {
     if (!source.has(at, Math.min(16, left))) await source.load(at, Math.min(16, left));
     const box = boxAt(source.bytes, at - source.offset, at - source.offset + left, true);
     if (count === 0 && box.type !== "ftyp") fail("not an ISO media file");
+    if (box.type === "mdat") mediaData.push({ at: at + box.headerSize, length: box.size - box.headerSize });
     if (!KEPT_TOP_LEVEL.has(box.type)) walk.patches.add(...neutralise(box, source.offset));
     else if (WALKED_TOP_LEVEL.has(box.type)) {
       if (box.size > MAX_MOOV_BYTES) fail(`${box.type} larger than ${MAX_MOOV_BYTES} bytes`);
@@ -130,5 +117,21 @@ export async function planMp4(source: ByteSource): Promise<Patch[]> {
     at += box.size;
   }
   if (movies !== 1) fail("not exactly one moov");
+  for (const s of walk.samples) {
+    const m = lastStartingBy(mediaData, s.at);
+    if (!m || s.at + s.length > m.at + m.length) fail("samples outside the media data");
+  }
   return walk.patches.items;
+}
+
+/** In ranges sorted by start, the last one starting at or before `at` (binary search). */
+function lastStartingBy(ranges: FileRange[], at: number): FileRange | undefined {
+  let low = 0;
+  let high = ranges.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (ranges[mid]!.at <= at) low = mid + 1;
+    else high = mid;
+  }
+  return ranges[low - 1];
 }
