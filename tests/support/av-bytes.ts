@@ -39,7 +39,11 @@ export function track(handler = "vide", ...extra: Uint8Array[]) {
 
 /** A track of another kind (timed metadata, subtitles) whose samples sit in chunks at the given file offsets. */
 export function dataTrack(handler: string, chunks: { at: number; sizes: number[] }[]) {
-  const entries = (values: number[]) => concat(...values.map(be32));
+  const entries = (values: number[]) => {
+    const out = new Uint8Array(values.length * 4);
+    values.forEach((v, i) => new DataView(out.buffer).setUint32(i * 4, v));
+    return out;
+  };
   const samples = chunks.flatMap((c) => c.sizes);
   const stsc = box("stsc", new Uint8Array(4), be32(chunks.length), ...chunks.map((c, i) => entries([i + 1, c.sizes.length, 1])));
   const stsz = box("stsz", new Uint8Array(8), be32(samples.length), entries(samples));

@@ -4,7 +4,7 @@
  * stripper's caps, so it is walked to the end (the most work) rather than refused early.
  */
 import {
-  adtsFrame, be32, box, concat, EBML, ebmlHeader, element, id3v2, lacingOf, le32, mp4, oggPage, opusHead, opusTags,
+  adtsFrame, be32, box, concat, dataTrack, EBML, ebmlHeader, element, id3v2, lacingOf, le32, mp4, oggPage, opusHead, opusTags,
   riffChunk, text, track, unknownSize, videoTrack, wav,
 } from "./av-bytes";
 
@@ -32,6 +32,20 @@ export function hostileMp4ManyBoxes(size = SIZE): Uint8Array<ArrayBuffer> {
 export function hostileMp4LargeMoov(size = SIZE): Uint8Array<ArrayBuffer> {
   const head = mp4({ tracks: [track("vide", box("udta", new Uint8Array(16 * MIB - 2048).fill(0x2b)))] });
   return padded(head, size, (length) => concat(be32(length), text("mdat"), new Uint8Array(length - 8)));
+}
+
+/**
+ * MP4 with a subtitle track whose sample tables fill the moov (3.9 million one-byte samples in 9,990 chunks), so
+ * dropping it walks every table entry and zeroes 9,990 ranges of the mdat.
+ */
+export function hostileMp4DroppedTrackTables(size = SIZE): Uint8Array<ArrayBuffer> {
+  const chunks = 9_990;
+  const perChunk = 390;
+  const build = (mdatAt: number) =>
+    mp4({ tracks: [track("vide"), dataTrack("text", Array.from({ length: chunks }, (_, i) => ({ at: mdatAt + i * (perChunk + 1), sizes: new Array(perChunk).fill(1) })))] });
+  const probe = build(0);
+  const head = build(probe.length + 8);
+  return padded(head, size, (length) => concat(be32(length), text("mdat"), new Uint8Array(length - 8).fill(0x2b)));
 }
 
 /**
@@ -95,6 +109,7 @@ export function hostileOggManyPages(size = SIZE): Uint8Array<ArrayBuffer> {
 export const HOSTILE_AV = {
   "mp4-many-boxes": { mime: "video/mp4", fileName: "hostile.mp4", build: hostileMp4ManyBoxes },
   "mp4-large-moov": { mime: "video/mp4", fileName: "hostile.mp4", build: hostileMp4LargeMoov },
+  "mp4-dropped-track-tables": { mime: "video/mp4", fileName: "hostile.mp4", build: hostileMp4DroppedTrackTables },
   "webm-live-clusters": { mime: "video/webm", fileName: "hostile.webm", build: hostileWebmLiveClusters },
   "mp3-tiny-frames": { mime: "audio/mpeg", fileName: "hostile.mp3", build: hostileMp3TinyFrames },
   "wav-many-chunks": { mime: "audio/wav", fileName: "hostile.wav", build: hostileWavManyChunks },
