@@ -21,6 +21,28 @@ describe("Matroska stripper", () => {
     expect(output[tagsAt]).toBe(EBML.void);
   });
 
+  test("a CRC-32 at the start of Info, Tracks or a TrackEntry is recomputed over the changed body", async () => {
+    const withCrc = (id: number, ...children: Uint8Array[]) => {
+      const rest = concat(...children);
+      const crc = Bun.hash.crc32(rest);
+      return element(id, Uint8Array.of(0xbf, 0x84, crc & 0xff, (crc >> 8) & 0xff, (crc >> 16) & 0xff, crc >>> 24), rest);
+    };
+    const entry = withCrc(EBML.trackEntry, element(EBML.trackType, Uint8Array.of(1)), element(EBML.name, text("CasefileTestMake")));
+    const info = withCrc(EBML.info, element(EBML.title, text("CasefileTestModel")));
+    const input = concat(ebmlHeader(), element(EBML.segment, info, withCrc(EBML.tracks, entry)));
+    const output = (await stripped(input, "video/webm"))!;
+    expect(contains(output, "CasefileTest")).toBe(false);
+    // Headers: 4-byte IDs (1 byte for TrackEntry) and 8-byte sizes; each CRC-32 element is 6 bytes.
+    const infoAt = ebmlHeader().length + 12;
+    const tracksAt = infoAt + info.length;
+    const entryAt = tracksAt + 12 + 6;
+    const crcHolds = (crcAt: number, end: number) =>
+      new DataView(output.buffer).getUint32(crcAt + 2, true) === Bun.hash.crc32(output.subarray(crcAt + 6, end));
+    expect(crcHolds(infoAt + 12, tracksAt)).toBe(true);
+    expect(crcHolds(tracksAt + 12, output.length)).toBe(true);
+    expect(crcHolds(entryAt + 9, output.length)).toBe(true);
+  });
+
   test("a live recording (unknown-size segment and clusters) with Tags after the clusters", async () => {
     const input = concat(ebmlHeader(), unknownSize(EBML.segment, element(EBML.tracks, videoTrack()), cluster("unknown"), cluster("unknown"), tags()));
     const output = (await stripped(input, "video/webm"))!;

@@ -1,4 +1,4 @@
-import { PatchList, replace, zeros, type Patch } from "./patch";
+import { patchChunk, PatchList, replace, zeros, type Patch } from "./patch";
 import { ByteSource, fail } from "./source";
 
 /**
@@ -51,6 +51,9 @@ function headerAt(b: Uint8Array, i: number, n: number): { id: number; length: nu
 }
 
 const MAX_HEADER = 12;
+/** A CRC-32 element: ID 0xBF, size 0x84, 4 bytes little-endian (IEEE CRC-32 of the rest of its parent). */
+const CRC_ELEMENT_BYTES = 6;
+const MAX_CRC_BYTES = 1024 * 1024;
 
 class Walker {
   readonly patches = new PatchList();
@@ -145,19 +148,39 @@ class Walker {
   }
 
   private async tracks(tracks: Element): Promise<void> {
+    const first = this.patches.items.length;
     for (let at = tracks.body; at < tracks.end; ) {
       const e = await this.element(at, tracks.end);
       if (e.id === TRACK_ENTRY) await this.zeroChildren(e, new Set([TRACK_NAME]));
       at = e.end;
     }
+    await this.refreshCrc(tracks, first);
   }
 
   private async zeroChildren(parent: Element, zeroed: Set<number>): Promise<void> {
+    const first = this.patches.items.length;
     for (let at = parent.body; at < parent.end; ) {
       const e = await this.element(at, parent.end);
       if (zeroed.has(e.id)) this.patches.add(zeros(e.body, e.end - e.body));
       at = e.end;
     }
+    await this.refreshCrc(parent, first);
+  }
+
+  /**
+   * A master element that begins with a CRC-32 child gets it recomputed over its changed body (patches from index
+   * `first` on), so a player that checks it does not drop the element.
+   */
+  private async refreshCrc(parent: Element, first: number): Promise<void> {
+    const changes = this.patches.items.slice(first).sort((x, y) => x.at - y.at);
+    if (changes.length === 0 || parent.end - parent.body < CRC_ELEMENT_BYTES) return;
+    const head = await this.source.read(parent.body, 2);
+    if (head[0] !== CRC32 || head[1] !== 0x84) return;
+    if (parent.end - parent.body > MAX_CRC_BYTES) fail("element with a CRC-32 too large to rewrite");
+    const covered = (await this.source.read(parent.body, parent.end - parent.body)).slice();
+    patchChunk(covered, parent.body, changes, 0);
+    const crc = Bun.hash.crc32(covered.subarray(CRC_ELEMENT_BYTES));
+    this.patches.add(replace(parent.body + 2, Uint8Array.of(crc & 0xff, (crc >> 8) & 0xff, (crc >> 16) & 0xff, crc >>> 24)));
   }
 }
 
