@@ -55,6 +55,7 @@ describe("MP4 stripper", () => {
     ["two moovs", () => concat(mp4(), box("moov"))],
     ["a dropped track's chunk beyond the file", () => mp4({ tracks: [track("vide"), dataTrack("text", [{ at: 1 << 30, sizes: [4] }])] })],
     ["a dropped track's chunk inside the moov", () => mp4({ tracks: [track("vide"), dataTrack("text", [{ at: 40, sizes: [4] }])] })],
+    ["a fragmented file with a timed-metadata track", () => mp4({ tracks: [track("vide"), dataTrack("meta", [])], top: [box("moof", box("mfhd", new Uint8Array(8)))] })],
     ["an stsz with more entries than bytes", () => {
       const bytes = mp4({ tracks: [track("vide"), dataTrack("text", [{ at: 0, sizes: [4] }])] });
       const stsz = Buffer.from(bytes).lastIndexOf("stsz");

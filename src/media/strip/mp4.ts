@@ -57,8 +57,11 @@ function zeroTimes(b: Uint8Array, box: Box, base: number): Patch[] {
   return [zeros(base + body + 4, width)];
 }
 
-/** Dropped tracks' samples must lie inside an mdat: they are checked once every top-level box is known. */
-type Walk = { patches: PatchList; boxes: number; samples: FileRange[] };
+/**
+ * What a walk found: planned patches, boxes seen, dropped tracks, and their samples (which must lie inside an mdat:
+ * checked once every top-level box is known).
+ */
+type Walk = { patches: PatchList; boxes: number; dropped: number; samples: FileRange[] };
 
 /** Walks the children of the container whose body is b[start, end); b begins at file offset base. */
 function walkChildren(b: Uint8Array, start: number, end: number, container: string, base: number, depth: number, walk: Walk): void {
@@ -67,7 +70,7 @@ function walkChildren(b: Uint8Array, start: number, end: number, container: stri
   for (let at = start; at < end; ) {
     if (++walk.boxes > MAX_CHILD_BOXES) fail("too many boxes");
     const box = boxAt(b, at, end, false);
-    if (box.type === "trak" && !MEDIA_HANDLERS.has(handlerOf(b, box))) dropTrack(b, box, base, walk);
+    if (container === "moov" && box.type === "trak" && !MEDIA_HANDLERS.has(handlerOf(b, box))) dropTrack(b, box, base, walk);
     else if (!kept.has(box.type)) walk.patches.add(...neutralise(box, base));
     else if (TIMED_HEADERS.has(box.type)) walk.patches.add(...zeroTimes(b, box, base));
     else if (CONTAINERS.has(box.type)) walkChildren(b, at + box.headerSize, at + box.size, box.type, base, depth + 1, walk);
@@ -94,12 +97,14 @@ function dropTrack(b: Uint8Array, trak: Box, base: number, walk: Walk): void {
     walk.patches.add(zeros(range.at, range.length));
   }
   walk.patches.add(...neutralise(trak, base));
+  walk.dropped++;
 }
 
 export async function planMp4(source: ByteSource): Promise<Patch[]> {
-  const walk: Walk = { patches: new PatchList(), boxes: 0, samples: [] };
+  const walk: Walk = { patches: new PatchList(), boxes: 0, dropped: 0, samples: [] };
   const mediaData: FileRange[] = [];
   let movies = 0;
+  let fragments = 0;
   for (let at = 0, count = 0; at < source.size; count++) {
     if (count > MAX_TOP_LEVEL_BOXES) fail("too many top-level boxes");
     const left = source.size - at;
@@ -111,12 +116,15 @@ export async function planMp4(source: ByteSource): Promise<Patch[]> {
     else if (WALKED_TOP_LEVEL.has(box.type)) {
       if (box.size > MAX_MOOV_BYTES) fail(`${box.type} larger than ${MAX_MOOV_BYTES} bytes`);
       if (box.type === "moov") movies++;
+      else fragments++;
       const bytes = await source.read(at, box.size);
       walkChildren(bytes, box.headerSize, box.size, box.type, at, 1, walk);
     }
     at += box.size;
   }
   if (movies !== 1) fail("not exactly one moov");
+  // A fragment's samples are found through its own tables (trun), which are not followed for dropped tracks.
+  if (walk.dropped > 0 && fragments > 0) fail("a fragmented file with a track that is neither audio nor video");
   for (const s of walk.samples) {
     const m = lastStartingBy(mediaData, s.at);
     if (!m || s.at + s.length > m.at + m.length) fail("samples outside the media data");
