@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { be32, box, concat, contains, dataTrack, mp4, stripped, text, track } from "../../../tests/support/av-bytes";
+import { be32, box, concat, contains, dataTrack, le32, mp4, stripped, text, track } from "../../../tests/support/av-bytes";
 
 const xyz = () => box("udta", box("\xa9xyz", be32(0x00120000), text("+52.5163+013.3777/")), box("\xa9mak", text("CasefileTestMake")));
 const appleKeys = () =>
@@ -22,6 +22,15 @@ describe("MP4 stripper", () => {
     const output = (await stripped(mp4({ top: [box("free", text("\xa9xyz+52.5163+013.3777/")), box("skip", text("CasefileTestMake"))] }), "video/mp4"))!;
     expect(contains(output, "52.5163")).toBe(false);
     expect(contains(output, "CasefileTestMake")).toBe(false);
+  });
+
+  test("a Samsung trailer after the last box becomes one free box", async () => {
+    const sef = concat(text("SEFH"), text("Auto Enhance Info CasefileTestModel 52.5163"));
+    const input = concat(mp4(), sef, le32(sef.length), text("SEFT"));
+    const output = (await stripped(input, "video/mp4"))!;
+    expect(contains(output, "CasefileTestModel")).toBe(false);
+    expect(contains(output, "SEF")).toBe(false);
+    expect(await stripped(output, "video/mp4")).toEqual(output); // now an ordinary box structure
   });
 
   test("64-bit box sizes and a last box running to the end of the file", async () => {
@@ -51,6 +60,7 @@ describe("MP4 stripper", () => {
     ["a box size below its header", () => mp4({ moov: [concat(be32(3), text("udta"))] })],
     ["size 0 inside the moov", () => mp4({ moov: [concat(be32(0), text("udta"))] })],
     ["stray bytes after the last box", () => concat(mp4(), text("GPS"))],
+    ["a Samsung trailer whose length does not add up", () => concat(mp4(), text("SEFH data"), le32(4), text("SEFT"))],
     ["no moov", () => concat(box("ftyp", text("isom")), box("mdat"))],
     ["two moovs", () => concat(mp4(), box("moov"))],
     ["a dropped track's chunk beyond the file", () => mp4({ tracks: [track("vide"), dataTrack("text", [{ at: 1 << 30, sizes: [4] }])] })],

@@ -1,7 +1,7 @@
 import { asciiBytes, PatchList, replace, zeros, type Patch } from "./patch";
 import { boxAt, childOf, type Box } from "./mp4-box";
 import { trackSampleRanges, type FileRange } from "./mp4-samples";
-import { ByteSource, fail, fourcc } from "./source";
+import { ByteSource, concatBytes, fail, fourcc, u32le } from "./source";
 
 /**
  * ISO base media (MP4, MOV, M4A, 3GP). Place and device live in `udta` (©xyz, ©mak, ©mod, loci, XMP_) and `meta`
@@ -100,14 +100,32 @@ function dropTrack(b: Uint8Array, trak: Box, base: number, walk: Walk): void {
   walk.dropped++;
 }
 
+/**
+ * Samsung phones append a trailer that is not a box ("SEFH" … length "SEFT"; exiftool's Samsung trailer). Returns
+ * where it starts (the file's size when there is none) and turns it into one free box with a zeroed body.
+ */
+async function samsungTrailer(source: ByteSource, patches: PatchList): Promise<number> {
+  if (source.size < 16) return source.size;
+  const tail = await source.read(source.size - 8, 8);
+  if (fourcc(tail, 4) !== "SEFT") return source.size;
+  const start = source.size - 8 - u32le(tail, 0);
+  if (start < 0 || fourcc(await source.read(start, 4), 0) !== "SEFH") fail("a Samsung trailer that does not add up");
+  const length = source.size - start;
+  if (length >= 2 ** 32) fail("Samsung trailer too large");
+  patches.add(replace(start, concatBytes(Uint8Array.of(length >>> 24, (length >> 16) & 0xff, (length >> 8) & 0xff, length & 0xff), asciiBytes("free"))));
+  patches.add(zeros(start + 8, length - 8));
+  return start;
+}
+
 export async function planMp4(source: ByteSource): Promise<Patch[]> {
   const walk: Walk = { patches: new PatchList(), boxes: 0, dropped: 0, samples: [] };
+  const end = await samsungTrailer(source, walk.patches);
   const mediaData: FileRange[] = [];
   let movies = 0;
   let fragments = 0;
-  for (let at = 0, count = 0; at < source.size; count++) {
+  for (let at = 0, count = 0; at < end; count++) {
     if (count > MAX_TOP_LEVEL_BOXES) fail("too many top-level boxes");
-    const left = source.size - at;
+    const left = end - at;
     if (!source.has(at, Math.min(16, left))) await source.load(at, Math.min(16, left));
     const box = boxAt(source.bytes, at - source.offset, at - source.offset + left, true);
     if (count === 0 && box.type !== "ftyp") fail("not an ISO media file");
