@@ -85,7 +85,7 @@ export const videoTrack = (name = "") => element(EBML.trackEntry, element(EBML.t
 
 // Ogg
 
-export type PageOptions = { serial?: number; sequence?: number; flags?: number; granule?: number };
+type PageOptions = { serial?: number; sequence?: number; flags?: number; granule?: number };
 
 /** One Ogg page holding the given lacing values and body, with a correct CRC. */
 export function oggPage(lacing: number[], body: Uint8Array, { serial = 1, sequence = 0, flags = 0, granule = 0 }: PageOptions = {}) {

@@ -11,7 +11,7 @@ import { ByteSource, concatBytes, fail, fourcc, u32le } from "./source";
  */
 
 /** How much of a moov (or moof) may be read into memory; a larger one is not published. */
-export const MAX_MOOV_BYTES = 16 * 1024 * 1024;
+const MAX_MOOV_BYTES = 16 * 1024 * 1024;
 const MAX_TOP_LEVEL_BOXES = 200_000;
 const MAX_CHILD_BOXES = 100_000;
 const MAX_DEPTH = 12;

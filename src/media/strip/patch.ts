@@ -12,7 +12,7 @@ export const replace = (at: number, bytes: Uint8Array): Patch => ({ at, length: 
 export const asciiBytes = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
 
 /** More changes than any real file needs: such a file is not published (and its plan stays small in memory). */
-export const MAX_PATCHES = 10_000;
+const MAX_PATCHES = 10_000;
 
 /** The patches a walker plans, capped at MAX_PATCHES. */
 export class PatchList {
