@@ -14,7 +14,7 @@ export function mediaRoutes(ctx: AppContext) {
     if (!access) throw notFound();
 
     const { row, privileged, publicItem } = access;
-    const usePublicCopy = !privileged && row.publicStoreKey !== null;
+    const usePublicCopy = !privileged && row.publicCopy === "copy";
     const key = usePublicCopy ? row.publicStoreKey! : row.storeKey;
     const size = usePublicCopy ? row.publicSize! : row.size;
     const headers = {

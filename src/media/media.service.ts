@@ -1,3 +1,5 @@
+import { rm } from "node:fs/promises";
+import path from "node:path";
 import { eq, inArray, or } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { evidence } from "../db/evidence";
@@ -7,7 +9,9 @@ import { unsupportedMedia } from "../http/errors";
 import type { TempFile } from "./multipart";
 import { sniffFile, type MediaKind, type Sniffed } from "./sniff";
 import type { MediaStore } from "./store";
-import { stripImage as stripImageMetadata } from "./strip/image";
+import { planAvStrip } from "./strip/av";
+import { stripImage } from "./strip/image";
+import { writePatchedCopy } from "./strip/patch";
 
 export type MediaPurpose = MediaFileRow["purpose"];
 
@@ -35,8 +39,42 @@ export async function identify(file: TempFile, allowed: MediaKind[], what: strin
   return sniffed;
 }
 
+type PublicVersion =
+  | { state: "original" | "withheld" }
+  | { state: "copy"; size: number; put(store: MediaStore, key: string, mime: string): Promise<void>; discard(): Promise<void> };
+
+const WITHHELD: PublicVersion = { state: "withheld" };
+
 /**
- * Moves a sniffed temp file into the store (plus a metadata-free copy for photos) and returns the row to
+ * What the public may see of a file: the original when it carries no place or device, a metadata-free copy, or
+ * nothing when no safe copy can be made (fail closed). Photos are stripped in memory (they are bounded by
+ * MAX_IMAGE_BYTES); video and audio are patched into a temp copy with bounded memory.
+ */
+async function publicVersion(file: TempFile, sniffed: Sniffed, tempDir: string): Promise<PublicVersion> {
+  if (sniffed.kind === "image") {
+    const original = new Uint8Array(await Bun.file(file.path).arrayBuffer());
+    const copy = stripImage(original, sniffed.mime);
+    if (!copy) return WITHHELD;
+    if (Buffer.from(copy.buffer, copy.byteOffset, copy.byteLength).equals(original)) return { state: "original" };
+    return { state: "copy", size: copy.length, put: (store, key, mime) => store.putBytes(key, copy, mime), discard: async () => {} };
+  }
+  const patches = await planAvStrip(Bun.file(file.path), sniffed.mime);
+  if (!patches) return WITHHELD;
+  const copyPath = path.join(tempDir, `${crypto.randomUUID()}.public`);
+  if (!(await writePatchedCopy(file.path, copyPath, patches))) {
+    await rm(copyPath, { force: true });
+    return { state: "original" };
+  }
+  return {
+    state: "copy",
+    size: file.size, // patches keep every offset
+    put: (store, key, mime) => store.putFile(key, copyPath, mime),
+    discard: () => rm(copyPath, { force: true }),
+  };
+}
+
+/**
+ * Moves a sniffed temp file into the store, with its public copy when one is needed, and returns the row to
  * insert. The caller writes the row last and calls discardStored() if that fails.
  */
 export async function storeMedia(
@@ -48,27 +86,28 @@ export async function storeMedia(
 ): Promise<MediaFileRow> {
   const id = newMediaId();
   const storeKey = `${purpose}/${id}`;
-  let publicCopy: Uint8Array | undefined;
-  if (sniffed.kind === "image") {
-    publicCopy = stripImageMetadata(new Uint8Array(await Bun.file(file.path).arrayBuffer()), sniffed.mime);
-  }
-  await store.putFile(storeKey, file.path, sniffed.mime);
-  const publicStoreKey = publicCopy ? `${storeKey}.public` : null;
-  if (publicCopy && publicStoreKey) {
-    try {
-      await store.putBytes(publicStoreKey, publicCopy, sniffed.mime);
-    } catch (error) {
-      await store.delete(storeKey);
-      throw error;
+  // Verification photos never reach the public, so they need no copy.
+  const version = purpose === "verification" ? WITHHELD : await publicVersion(file, sniffed, store.tempDir);
+  const publicStoreKey = version.state === "copy" ? `${storeKey}.public` : null;
+  try {
+    await store.putFile(storeKey, file.path, sniffed.mime);
+    if (version.state === "copy") {
+      await version.put(store, publicStoreKey!, sniffed.mime).catch(async (error) => {
+        await store.delete(storeKey);
+        throw error;
+      });
     }
+  } finally {
+    if (version.state === "copy") await version.discard();
   }
   return {
     id,
     ownerId,
     purpose,
     storeKey,
+    publicCopy: version.state,
     publicStoreKey,
-    publicSize: publicCopy?.length ?? null,
+    publicSize: version.state === "copy" ? version.size : null,
     mime: sniffed.mime,
     size: file.size,
     sha256: file.sha256,
@@ -93,12 +132,14 @@ export type MediaAccess = { row: MediaFileRow; privileged: boolean; publicItem: 
 
 /**
  * Who may read a media file: avatars anyone; verification photos only owner and admins;
- * evidence media and thumbnails owner and admins, and anyone once the item is public.
+ * evidence media and thumbnails owner and admins, and anyone once the item is public. A file with no safe public
+ * copy ("withheld") reaches only owner and admins.
  */
 export async function mediaAccess(db: Database, id: string, viewer: UserRow | undefined): Promise<MediaAccess> {
   const [row] = await db.select().from(mediaFiles).where(eq(mediaFiles.id, id)).limit(1);
   if (!row) return undefined;
   const privileged = !!viewer && (viewer.id === row.ownerId || viewer.role === 2);
+  if (!privileged && row.publicCopy === "withheld") return undefined;
   if (row.purpose === "avatar") return { row, privileged, publicItem: true };
   if (row.purpose === "verification") return privileged ? { row, privileged, publicItem: false } : undefined;
   const [item] = await db

@@ -196,6 +196,6 @@ test("an archive cut short stops the restore with one line saying what got in", 
   const result = await runCommand([...FROM_SOURCE, "restore", cut], target);
   expect(result.code).toBe(2);
   expect(result.stderr.trim()).toBe(
-    "restore stopped after the database and 2 media files: the archive ends inside an entry (cut short?) Empty the database and the media store before trying again.",
+    "restore stopped after the database and 1 media files: the archive ends inside an entry (cut short?) Empty the database and the media store before trying again.",
   );
 });

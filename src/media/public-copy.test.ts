@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { mediaFiles } from "../db/media-files";
+import { Actor, cast, fixture, form, type Participant } from "../../tests/support/client";
+import { startTestServer, type TestServer } from "../../tests/support/server";
+import { sniffFile } from "./sniff";
+
+/** Video and audio as phones and recorders write them: a place (52.5163 N 13.3777 E) and a device. */
+const AV_FIXTURES = ["gps.mp4", "gps-subtitles.mp4", "gps.mov", "gps.m4a", "gps.webm", "gps.mkv", "gps.mp3", "gps.wav", "gps.opus.ogg", "gps.vorbis.ogg"];
+const PERSONAL = ["52.5163", "+52.51", "13.3777", "CasefileTestMake", "CasefileTestModel"];
+
+let server: TestServer;
+let owner: Participant;
+let admin: Actor;
+let visitor: Actor;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ({ owner, admin, visitor } = await cast(server.url));
+});
+afterAll(() => server.stop());
+
+const bytesOf = async (response: Response) => new Uint8Array(await response.arrayBuffer());
+const sha256 = (bytes: Uint8Array) => new Bun.CryptoHasher("sha256").update(bytes).digest("hex");
+const survivors = (bytes: Uint8Array) => PERSONAL.filter((text) => Buffer.from(bytes).includes(text));
+const rowOf = async (url: string) =>
+  (await server.ctx.db.select().from(mediaFiles).where(eq(mediaFiles.id, url.split("/").pop()!)))[0]!;
+
+/** Uploads bytes as the owner's evidence and makes it public; returns the item. */
+async function publish(name: string, bytes: Uint8Array<ArrayBuffer>) {
+  const file = new File([bytes], name, { type: "application/octet-stream" });
+  const response = await owner.actor.post("/api/evidence", form({ title: name }, { file }));
+  expect(response.status).toBe(201);
+  const item = await response.json();
+  expect((await admin.put(`/api/evidence/clearance/${item.id}`)).status).toBe(200);
+  return item as { id: number; aws_url: string };
+}
+
+describe("public copies of video and audio", () => {
+  for (const name of AV_FIXTURES) {
+    test(`${name}: visitors get no place or device; owner and admin get the original`, async () => {
+      const original = new Uint8Array(await (await fixture(`gps/${name}`)).arrayBuffer());
+      expect(survivors(original).length).toBeGreaterThan(1); // the fixture really carries them
+      const item = await publish(name, original);
+
+      const forVisitor = await bytesOf(await visitor.get(item.aws_url));
+      expect(survivors(forVisitor)).toEqual([]);
+      expect(forVisitor.length).toBe(original.length); // offsets kept: chunk tables and cues stay valid
+      const sniffedOriginal = await sniffFile(new Blob([original]));
+      expect(await sniffFile(new Blob([forVisitor]))).toEqual(sniffedOriginal!);
+
+      expect(sha256(await bytesOf(await owner.actor.get(item.aws_url)))).toBe(sha256(original));
+      expect(sha256(await bytesOf(await admin.get(item.aws_url)))).toBe(sha256(original));
+      expect((await rowOf(item.aws_url)).publicCopy).toBe("copy");
+
+      const range = await visitor.request("GET", item.aws_url, undefined, { range: "bytes=100-1099" });
+      expect(range.status).toBe(206);
+      expect(range.headers.get("content-range")).toBe(`bytes 100-1099/${original.length}`);
+      expect(await bytesOf(range)).toEqual(forVisitor.subarray(100, 1100));
+      expect(await readdir(path.join(server.uploadsDir, ".tmp"))).toEqual([]); // no temp copy left behind
+    });
+  }
+
+  test("a file already free of place and device is published as it is", async () => {
+    const first = await publish("first.mp4", new Uint8Array(await (await fixture("gps/gps.mp4")).arrayBuffer()));
+    expect((await rowOf(first.aws_url)).publicCopy).toBe("copy");
+    const clean = await bytesOf(await visitor.get(first.aws_url));
+    const second = await publish("clean.mp4", clean);
+    const row = await rowOf(second.aws_url);
+    expect(row.publicCopy).toBe("original");
+    expect(row.publicStoreKey).toBeNull();
+    expect(sha256(await bytesOf(await visitor.get(second.aws_url)))).toBe(sha256(clean));
+  });
+});
+
+/** An MP4 whose moov claims more bytes than the file has: sniffed as video, but not fully parseable. */
+async function mp4WithOversizedMoov(): Promise<Uint8Array<ArrayBuffer>> {
+  const bytes = new Uint8Array(await (await fixture("gps/gps.mp4")).arrayBuffer());
+  const view = new DataView(bytes.buffer);
+  for (let at = 0; at + 8 <= bytes.length; at += view.getUint32(at)) {
+    if (String.fromCharCode(...bytes.subarray(at + 4, at + 8)) === "moov") {
+      view.setUint32(at, bytes.length - at + 1000);
+      return bytes;
+    }
+  }
+  throw new Error("no moov in the fixture");
+}
+
+describe("files the stripper cannot parse", () => {
+  const cases: [string, () => Promise<Uint8Array<ArrayBuffer>>][] = [
+    ["moov size beyond the file", mp4WithOversizedMoov],
+    ["truncated moov", async () => {
+      const bytes = await mp4WithOversizedMoov();
+      return bytes.subarray(0, bytes.length - 40);
+    }],
+    ["WAV with bytes after the RIFF chunk", async () => {
+      const wav = new Uint8Array(await (await fixture("gps/gps.wav")).arrayBuffer());
+      return new Uint8Array([...wav, ...new TextEncoder().encode("ID3 CasefileTestMake 52.5163")]);
+    }],
+  ];
+  for (const [what, make] of cases) {
+    test(`${what}: stored for its owner and admins, withheld from the public`, async () => {
+      const bytes = await make();
+      const item = await publish(`${what}.bin`, bytes);
+      expect((await rowOf(item.aws_url)).publicCopy).toBe("withheld");
+      expect((await visitor.get(item.aws_url)).status).toBe(404);
+      expect((await visitor.request("GET", item.aws_url, undefined, { range: "bytes=0-10" })).status).toBe(404);
+      expect(sha256(await bytesOf(await owner.actor.get(item.aws_url)))).toBe(sha256(bytes));
+      expect(sha256(await bytesOf(await admin.get(item.aws_url)))).toBe(sha256(bytes));
+    });
+  }
+});

@@ -1,0 +1,59 @@
+import { childOf, type Box } from "./mp4-box";
+import { fail, u32be } from "./source";
+
+/**
+ * Where a track's samples are in the file: chunk by chunk from its stsc (samples per chunk), stsz (sample sizes)
+ * and stco/co64 (chunk offsets), merged into sorted ranges. Every table is checked against its box, and the work
+ * is linear in the tables' sizes.
+ */
+export type FileRange = { at: number; length: number };
+
+/** A table of `count` entries of `width` bytes starting `skip` bytes into the box's body, checked against the box. */
+function table(b: Uint8Array, box: Box, skip: number, width: number): { count: number; at: number } {
+  const body = box.at + box.headerSize;
+  if (box.size - box.headerSize < skip) fail(`${box.type} too short`);
+  const count = u32be(b, body + skip - 4);
+  if (count * width > box.size - box.headerSize - skip) fail(`${box.type} has more entries than bytes`);
+  return { count, at: body + skip };
+}
+
+export function trackSampleRanges(b: Uint8Array, stbl: Box): FileRange[] {
+  const stsc = table(b, childOf(b, stbl, "stsc") ?? fail("no stsc"), 8, 12);
+  const stszBox = childOf(b, stbl, "stsz") ?? fail("no stsz (or an stz2, not supported here)");
+  const fixedSize = stszBox.size - stszBox.headerSize >= 8 ? u32be(b, stszBox.at + stszBox.headerSize + 4) : fail("stsz too short");
+  const sizes = table(b, stszBox, 12, fixedSize ? 0 : 4);
+  const co64 = childOf(b, stbl, "co64");
+  const offsets = co64 ? table(b, co64, 8, 8) : table(b, childOf(b, stbl, "stco") ?? fail("no chunk offsets"), 8, 4);
+  const offsetAt = (chunk: number) =>
+    co64 ? u32be(b, offsets.at + chunk * 8) * 2 ** 32 + u32be(b, offsets.at + chunk * 8 + 4) : u32be(b, offsets.at + chunk * 4);
+
+  const ranges: FileRange[] = [];
+  let sample = 0;
+  for (let entry = 0; entry < stsc.count; entry++) {
+    const first = u32be(b, stsc.at + entry * 12);
+    const perChunk = u32be(b, stsc.at + entry * 12 + 4);
+    const next = entry + 1 < stsc.count ? u32be(b, stsc.at + (entry + 1) * 12) : offsets.count + 1;
+    if ((entry === 0 && first !== 1) || next <= first || next > offsets.count + 1) fail("bad stsc");
+    for (let chunk = first; chunk < next; chunk++) {
+      if (sample + perChunk > sizes.count) fail("stsc names more samples than stsz");
+      let length = fixedSize * perChunk;
+      if (!fixedSize) for (let s = sample; s < sample + perChunk; s++) length += u32be(b, sizes.at + s * 4);
+      sample += perChunk;
+      if (length > 0) ranges.push({ at: offsetAt(chunk - 1), length });
+    }
+  }
+  if (sample !== sizes.count || (stsc.count === 0 && offsets.count > 0)) fail("sample tables disagree");
+  return merged(ranges);
+}
+
+/** Sorted, with overlapping and touching ranges joined. */
+function merged(ranges: FileRange[]): FileRange[] {
+  ranges.sort((x, y) => x.at - y.at);
+  const out: FileRange[] = [];
+  for (const r of ranges) {
+    const last = out[out.length - 1];
+    if (last && r.at <= last.at + last.length) last.length = Math.max(last.length, r.at + r.length - last.at);
+    else out.push({ ...r });
+  }
+  return out;
+}

@@ -1,0 +1,163 @@
+import { asciiBytes, PatchList, replace, zeros, type Patch } from "./patch";
+import { boxAt, childOf, type Box } from "./mp4-box";
+import { trackSampleRanges, type FileRange } from "./mp4-samples";
+import { ByteSource, concatBytes, fail, fourcc, u32le } from "./source";
+
+/**
+ * ISO base media (MP4, MOV, M4A, 3GP). Place and device live in `udta` (©xyz, ©mak, ©mod, loci, XMP_) and `meta`
+ * (keys/ilst: com.apple.quicktime.location.ISO6709, make, model, software), at movie and at track level; the
+ * recording time in mvhd/tkhd/mdhd. Boxes are checked against their parent; what is not known to be needed for
+ * playback becomes `free` with a zeroed body, so every offset (stco/co64) stays valid.
+ */
+
+/** How much of a moov (or moof) may be read into memory; a larger one is not published. */
+const MAX_MOOV_BYTES = 16 * 1024 * 1024;
+const MAX_TOP_LEVEL_BOXES = 200_000;
+const MAX_CHILD_BOXES = 100_000;
+const MAX_DEPTH = 12;
+
+/** Containers walked into, and the children each may keep; any other child is neutralised. */
+const KEPT_CHILDREN: Record<string, Set<string>> = {
+  moov: new Set(["mvhd", "trak", "mvex", "iods"]),
+  trak: new Set(["tkhd", "tref", "edts", "mdia", "tapt"]),
+  edts: new Set(["elst"]),
+  mdia: new Set(["mdhd", "hdlr", "minf", "elng"]),
+  minf: new Set(["vmhd", "smhd", "hmhd", "nmhd", "gmhd", "dinf", "stbl", "hdlr"]),
+  dinf: new Set(["dref"]),
+  stbl: new Set(["stsd", "stts", "ctts", "cslg", "stss", "stps", "stsc", "stsz", "stz2", "stco", "co64", "sdtp", "sbgp", "sgpd", "subs", "saiz", "saio", "padb", "stdp", "stsh"]),
+  mvex: new Set(["mehd", "trex", "leva"]),
+  moof: new Set(["mfhd", "traf"]),
+  traf: new Set(["tfhd", "tfdt", "trun", "sbgp", "sgpd", "subs", "saiz", "saio", "senc"]),
+};
+const CONTAINERS = new Set(Object.keys(KEPT_CHILDREN));
+
+/**
+ * Top-level boxes that carry media or structure only; any other top-level box is neutralised (free, skip and wide
+ * too: editors leave removed metadata in them).
+ */
+const KEPT_TOP_LEVEL = new Set(["ftyp", "moov", "mdat", "moof", "mfra", "sidx", "ssix", "styp", "prft", "pdin"]);
+/** Top-level boxes whose children are checked (their bodies are read). */
+const WALKED_TOP_LEVEL = new Set(["moov", "moof"]);
+/** Headers whose creation and modification times are zeroed. */
+const TIMED_HEADERS = new Set(["mvhd", "tkhd", "mdhd"]);
+/** Track handlers of audio and video; a track of any other kind (timed metadata, text) is dropped. */
+const MEDIA_HANDLERS = new Set(["vide", "soun"]);
+
+/** `free` with a zeroed body, offsets kept. */
+const neutralise = (box: Box, base: number): Patch[] => [
+  replace(base + box.at + 4, asciiBytes("free")),
+  zeros(base + box.at + box.headerSize, box.size - box.headerSize),
+];
+
+/** Zeroes creation and modification time of mvhd/tkhd/mdhd (version 0: 32-bit each; version 1: 64-bit each). */
+function zeroTimes(b: Uint8Array, box: Box, base: number): Patch[] {
+  const body = box.at + box.headerSize;
+  const width = b[body] === 1 ? 16 : 8;
+  if (box.size - box.headerSize < 4 + width) fail(`${box.type} too short`);
+  return [zeros(base + body + 4, width)];
+}
+
+/**
+ * What a walk found: planned patches, boxes seen, dropped tracks, and their samples (which must lie inside an mdat:
+ * checked once every top-level box is known).
+ */
+type Walk = { patches: PatchList; boxes: number; dropped: number; samples: FileRange[] };
+
+/** Walks the children of the container whose body is b[start, end); b begins at file offset base. */
+function walkChildren(b: Uint8Array, start: number, end: number, container: string, base: number, depth: number, walk: Walk): void {
+  if (depth > MAX_DEPTH) fail("boxes nested too deeply");
+  const kept = KEPT_CHILDREN[container]!;
+  for (let at = start; at < end; ) {
+    if (++walk.boxes > MAX_CHILD_BOXES) fail("too many boxes");
+    const box = boxAt(b, at, end, false);
+    if (container === "moov" && box.type === "trak" && !MEDIA_HANDLERS.has(handlerOf(b, box))) dropTrack(b, box, base, walk);
+    else if (!kept.has(box.type)) walk.patches.add(...neutralise(box, base));
+    else if (TIMED_HEADERS.has(box.type)) walk.patches.add(...zeroTimes(b, box, base));
+    else if (CONTAINERS.has(box.type)) walkChildren(b, at + box.headerSize, at + box.size, box.type, base, depth + 1, walk);
+    at += box.size;
+  }
+}
+
+/** The handler type of a track ('vide', 'soun', 'meta', 'text', …). */
+function handlerOf(b: Uint8Array, trak: Box): string {
+  const mdia = childOf(b, trak, "mdia") ?? fail("a track without media");
+  const hdlr = childOf(b, mdia, "hdlr") ?? fail("a track without a handler");
+  if (hdlr.size < hdlr.headerSize + 12) fail("hdlr too short");
+  return fourcc(b, hdlr.at + hdlr.headerSize + 8);
+}
+
+/**
+ * A track that is neither audio nor video (timed metadata, subtitles, timecode: a drone's or phone's place may be
+ * in its samples): its samples are zeroed in the mdat and the track becomes a free box.
+ */
+function dropTrack(b: Uint8Array, trak: Box, base: number, walk: Walk): void {
+  const stbl = childOf(b, childOf(b, childOf(b, trak, "mdia")!, "minf") ?? fail("a track without minf"), "stbl") ?? fail("a track without stbl");
+  for (const range of trackSampleRanges(b, stbl)) {
+    walk.samples.push(range);
+    walk.patches.add(zeros(range.at, range.length));
+  }
+  walk.patches.add(...neutralise(trak, base));
+  walk.dropped++;
+}
+
+/**
+ * Samsung phones append a trailer that is not a box ("SEFH" … length "SEFT"; exiftool's Samsung trailer). Returns
+ * where it starts (the file's size when there is none) and turns it into one free box with a zeroed body.
+ */
+async function samsungTrailer(source: ByteSource, patches: PatchList): Promise<number> {
+  if (source.size < 16) return source.size;
+  const tail = await source.read(source.size - 8, 8);
+  if (fourcc(tail, 4) !== "SEFT") return source.size;
+  const start = source.size - 8 - u32le(tail, 0);
+  if (start < 0 || fourcc(await source.read(start, 4), 0) !== "SEFH") fail("a Samsung trailer that does not add up");
+  const length = source.size - start;
+  if (length >= 2 ** 32) fail("Samsung trailer too large");
+  patches.add(replace(start, concatBytes(Uint8Array.of(length >>> 24, (length >> 16) & 0xff, (length >> 8) & 0xff, length & 0xff), asciiBytes("free"))));
+  patches.add(zeros(start + 8, length - 8));
+  return start;
+}
+
+export async function planMp4(source: ByteSource): Promise<Patch[]> {
+  const walk: Walk = { patches: new PatchList(), boxes: 0, dropped: 0, samples: [] };
+  const end = await samsungTrailer(source, walk.patches);
+  const mediaData: FileRange[] = [];
+  let movies = 0;
+  let fragments = 0;
+  for (let at = 0, count = 0; at < end; count++) {
+    if (count > MAX_TOP_LEVEL_BOXES) fail("too many top-level boxes");
+    const left = end - at;
+    if (!source.has(at, Math.min(16, left))) await source.load(at, Math.min(16, left));
+    const box = boxAt(source.bytes, at - source.offset, at - source.offset + left, true);
+    if (count === 0 && box.type !== "ftyp") fail("not an ISO media file");
+    if (box.type === "mdat") mediaData.push({ at: at + box.headerSize, length: box.size - box.headerSize });
+    if (!KEPT_TOP_LEVEL.has(box.type)) walk.patches.add(...neutralise(box, source.offset));
+    else if (WALKED_TOP_LEVEL.has(box.type)) {
+      if (box.size > MAX_MOOV_BYTES) fail(`${box.type} larger than ${MAX_MOOV_BYTES} bytes`);
+      if (box.type === "moov") movies++;
+      else fragments++;
+      const bytes = await source.read(at, box.size);
+      walkChildren(bytes, box.headerSize, box.size, box.type, at, 1, walk);
+    }
+    at += box.size;
+  }
+  if (movies !== 1) fail("not exactly one moov");
+  // A fragment's samples are found through its own tables (trun), which are not followed for dropped tracks.
+  if (walk.dropped > 0 && fragments > 0) fail("a fragmented file with a track that is neither audio nor video");
+  for (const s of walk.samples) {
+    const m = lastStartingBy(mediaData, s.at);
+    if (!m || s.at + s.length > m.at + m.length) fail("samples outside the media data");
+  }
+  return walk.patches.items;
+}
+
+/** In ranges sorted by start, the last one starting at or before `at` (binary search). */
+function lastStartingBy(ranges: FileRange[], at: number): FileRange | undefined {
+  let low = 0;
+  let high = ranges.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (ranges[mid]!.at <= at) low = mid + 1;
+    else high = mid;
+  }
+  return ranges[low - 1];
+}
