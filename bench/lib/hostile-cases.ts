@@ -3,6 +3,7 @@
  * 25 MB, and a benign input of the same size through the same route as its baseline.
  */
 import path from "node:path";
+import { HOSTILE_AV } from "../../tests/support/hostile-av";
 import { HOSTILE_INPUTS } from "../../tests/support/hostile-inputs";
 import { ROOT } from "./proc";
 
@@ -50,7 +51,10 @@ export function nearBoundaries(size = SIZE): Uint8Array {
 
 const VIDEO_EXTENSIONS: Record<string, string> = { webm: "x.webm", mp4: "x.mp4" };
 
-/** Every builder of tests/support/hostile-inputs.ts, uploaded as a participant's evidence, plus the multipart case. */
+/**
+ * Every builder of tests/support/hostile-inputs.ts (sniffer, photo walkers) and tests/support/hostile-av.ts (video and
+ * audio walkers), uploaded as a participant's evidence, plus the multipart case.
+ */
 export function hostileCases(): HostileCase[] {
   const media = HOSTILE_INPUTS.map((input): HostileCase => {
     const format = input.name.split("-")[0]!;
@@ -63,8 +67,18 @@ export function hostileCases(): HostileCase[] {
       baseline: video ? benignMp4 : benignJpeg,
     };
   });
+  const av = Object.entries(HOSTILE_AV).map(
+    ([name, input]): HostileCase => ({
+      name: `strip ${input.mime}: ${name}`,
+      route: "evidence",
+      fileName: input.fileName,
+      build: () => input.build(),
+      baseline: benignMp4,
+    }),
+  );
   return [
     { name: "multipart: near-boundary file body", route: "register", fileName: "x.jpg", build: () => nearBoundaries(), baseline: benignJpeg },
     ...media,
+    ...av,
   ];
 }
