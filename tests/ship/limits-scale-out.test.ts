@@ -8,15 +8,15 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Actor, latestMailedCode, newParticipant } from "../support/client";
-import { startTestServer, type TestServer } from "../support/server";
-import { startSqld, type Sqld } from "./support/sqld";
+import type { TestServer } from "../support/server";
+import { startTwoInstances, type TwoInstances } from "./support/instances";
 
 // These start real processes and servers; bun test's 5 s default is too tight on a busy 2-core machine.
 setDefaultTimeout(60_000);
 
 const ACCOUNT_LIMIT = 10;
 
-let sqld: Sqld;
+let instances: TwoInstances;
 let first: TestServer;
 let second: TestServer;
 let workDir: string;
@@ -26,15 +26,12 @@ beforeAll(async () => {
   // With the database on a server, mail goes to ./data/outbox of the working directory: make that a temp dir.
   workDir = await mkdtemp(path.join(tmpdir(), "casefile-limits-"));
   process.chdir(workDir);
-  sqld = await startSqld();
-  first = await startTestServer({ DATABASE_URL: sqld.url });
-  second = await startTestServer({ DATABASE_URL: sqld.url });
+  instances = await startTwoInstances();
+  ({ first, second } = instances);
 }, 60_000);
 
 afterAll(async () => {
-  await first?.stop();
-  await second?.stop();
-  await sqld?.stop();
+  await instances?.stop();
   process.chdir(startDir);
   await rm(workDir, { recursive: true, force: true });
 });

@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { Actor, fixture, form, mediaRowKeys, newParticipant, storedFiles } from "../support/client";
-import { startTestServer, type TestServer } from "../support/server";
+import type { TestServer } from "../support/server";
+import { startTwoInstances, type TwoInstances } from "./support/instances";
 import { paddedVideo } from "./support/media";
-import { startSqld, type Sqld } from "./support/sqld";
 
 // These start real processes and servers; bun test's 5 s default is too tight on a busy 2-core machine.
 setDefaultTimeout(60_000);
@@ -14,23 +14,17 @@ setDefaultTimeout(60_000);
 const HOURLY_LIMIT = 4;
 const MIB = 1024 * 1024;
 
-let sqld: Sqld;
+let instances: TwoInstances;
 let first: TestServer;
 let second: TestServer;
 
 beforeAll(async () => {
-  sqld = await startSqld();
   // One database; each instance keeps its media in its own folder, so the files of both are checked below.
-  const shared = { DATABASE_URL: sqld.url, QUOTA_UPLOADS_PER_HOUR: String(HOURLY_LIMIT), QUOTA_STORAGE_MB: "1" };
-  first = await startTestServer(shared);
-  second = await startTestServer(shared);
+  instances = await startTwoInstances({ QUOTA_UPLOADS_PER_HOUR: String(HOURLY_LIMIT), QUOTA_STORAGE_MB: "1" });
+  ({ first, second } = instances);
 }, 60_000);
 
-afterAll(async () => {
-  await first?.stop();
-  await second?.stop();
-  await sqld?.stop();
-});
+afterAll(() => instances?.stop());
 
 /** The same participant's browser on each instance in turn, as behind a load balancer. */
 const spread = (actor: Actor, count: number) =>

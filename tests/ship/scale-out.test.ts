@@ -4,32 +4,28 @@
  */
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { Actor, adminActor, form, newParticipant } from "../support/client";
-import { startTestServer, type TestServer } from "../support/server";
+import type { TestServer } from "../support/server";
+import { startTwoInstances, type TwoInstances } from "./support/instances";
 import { paddedVideo, sha256 } from "./support/media";
 import { startS3rver, type S3Server } from "./support/s3rver";
-import { startSqld, type Sqld } from "./support/sqld";
 
 // These start real processes and servers; bun test's 5 s default is too tight on a busy 2-core machine.
 setDefaultTimeout(60_000);
 
-let sqld: Sqld;
 let s3: S3Server;
+let instances: TwoInstances;
 let first: TestServer;
 let second: TestServer;
 
 beforeAll(async () => {
-  sqld = await startSqld();
   s3 = await startS3rver();
-  const shared = { DATABASE_URL: sqld.url, ...s3.env };
-  first = await startTestServer(shared);
-  second = await startTestServer(shared);
+  instances = await startTwoInstances(s3.env);
+  ({ first, second } = instances);
 }, 60_000);
 
 afterAll(async () => {
-  await first?.stop();
-  await second?.stop();
+  await instances?.stop();
   await s3?.stop();
-  await sqld?.stop();
 });
 
 /** The same browser (cookie) talking to the other instance, as behind a load balancer. */
