@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import fc from "fast-check";
 import { newParticipant } from "../../tests/support/client";
+import { PER_INPUT_RSS_BYTES } from "../../tests/support/mutations";
 import { rawExchange, write } from "../../tests/support/raw-http";
 import { startTestServer, type TestServer } from "../../tests/support/server";
 import { SESSION_COOKIE } from "./cookies";
@@ -114,13 +115,15 @@ async function viaSocket(verb: string, path: string, sent: Record<string, string
   return { status: reply.status, json: reply.head.includes("content-type: application/json"), text: reply.body };
 }
 
-test("no request gets a 5xx", async () => {
+test("no request gets a 5xx, and none makes the server's memory grow by more than the per-input budget", async () => {
   await fc.assert(
     fc.asyncProperty(fc.constantFrom(viaFetch, viaSocket), method, urlPath, cookie, headers, body, async (send, verb, path, cookieValue, extra, payload) => {
       const sent: Record<string, string> = { ...extra };
       if (sent.origin === "self") sent.origin = server.url;
       if (cookieValue) sent.cookie = cookieValue === "participant" ? participantCookie : cookieValue;
+      const rss = process.memoryUsage.rss();
       const answer = await send(verb, path, sent, verb === "GET" || verb === "HEAD" ? undefined : payload);
+      expect(process.memoryUsage.rss() - rss).toBeLessThan(PER_INPUT_RSS_BYTES);
       expect([verb, path, answer.status < 500]).toEqual([verb, path, true]);
       if (answer.status >= 400 && verb !== "HEAD" && answer.json) expect(typeof JSON.parse(answer.text).message).toBe("string");
     }),

@@ -1,7 +1,7 @@
 /**
  * Property: whatever multipart bytes arrive (mutated valid bodies, random splits into chunks, odd boundaries and
  * part names), readMultipart either accepts them, with only the route's own file parts within their limits, or
- * refuses them with a 4xx HttpError, in bounded time; and no temp file outlives it.
+ * refuses them with a 4xx HttpError, in bounded time and memory; and no temp file outlives it.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { HttpError } from "../http/errors";
+import { PER_INPUT_RSS_BYTES } from "../../tests/support/mutations";
 import { readMultipart, type MultipartLimits } from "./multipart";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
@@ -119,6 +120,7 @@ test("any multipart body is accepted or refused with a 4xx, and leaves no temp f
         if (declareLength) headers["content-length"] = String(body.length);
         const request = new Request("http://fuzz.local/", { method: "POST", headers, body: streamOf(body, cuts) });
         const dir = await mkdtemp(path.join(tempDir, "run-")); // one per run, so a leftover names its own input
+        const rss = process.memoryUsage.rss();
         const outcome = await Promise.race([
           readMultipart(request, dir, limits).then(
             async (upload) => {
@@ -134,6 +136,7 @@ test("any multipart body is accepted or refused with a 4xx, and leaves no temp f
           ),
           Bun.sleep(5000).then(() => "timed out"),
         ]);
+        expect(process.memoryUsage.rss() - rss).toBeLessThan(PER_INPUT_RSS_BYTES);
         if (outcome !== "accepted") {
           expect(outcome).toBeInstanceOf(HttpError);
           const { status } = outcome as HttpError;

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { be, ftyp, latin1 } from "../../tests/support/crafted-bytes";
-import { FUZZ_RUNS, FUZZ_SEED, mediaFixtures, mutated, PER_INPUT_MS, timed } from "../../tests/support/mutations";
+import { FUZZ_RUNS, FUZZ_SEED, mediaFixtures, mutated, PER_INPUT_MS, PER_INPUT_RSS_BYTES, timed } from "../../tests/support/mutations";
 import { concat } from "./bytes";
 import { sniffFile } from "./sniff";
 
@@ -19,12 +19,13 @@ const MAGIC = [
 ];
 
 async function sniffsSafely(bytes: Uint8Array) {
-  const { result, ms } = await timed(() => sniffFile(new Blob([bytes as Uint8Array<ArrayBuffer>])));
+  const { result, ms, rssGrowth } = await timed(() => sniffFile(new Blob([bytes as Uint8Array<ArrayBuffer>])));
   expect(ms).toBeLessThan(PER_INPUT_MS);
+  expect(rssGrowth).toBeLessThan(PER_INPUT_RSS_BYTES);
   expect(result === undefined || (KINDS.has(result.kind) && typeof result.mime === "string")).toBe(true);
 }
 
-describe("sniffing any bytes: no exception, a valid answer or none, bounded time", () => {
+describe("sniffing any bytes: no exception, a valid answer or none, bounded time and memory", () => {
   test("random bytes, bare or after a magic start", async () => {
     const prefixed = fc.tuple(fc.constantFrom(...MAGIC), fc.uint8Array({ maxLength: 4096 })).map(([magic, rest]) => concat([magic, rest]));
     await fc.assert(fc.asyncProperty(fc.oneof(fc.uint8Array({ maxLength: 4096 }), prefixed), sniffsSafely), { seed: FUZZ_SEED, numRuns: FUZZ_RUNS });

@@ -5,6 +5,7 @@ import fc from "fast-check";
 import { concat, ebmlHeader, mp4, oggPage, opusHead, text, wav } from "../../../tests/support/av-bytes";
 import { FIXTURES } from "../../../tests/support/client";
 import { HOSTILE_AV } from "../../../tests/support/hostile-av";
+import { PER_INPUT_RSS_BYTES, timed } from "../../../tests/support/mutations";
 import { planAvStrip } from "./av";
 import { patchChunk, type Patch } from "./patch";
 
@@ -60,11 +61,11 @@ const apply = (bytes: Uint8Array<ArrayBuffer>, patches: Patch[]) => {
   return copy;
 };
 
-/** Never throws, finishes in bounded time; patches are inside the file and in order; the copy keeps the length and stripping it again changes nothing. */
+/** Never throws, finishes in bounded time and memory; patches are inside the file and in order; the copy keeps the length and stripping it again changes nothing. */
 async function stripsSafely({ mime, bytes }: Sample): Promise<void> {
-  const started = performance.now();
-  const patches = await planAvStrip(new Blob([bytes]), mime);
-  expect(performance.now() - started).toBeLessThan(PER_INPUT_MS);
+  const { result: patches, ms, rssGrowth } = await timed(() => planAvStrip(new Blob([bytes]), mime));
+  expect(ms).toBeLessThan(PER_INPUT_MS);
+  expect(rssGrowth).toBeLessThan(PER_INPUT_RSS_BYTES);
   if (!patches) return;
   let end = 0;
   for (const p of patches) {
@@ -92,9 +93,9 @@ describe("video and audio strippers on any bytes", () => {
   test("the hostile inputs for bench/hostile.ts stay inside the caps: walked to the end, in bounded time", async () => {
     for (const { mime, build } of Object.values(HOSTILE_AV)) {
       const bytes = build();
-      const started = performance.now();
-      const patches = await planAvStrip(new Blob([bytes]), mime);
-      expect(performance.now() - started).toBeLessThan(10 * PER_INPUT_MS);
+      const { result: patches, ms, rssGrowth } = await timed(() => planAvStrip(new Blob([bytes]), mime));
+      expect(ms).toBeLessThan(10 * PER_INPUT_MS);
+      expect(rssGrowth).toBeLessThan(PER_INPUT_RSS_BYTES);
       expect(patches).toBeDefined();
     }
   });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { FUZZ_RUNS, FUZZ_SEED, mediaFixtures, mutated, PER_INPUT_MS, timed } from "../../../tests/support/mutations";
+import { FUZZ_RUNS, FUZZ_SEED, mediaFixtures, mutated, PER_INPUT_MS, PER_INPUT_RSS_BYTES, timed } from "../../../tests/support/mutations";
 import { sniffFile } from "../sniff";
 import { stripImage } from "./image";
 
@@ -14,13 +14,14 @@ for (const bytes of (await mediaFixtures()).values()) {
 }
 
 /**
- * What every walker must do on any input: return without throwing, in bounded time, leave the input alone, and give
+ * What every walker must do on any input: return without throwing, in bounded time and memory, leave the input alone, and give
  * either nothing or a copy no larger than the input that re-parses to itself (and is still sniffed as the same type).
  */
 async function stripsSafely(bytes: Uint8Array, mime: string) {
   const before = bytes.slice();
-  const { result: copy, ms } = await timed(() => stripImage(bytes, mime));
+  const { result: copy, ms, rssGrowth } = await timed(() => stripImage(bytes, mime));
   expect(ms).toBeLessThan(PER_INPUT_MS);
+  expect(rssGrowth).toBeLessThan(PER_INPUT_RSS_BYTES);
   expect(bytes).toEqual(before);
   if (!copy) return;
   expect(copy.length).toBeLessThanOrEqual(bytes.length);
