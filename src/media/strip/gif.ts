@@ -1,4 +1,4 @@
-import { appendView, ascii, concat } from "../bytes";
+import { appendView, ascii } from "../bytes";
 
 /**
  * The public copy of a GIF: header, screen descriptor, colour tables, images, graphic-control extensions and the
@@ -6,7 +6,7 @@ import { appendView, ascii, concat } from "../bytes";
  * other application extension (XMP "XMP DataXMP", ICC, vendor data) and anything after the trailer.
  * Undefined when a block runs past the end, an unknown block appears, or there is no trailer (fail closed).
  */
-export function stripGif(b: Uint8Array): Uint8Array | undefined {
+export function stripGif(b: Uint8Array): Uint8Array[] | undefined {
   const version = ascii(b, 0, 6);
   if ((version !== "GIF87a" && version !== "GIF89a") || b.length < SCREEN_END) return undefined;
   let at = SCREEN_END + colourTableBytes(b[10]!);
@@ -15,7 +15,7 @@ export function stripGif(b: Uint8Array): Uint8Array | undefined {
   let images = 0;
   for (let blocks = 0; blocks < MAX_BLOCKS; blocks++) {
     const introducer = b[at];
-    if (introducer === TRAILER) return images > 0 ? concat([...kept, TRAILER_BYTES]) : undefined;
+    if (introducer === TRAILER) return images > 0 ? [...kept, TRAILER_BYTES] : undefined;
     if (introducer === IMAGE) {
       const dataStart = at + IMAGE_DESCRIPTOR + colourTableBytes(b[at + 9] ?? 0);
       const end = dataStart < b.length && b[dataStart]! <= MAX_LZW_CODE_SIZE ? subBlocksEnd(b, dataStart + 1) : undefined;

@@ -7,7 +7,7 @@ import { type BoxBudget, type IsoBox, isoChildren } from "../iso-box";
  * item) become zeros, and each box outside the whitelist (at the top, in meta, among the item properties) becomes a
  * zeroed "free" box. Every box must fit its parent and every item extent the file; otherwise undefined (fail closed).
  */
-export function stripHeif(b: Uint8Array): Uint8Array | undefined {
+export function stripHeif(b: Uint8Array): Uint8Array[] | undefined {
   const budget = { left: MAX_BOXES };
   const top = isoChildren(b, 0, b.length, budget);
   if (!top || top[0]?.type !== "ftyp") return undefined;
@@ -29,18 +29,40 @@ export function stripHeif(b: Uint8Array): Uint8Array | undefined {
   const ranges = itemRanges(b, iloc.box, blankItems, idat.box, dataBoxes);
   if (!ranges) return undefined;
 
-  const copy = b.slice();
   const blankBoxes = [
     ...top.filter((box) => !TOP_LEVEL.has(box.type)),
     ...inMeta.filter((box) => !IN_META.has(box.type)),
     ...properties.filter((box) => !PROPERTIES.has(box.type)),
   ];
-  for (const box of blankBoxes) {
-    copy.set(FREE, box.start + 4);
-    copy.fill(0, box.body, box.end);
+  const edits: Edit[] = [
+    ...blankBoxes.map((box): Edit => [box.start + 4, box.start + 8, FREE]),
+    ...merged([...ranges, ...blankBoxes.map((box): [number, number] => [box.body, box.end])]).map(([start, end]): Edit => [start, end]),
+  ];
+  return edited(b, edits);
+}
+
+/** [start, end) of the file replaced by `bytes` (of that length), or by zeros when absent. */
+type Edit = [start: number, end: number, bytes?: Uint8Array];
+
+const ZEROS = new Uint8Array(64 * 1024);
+
+/**
+ * The file with the edits applied, as parts to be written in order: views of the file between the edits, and the
+ * edits' bytes (zeros as views of one shared block). The copy is never assembled in memory, so a 25 MB photo costs
+ * only itself. Undefined when edits overlap (no real file needs that: fail closed).
+ */
+function edited(b: Uint8Array, edits: Edit[]): Uint8Array[] | undefined {
+  const parts: Uint8Array[] = [];
+  let at = 0;
+  for (const [start, end, bytes] of edits.sort((x, y) => x[0] - y[0])) {
+    if (start < at) return undefined;
+    parts.push(b.subarray(at, start));
+    if (bytes) parts.push(bytes);
+    else for (let zero = start; zero < end; zero += ZEROS.length) parts.push(ZEROS.subarray(0, Math.min(ZEROS.length, end - zero)));
+    at = end;
   }
-  for (const [start, end] of merged(ranges)) copy.fill(0, start, end);
-  return copy;
+  parts.push(b.subarray(at));
+  return parts.filter((part) => part.length > 0);
 }
 
 const MAX_BOXES = 1 << 14; // real photos have a few hundred (tiles, thumbnails, auxiliary images)

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { FUZZ_RUNS, FUZZ_SEED, mediaFixtures, mutated, PER_INPUT_MS, PER_INPUT_RSS_BYTES, timed } from "../../../tests/support/mutations";
 import { sniffFile } from "../sniff";
-import { stripImage } from "./image";
+import { photoCopy } from "../../../tests/support/photo-copy";
 
 const sniffedMime = async (bytes: Uint8Array) => (await sniffFile(new Blob([bytes as Uint8Array<ArrayBuffer>])))?.mime;
 
@@ -19,13 +19,13 @@ for (const bytes of (await mediaFixtures()).values()) {
  */
 async function stripsSafely(bytes: Uint8Array, mime: string) {
   const before = bytes.slice();
-  const { result: copy, ms, rssGrowth } = await timed(() => stripImage(bytes, mime));
+  const { result: copy, ms, rssGrowth } = await timed(() => photoCopy(bytes, mime));
   expect(ms).toBeLessThan(PER_INPUT_MS);
   expect(rssGrowth).toBeLessThan(PER_INPUT_RSS_BYTES);
   expect(bytes).toEqual(before);
   if (!copy) return;
   expect(copy.length).toBeLessThanOrEqual(bytes.length);
-  expect(stripImage(copy, mime)).toEqual(copy);
+  expect(photoCopy(copy, mime)).toEqual(copy);
   if ((await sniffedMime(bytes)) === mime) expect(await sniffedMime(copy)).toBe(mime);
 }
 

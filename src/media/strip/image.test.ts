@@ -7,7 +7,7 @@ import {
 import { HOSTILE_INPUTS } from "../../../tests/support/hostile-inputs";
 import { concat } from "../bytes";
 import { sniffFile } from "../sniff";
-import { stripImage } from "./image";
+import { photoCopy } from "../../../tests/support/photo-copy";
 
 const FIXTURES = path.join(import.meta.dir, "../../../tests/fixtures");
 const read = async (name: string) => new Uint8Array(await Bun.file(path.join(FIXTURES, name)).arrayBuffer());
@@ -47,20 +47,20 @@ describe("public copies of photos carry no place and no device", () => {
       const original = await read(name);
       const pristine = original.slice();
       for (const secret of SECRETS.slice(0, 3)) expect(has(original, secret)).toBe(true);
-      const copy = stripImage(original, mime);
+      const copy = photoCopy(original, mime);
       expect(copy).toBeDefined();
       for (const secret of SECRETS) expect(has(copy!, secret)).toBe(false);
       if (icc) expect(has(copy!, icc)).toBe(true); // phone photos keep their colours
       expect(await sniffedMime(copy!)).toBe(mime);
       expect(copy!.length).toBeLessThanOrEqual(original.length);
-      expect(stripImage(copy!, mime)).toEqual(copy!);
+      expect(photoCopy(copy!, mime)).toEqual(copy!);
       expect(original).toEqual(pristine);
     });
   }
 
   for (const [name, mime] of [["gps.jpg", "image/jpeg"], ["gps.png", "image/png"], ["gps.webp", "image/webp"], ["gps.heic", "image/heic"]] as const) {
     test(`older fixture ${name}: its EXIF (artist, GPS) is gone`, async () => {
-      const copy = stripImage(await read(name), mime);
+      const copy = photoCopy(await read(name), mime);
       expect(has(copy!, "GPS-SECRET-ARTIST")).toBe(false);
       expect(await sniffedMime(copy!)).toBe(mime);
     });
@@ -68,12 +68,12 @@ describe("public copies of photos carry no place and no device", () => {
 
   test("a photo with nothing to remove comes back byte-equal", async () => {
     const photo = await read("photo.webp");
-    expect(stripImage(photo, "image/webp")).toEqual(photo);
+    expect(photoCopy(photo, "image/webp")).toEqual(photo);
   });
 
   test("types without a walker have no public copy", () => {
-    expect(stripImage(new Uint8Array(100), "image/svg+xml")).toBeUndefined();
-    expect(stripImage(new Uint8Array(100), "toString")).toBeUndefined();
+    expect(photoCopy(new Uint8Array(100), "image/svg+xml")).toBeUndefined();
+    expect(photoCopy(new Uint8Array(100), "toString")).toBeUndefined();
   });
 });
 
@@ -83,7 +83,7 @@ describe("JPEG", () => {
   const exif = jpegSegment(0xe1, latin1("Exif\0\0MM\0*secret"));
 
   test("a multi-picture file keeps only the first picture: no MPF index, no second picture, no trailer", async () => {
-    const copy = stripImage(await read("gps/multi-picture.jpg"), "image/jpeg")!;
+    const copy = photoCopy(await read("gps/multi-picture.jpg"), "image/jpeg")!;
     expect(has(copy, "MPF\0")).toBe(false);
     expect(has(copy, "VENDORTRAILER")).toBe(false);
     expect(Buffer.from(copy).indexOf(Buffer.from(JPEG_START), 2)).toBe(-1);
@@ -95,14 +95,14 @@ describe("JPEG", () => {
     const progressive = new Uint8Array([...JPEG_FRAME]);
     progressive[1] = 0xc2;
     const bytes = jpeg(progressive, table, JPEG_SCAN, entropy, table, JPEG_SCAN, entropy, exif, JPEG_SCAN, entropy);
-    const copy = stripImage(bytes, "image/jpeg")!;
+    const copy = photoCopy(bytes, "image/jpeg")!;
     expect(copy).toEqual(jpeg(progressive, table, JPEG_SCAN, entropy, table, JPEG_SCAN, entropy, JPEG_SCAN, entropy));
   });
 
   test("fill bytes before markers are dropped; the JFIF thumbnail (a picture of the picture) is cut out", () => {
     const thumbnail = new Uint8Array([0x01, 0x02, 0x00, 0x00, 0x01, 0x00, 0x01, 0x02, 0x01, ...latin1("RGBRGB")]); // 2×1 thumbnail
     const jfif = jpegSegment(0xe0, concat([latin1("JFIF\0"), thumbnail]));
-    const copy = stripImage(jpeg(jfif, new Uint8Array([0xff, 0xff, 0xff]), JPEG_FRAME.subarray(1), JPEG_SCAN, entropy), "image/jpeg")!;
+    const copy = photoCopy(jpeg(jfif, new Uint8Array([0xff, 0xff, 0xff]), JPEG_FRAME.subarray(1), JPEG_SCAN, entropy), "image/jpeg")!;
     const plainJfif = jpegSegment(0xe0, concat([latin1("JFIF\0"), thumbnail.subarray(0, 7), new Uint8Array([0, 0])]));
     expect(copy).toEqual(jpeg(plainJfif, JPEG_FRAME, JPEG_SCAN, entropy));
   });
@@ -118,7 +118,7 @@ describe("JPEG", () => {
     ["a second SOI", jpeg(JPEG_START, JPEG_FRAME, JPEG_SCAN, entropy)],
   ];
   for (const [what, bytes] of refused) {
-    test(`fails closed on ${what}`, () => expect(stripImage(bytes, "image/jpeg")).toBeUndefined());
+    test(`fails closed on ${what}`, () => expect(photoCopy(bytes, "image/jpeg")).toBeUndefined());
   }
 });
 
@@ -130,7 +130,7 @@ describe("PNG", () => {
   test("keeps rendering chunks, drops text, EXIF, time, C2PA and unknown chunks, and stops at IEND", () => {
     const gama = pngChunk("gAMA", be(45455, 4));
     const dropped = ["tEXt", "iTXt", "zTXt", "eXIf", "tIME", "caBX", "vpAg"].map((type) => pngChunk(type, latin1("CasefileTestModel")));
-    const copy = stripImage(png(gama, ...dropped, IDAT, IEND, pngChunk("tEXt", latin1("after"))), "image/png");
+    const copy = photoCopy(png(gama, ...dropped, IDAT, IEND, pngChunk("tEXt", latin1("after"))), "image/png");
     expect(copy).toEqual(png(gama, IDAT, IEND));
   });
 
@@ -145,7 +145,7 @@ describe("PNG", () => {
     ["a chunk longer than the file", png(concat([be(0x7ffffff0, 4), latin1("IDAT")]))],
   ];
   for (const [what, bytes] of refused) {
-    test(`fails closed on ${what}`, () => expect(stripImage(bytes, "image/png")).toBeUndefined());
+    test(`fails closed on ${what}`, () => expect(photoCopy(bytes, "image/png")).toBeUndefined());
   }
 });
 
@@ -156,14 +156,14 @@ describe("WebP", () => {
   test("drops EXIF, XMP and unknown chunks, clears their VP8X flags and fixes the RIFF size; drops bytes after the RIFF", () => {
     const metadata = [riffChunk("EXIF", latin1("CasefileTestMake")), riffChunk("XMP ", latin1("52,30.978N")), riffChunk("UNKN", new Uint8Array(3))];
     const icc = riffChunk("ICCP", latin1("profile"));
-    const copy = stripImage(concat([webp(vp8x(0x2c), icc, VP8L, ...metadata), latin1("trailer")]), "image/webp");
+    const copy = photoCopy(concat([webp(vp8x(0x2c), icc, VP8L, ...metadata), latin1("trailer")]), "image/webp");
     expect(copy).toEqual(webp(vp8x(0x20), icc, VP8L));
   });
 
   test("the ICC flag follows the profile; animation frames keep only their image sub-chunks", () => {
     const frame = (...parts: Uint8Array[]) => riffChunk("ANMF", concat([new Uint8Array(16), ...parts]));
     const bytes = webp(vp8x(0x22), riffChunk("ANIM", new Uint8Array(6)), frame(VP8L, riffChunk("XMP ", latin1("x"))));
-    expect(stripImage(bytes, "image/webp")).toEqual(webp(vp8x(0x02), riffChunk("ANIM", new Uint8Array(6)), frame(VP8L)));
+    expect(photoCopy(bytes, "image/webp")).toEqual(webp(vp8x(0x02), riffChunk("ANIM", new Uint8Array(6)), frame(VP8L)));
   });
 
   const refused: [string, Uint8Array][] = [
@@ -173,7 +173,7 @@ describe("WebP", () => {
     ["a frame without an image", webp(vp8x(2), riffChunk("ANMF", new Uint8Array(16)))],
   ];
   for (const [what, bytes] of refused) {
-    test(`fails closed on ${what}`, () => expect(stripImage(bytes, "image/webp")).toBeUndefined());
+    test(`fails closed on ${what}`, () => expect(photoCopy(bytes, "image/webp")).toBeUndefined());
   }
 });
 
@@ -183,7 +183,7 @@ describe("GIF", () => {
   const gif = (...blocks: Uint8Array[]) => concat([GIF_HEAD, ...blocks, new Uint8Array([0x3b])]);
 
   test("the fixture keeps its loop and frames but loses the XMP extension and the comment", async () => {
-    const copy = stripImage(await read("gps/animated.gif"), "image/gif")!;
+    const copy = photoCopy(await read("gps/animated.gif"), "image/gif")!;
     expect(has(copy, "NETSCAPE2.0")).toBe(true);
     expect(has(copy, "XMP DataXMP")).toBe(false);
   });
@@ -194,7 +194,7 @@ describe("GIF", () => {
     const xmp = concat([new Uint8Array([0x21, 0xff, 0x0b]), latin1("XMP DataXMP"), new Uint8Array([0x03, 0x61, 0x62, 0x63, 0])]);
     const loopWithExtra = concat([loop.subarray(0, -1), new Uint8Array([0x02, 0x99, 0x99, 0x00])]);
     const control = new Uint8Array([0x21, 0xf9, 0x04, 0x00, 0x0a, 0x00, 0x00, 0x00]);
-    const copy = stripImage(concat([gif(loopWithExtra, comment, control, image, plainText, xmp), latin1("after")]), "image/gif");
+    const copy = photoCopy(concat([gif(loopWithExtra, comment, control, image, plainText, xmp), latin1("after")]), "image/gif");
     expect(copy).toEqual(gif(loop, control, image));
   });
 
@@ -206,7 +206,7 @@ describe("GIF", () => {
     ["a colour table past the end", concat([latin1("GIF89a"), new Uint8Array([1, 0, 1, 0, 0x87, 0, 0])])],
   ];
   for (const [what, bytes] of refused) {
-    test(`fails closed on ${what}`, () => expect(stripImage(bytes, "image/gif")).toBeUndefined());
+    test(`fails closed on ${what}`, () => expect(photoCopy(bytes, "image/gif")).toBeUndefined());
   }
 });
 
@@ -229,7 +229,7 @@ describe("HEIF", () => {
 
   test("non-picture items are zeroed in place, picture items and the layout stay", () => {
     const bytes = file(pictureAndExif, info);
-    const copy = stripImage(bytes, "image/heic")!;
+    const copy = photoCopy(bytes, "image/heic")!;
     const mdatStart = bytes.length - mdat.length;
     expect(copy.length).toBe(bytes.length);
     expect(has(copy, secret)).toBe(false);
@@ -239,7 +239,7 @@ describe("HEIF", () => {
 
   test("boxes outside the whitelist (here an XML box in meta) become zeroed free boxes", () => {
     const bytes = file((start) => [[1, 0, [[start, 8]]]], itemInfo([[1, "hvc1"]]), isoBox("xml ", latin1("<x>52,30.978N</x>")));
-    const copy = stripImage(bytes, "image/heic")!;
+    const copy = photoCopy(bytes, "image/heic")!;
     expect(has(copy, "52,30.978N")).toBe(false);
     expect(has(copy, "xml ")).toBe(false);
     expect(copy.length).toBe(bytes.length);
@@ -248,11 +248,11 @@ describe("HEIF", () => {
   test("a box of size 0 (to the end of the file) is walked like any other", () => {
     const bytes = file(pictureAndExif, info);
     bytes.set(be(0, 4), bytes.length - mdat.length - 8); // mdat's size field
-    expect(has(stripImage(bytes, "image/heic")!, secret)).toBe(false);
+    expect(has(photoCopy(bytes, "image/heic")!, secret)).toBe(false);
   });
 
   test("the iloc bomb (billions of declared extents in a few KB) is refused at once", () => {
-    expect(stripImage(HOSTILE_INPUTS.find((h) => h.name === "heif-iloc-bomb")!.build(), "image/heic")).toBeUndefined();
+    expect(photoCopy(HOSTILE_INPUTS.find((h) => h.name === "heif-iloc-bomb")!.build(), "image/heic")).toBeUndefined();
   });
 
   const refused: [string, Uint8Array][] = [
@@ -269,7 +269,7 @@ describe("HEIF", () => {
     ["two meta boxes", concat([file(() => [], info), fullBox("meta", 0)])],
   ];
   for (const [what, bytes] of refused) {
-    test(`fails closed on ${what}`, () => expect(stripImage(bytes, "image/heic")).toBeUndefined());
+    test(`fails closed on ${what}`, () => expect(photoCopy(bytes, "image/heic")).toBeUndefined());
   }
 });
 
@@ -277,7 +277,7 @@ describe("the worst inputs we can build are answered without throwing, never wit
   for (const hostile of HOSTILE_INPUTS.filter((h) => h.target !== "sniff")) {
     test(hostile.name, () => {
       const bytes = hostile.build(1024 * 1024);
-      const copy = stripImage(bytes, hostile.target.slice("strip ".length));
+      const copy = photoCopy(bytes, hostile.target.slice("strip ".length));
       if (copy) expect(copy.length).toBeLessThanOrEqual(bytes.length);
     });
   }

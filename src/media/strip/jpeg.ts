@@ -1,4 +1,4 @@
-import { appendView, ascii, concat, u16be } from "../bytes";
+import { appendView, ascii, u16be } from "../bytes";
 
 /**
  * The public copy of a JPEG: SOI, the segments decoding needs, every scan with its entropy-coded data, EOI. Dropped:
@@ -6,7 +6,7 @@ import { appendView, ascii, concat, u16be } from "../bytes";
  * that follows the first picture's EOI (MPF secondary pictures, vendor trailers).
  * Undefined when the file cannot be walked to its EOI (fail closed), e.g. stray bytes between segments.
  */
-export function stripJpeg(b: Uint8Array): Uint8Array | undefined {
+export function stripJpeg(b: Uint8Array): Uint8Array[] | undefined {
   if (b[0] !== 0xff || b[1] !== SOI) return undefined;
   const kept: Uint8Array[] = [b.subarray(0, 2)];
   let at = 2;
@@ -17,7 +17,7 @@ export function stripJpeg(b: Uint8Array): Uint8Array | undefined {
     while (b[at] === 0xff) at++; // fill bytes: the last 0xFF belongs to the marker
     const start = at - 1;
     const marker = b[at++];
-    if (marker === EOI) return frame && scans > 0 ? concat([...kept, EOI_BYTES]) : undefined;
+    if (marker === EOI) return frame && scans > 0 ? [...kept, EOI_BYTES] : undefined;
     if (marker === undefined || !HAS_LENGTH(marker) || at + 2 > b.length) return undefined;
     const end = at + u16be(b, at);
     if (end < at + 2 || end > b.length) return undefined;

@@ -1,11 +1,11 @@
-import { appendView, ascii, concat, u32be } from "../bytes";
+import { appendView, ascii, u32be } from "../bytes";
 
 /**
  * The public copy of a PNG (or APNG): the signature, the critical chunks and the ancillary chunks that change how it
  * renders, up to IEND. Dropped: eXIf, text (tEXt, iTXt, zTXt), tIME, C2PA and any other chunk not listed.
  * Undefined when a chunk's length or CRC is wrong, a critical chunk is unknown, or IEND is missing (fail closed).
  */
-export function stripPng(b: Uint8Array): Uint8Array | undefined {
+export function stripPng(b: Uint8Array): Uint8Array[] | undefined {
   if (ascii(b, 0, 8) !== SIGNATURE) return undefined;
   const kept: Uint8Array[] = [b.subarray(0, 8)];
   let sawImageData = false;
@@ -21,7 +21,7 @@ export function stripPng(b: Uint8Array): Uint8Array | undefined {
     if (RENDERING.has(type)) appendView(kept, b.subarray(at, end));
     else if (critical) return undefined;
     if (type === "IDAT") sawImageData = true;
-    if (type === "IEND") return sawImageData ? concat(kept) : undefined;
+    if (type === "IEND") return sawImageData ? kept : undefined;
     at = end;
   }
   return undefined;

@@ -5,7 +5,7 @@ import { ascii, concat, u32le } from "../bytes";
  * profile and the animation (ANIM, ANMF with only its image sub-chunks). Dropped: EXIF, XMP, unknown chunks, anything
  * after the RIFF's end. Undefined when a chunk does not fit the RIFF or no image is found (fail closed).
  */
-export function stripWebp(b: Uint8Array): Uint8Array | undefined {
+export function stripWebp(b: Uint8Array): Uint8Array[] | undefined {
   if (b.length < 12 || ascii(b, 0, 4) !== "RIFF" || ascii(b, 8, 4) !== "WEBP") return undefined;
   const riffEnd = 8 + u32le(b, 4);
   const chunks = riffEnd <= b.length ? riffChunks(b, 12, riffEnd) : undefined;
@@ -18,7 +18,7 @@ export function stripWebp(b: Uint8Array): Uint8Array | undefined {
     else if (chunk.type === "ANMF") {
       const frame = animationFrame(b, chunk);
       if (!frame) return undefined;
-      kept.push(frame);
+      kept.push(...frame);
       images++;
     } else if (TOP_LEVEL.has(chunk.type)) {
       kept.push(...padded(b, chunk));
@@ -26,11 +26,15 @@ export function stripWebp(b: Uint8Array): Uint8Array | undefined {
     }
   }
   if (images === 0) return undefined;
-  const body = concat(kept);
-  const out = new Uint8Array(12 + body.length);
-  out.set(b.subarray(0, 12));
-  new DataView(out.buffer).setUint32(4, 4 + body.length, true);
-  out.set(body, 12);
+  return [riffHeader(b.subarray(0, 8), 4 + byteLength(kept)), b.subarray(8, 12), ...kept];
+}
+
+const byteLength = (parts: Uint8Array[]) => parts.reduce((n, p) => n + p.length, 0);
+
+/** A RIFF chunk header (type, little-endian size) for a body of `size` bytes. */
+function riffHeader(typeAndSize: Uint8Array, size: number): Uint8Array {
+  const out = typeAndSize.slice(0, 8);
+  new DataView(out.buffer).setUint32(4, size, true);
   return out;
 }
 
@@ -73,14 +77,10 @@ function extendedHeader(b: Uint8Array, c: Chunk, hasIcc: boolean): Uint8Array {
 }
 
 /** An ANMF frame keeping its 16-byte header and only its image sub-chunks; undefined when it has none or is malformed. */
-function animationFrame(b: Uint8Array, c: Chunk): Uint8Array | undefined {
+function animationFrame(b: Uint8Array, c: Chunk): Uint8Array[] | undefined {
   if (c.dataEnd - c.data < ANMF_HEADER) return undefined;
   const parts = riffChunks(b, c.data + ANMF_HEADER, c.dataEnd);
   if (!parts || !parts.some((p) => IMAGE.has(p.type))) return undefined;
-  const body = concat([b.subarray(c.data, c.data + ANMF_HEADER), ...parts.filter((p) => FRAME_PARTS.has(p.type)).flatMap((p) => padded(b, p))]);
-  const out = new Uint8Array(8 + body.length);
-  out.set(b.subarray(c.start, c.start + 4));
-  new DataView(out.buffer).setUint32(4, body.length, true);
-  out.set(body, 8);
-  return out;
+  const body = [b.subarray(c.data, c.data + ANMF_HEADER), ...parts.filter((p) => FRAME_PARTS.has(p.type)).flatMap((p) => padded(b, p))];
+  return [riffHeader(b.subarray(c.start, c.start + 8), byteLength(body)), ...body];
 }
