@@ -18,12 +18,19 @@ export const evidence = sqliteTable(
     mediaId: text("media_id").references(() => mediaFiles.id, { onDelete: "set null" }),
     thumbnailId: text("thumbnail_id").references(() => mediaFiles.id, { onDelete: "set null" }),
     datePosted: text("date_posted").notNull(),
+    /** The investigator's triage: new until an admin marks it reviewed or flagged. */
+    reviewStatus: text("review_status", { enum: ["new", "reviewed", "flagged"] }).notNull().default("new"),
+    /** Private notes of the investigator: admins only, never participants or visitors. */
+    investigatorNotes: text("investigator_notes").notNull().default(""),
+    /** When the item was last changed (text, file, visibility or review); null until then. */
+    updatedAt: text("updated_at"),
   },
   (t) => [
     index("evidence_user").on(t.userId, t.id),
     index("evidence_public").on(t.isPublic, t.id),
     index("evidence_media").on(t.mediaId),
     index("evidence_thumbnail").on(t.thumbnailId),
+    index("evidence_review").on(t.reviewStatus, t.id),
   ],
 );
 

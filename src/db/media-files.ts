@@ -23,6 +23,8 @@ export const mediaFiles = sqliteTable(
     mime: text("mime").notNull(),
     size: integer("size").notNull(),
     sha256: text("sha256").notNull(),
+    /** Playing time of video and audio, from the container's header where it says so; null otherwise. */
+    durationMs: integer("duration_ms"),
     createdAt: text("created_at").notNull(),
   },
   (t) => [index("media_files_owner").on(t.ownerId)],

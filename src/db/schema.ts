@@ -5,3 +5,4 @@ export { evidence } from "./evidence";
 export { passwordResets } from "./password-resets";
 export { rateLimits } from "./rate-limits";
 export { uploadQuotas } from "./upload-quotas";
+export { auditLog } from "./audit-log";

@@ -153,7 +153,7 @@ type ListView = "public" | "owner" | "admin";
 
 const LIST_COLUMNS =
   "e.id, e.user_id, e.title, e.notes, e.location, e.is_public, e.media_type, e.media_id, e.thumbnail_id, e.date_posted, " +
-  "u.username, u.avatar_media_id";
+  "e.review_status, e.investigator_notes, e.updated_at, u.username, u.avatar_media_id";
 
 /**
  * Newest first, with the poster's name and avatar; the whole list when page is undefined.
@@ -196,10 +196,13 @@ async function listEvidence(db: Database, filter: ListFilter, page: Page | undef
       mediaId: row[7] as string | null,
       thumbnailId: row[8] as string | null,
       datePosted: row[9] as string,
+      reviewStatus: row[10] as EvidenceRow["reviewStatus"],
+      investigatorNotes: row[11] as string,
+      updatedAt: row[12] as string | null,
     };
-    const listed: EvidenceWithContext = { item, username: row[10] as string, avatarMediaId: row[11] as string | null };
-    if (withMedia) listed.media = row[12] === null ? null : { size: row[12] as number, mime: row[13] as string, sha256: row[14] as string };
-    if (view === "admin") listed.fullName = row[15] as string;
+    const listed: EvidenceWithContext = { item, username: row[13] as string, avatarMediaId: row[14] as string | null };
+    if (withMedia) listed.media = row[15] === null ? null : { size: row[15] as number, mime: row[16] as string, sha256: row[17] as string };
+    if (view === "admin") listed.fullName = row[18] as string;
     return listed;
   });
 }

@@ -141,6 +141,7 @@ export async function storeMedia(
     mime: sniffed.mime,
     size: file.size,
     sha256: file.sha256,
+    durationMs: null,
     createdAt: new Date().toISOString(),
   };
 }
