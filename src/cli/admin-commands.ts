@@ -1,4 +1,5 @@
 /** `create-admin` and `set-role`: the only ways (besides ADMIN_* at start) to make someone an admin. */
+import { sealAuditLog } from "../audit/audit-chain";
 import type { Config } from "../config";
 import { openContext } from "../server";
 import { ensureAdmin, setRole } from "../users/users.service";
@@ -46,6 +47,7 @@ export async function setUserRole(config: Config, username: string, role: string
   if (role !== "1" && role !== "2") throw new CliError(`The role must be 1 (participant) or 2 (admin), got "${role}".`);
   return withContext(config, async (ctx) => {
     const user = await setRole(ctx.db, username, Number(role) as 1 | 2);
+    await sealAuditLog(ctx.db);
     return `${user.username} now has role ${user.role} (${user.role === 2 ? "admin" : "participant"}).`;
   });
 }
