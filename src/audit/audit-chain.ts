@@ -88,8 +88,7 @@ export async function verifyAuditLog(client: Client): Promise<Verdict> {
     for (const row of rows.map(chainRow)) {
       entries += 1;
       if (row.id !== previousId + 1) {
-        const missing = row.id - 1 === previousId + 1 ? `entry #${previousId + 1} is` : `entries #${previousId + 1}–#${row.id - 1} are`;
-        return broken(row.id, `${missing} missing before it (removed behind the application's back)`);
+        return broken(previousId + 1, `missing, removed behind the application's back (the chain resumes at entry #${row.id})`);
       }
       if (row.hash === null) firstUnsealed ??= row.id;
       else if (firstUnsealed !== undefined) {
