@@ -35,9 +35,9 @@ export async function openContext(config: Config): Promise<AppContext & { close(
   await migrate(db);
   await pruneExpiredSessions(db);
   await sweepExpiredLimits(db);
-  // Entries a stopped instance (or the command line) left unsealed.
-  await sealAuditLog(db);
   if (config.admin) await ensureAdmin(db, config.admin);
+  // Entries a stopped instance (or the command line) left unsealed, and the admin's creation just now.
+  await sealAuditLog(db);
   const store = await openMediaStore(config);
   return { config, db, store, mailer: createMailer(config), close: () => client.close() };
 }

@@ -28,7 +28,8 @@ beforeAll(async () => {
     expect((await admin.put(`/api/evidence/clearance/${id}`)).status).toBe(200);
   }
   entryCount = Number((await server.ctx.db.$client.execute("select count(*) from audit_log where hash is not null")).rows[0]![0]);
-  expect(entryCount).toBe(6);
+  // The admin's creation at start, then three creates and three visibility changes.
+  expect(entryCount).toBe(7);
 });
 afterAll(async () => {
   await server.stop();
@@ -64,26 +65,26 @@ test("an untouched database passes, naming the number of entries and the head ha
 
 test("a row's detail edited with the sqlite3 command line fails, naming that entry", async () => {
   const file = await copyOfDatabase();
-  const edit = Bun.spawnSync(["sqlite3", file, `update audit_log set detail = '{"title":{"before":null,"after":"forged"}}' where id = 3`]);
+  const edit = Bun.spawnSync(["sqlite3", file, `update audit_log set detail = '{"title":{"before":null,"after":"forged"}}' where id = 4`]);
   expect(edit.exitCode).toBe(0);
   const result = await verify(file);
   expect(result.code).toBe(1);
-  expect(result.stderr).toContain("entry #3:");
+  expect(result.stderr).toContain("entry #4:");
   expect(result.stderr).toMatch(/does not match its hash/);
 });
 
 test("a row edited with its own hash recomputed still fails, at the entry after it", async () => {
   const file = await copyOfDatabase();
-  // The forger re-hashes row 3 correctly but leaves the rest of the chain: row 4's prev_hash gives it away.
+  // The forger re-hashes row 4 correctly but leaves the rest of the chain: row 5's prev_hash gives it away.
   const client = createClient({ url: `file:${file}` });
-  await client.execute("update audit_log set actor_name = 'someone else' where id = 3");
-  const row = (await client.execute("select id, at, actor_id, actor_name, action, target_type, target_id, detail, prev_hash from audit_log where id = 3")).rows[0]!;
+  await client.execute("update audit_log set actor_name = 'someone else' where id = 4");
+  const row = (await client.execute("select id, at, actor_id, actor_name, action, target_type, target_id, detail, prev_hash from audit_log where id = 4")).rows[0]!;
   const content = JSON.stringify([row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7]]);
-  await client.execute({ sql: "update audit_log set hash = ? where id = 3", args: [entryHash(row[8] as string, content)] });
+  await client.execute({ sql: "update audit_log set hash = ? where id = 4", args: [entryHash(row[8] as string, content)] });
   client.close();
   const result = await verify(file);
   expect(result.code).toBe(1);
-  expect(result.stderr).toContain("entry #4: its prev_hash does not match");
+  expect(result.stderr).toContain("entry #5: its prev_hash does not match");
 });
 
 test("a row removed from the middle fails, naming the removed entry", async () => {

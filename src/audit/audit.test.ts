@@ -99,6 +99,12 @@ describe("recording", () => {
     expect(since.every((e) => typeof e.hash === "string" && e.hash.length === 64)).toBe(true);
   });
 
+  test("the admin made at start (ADMIN_*) is recorded as made by the operator, not a user", async () => {
+    const [made] = await entries("?action=user.create");
+    expect(made).toMatchObject({ id: 1, actor_id: null, actor_name: "command line", target_type: "user" });
+    expect(made!.detail).toEqual({ username: { before: null, after: "admin" }, email: { before: null, after: "admin@example.org" }, role: { before: null, after: 2 } });
+  });
+
   test("entries keep no password, code or password hash", async () => {
     const { rows } = await server.ctx.db.$client.execute("select password_hash from users");
     const text = JSON.stringify(await entries("?limit=200"));

@@ -12,7 +12,10 @@ export type AdminFlags = { username?: string; email?: string; password?: string;
 async function withContext<T>(config: Config, run: (ctx: Awaited<ReturnType<typeof openContext>>) => Promise<T>): Promise<T> {
   const ctx = await openContext({ ...config, admin: undefined });
   try {
-    return await run(ctx);
+    const result = await run(ctx);
+    // The command's audit entry, sealed now rather than at the server's next write.
+    await sealAuditLog(ctx.db);
+    return result;
   } catch (error) {
     throw asCliError(error);
   } finally {
@@ -47,7 +50,6 @@ export async function setUserRole(config: Config, username: string, role: string
   if (role !== "1" && role !== "2") throw new CliError(`The role must be 1 (participant) or 2 (admin), got "${role}".`);
   return withContext(config, async (ctx) => {
     const user = await setRole(ctx.db, username, Number(role) as 1 | 2);
-    await sealAuditLog(ctx.db);
     return `${user.username} now has role ${user.role} (${user.role === 2 ? "admin" : "participant"}).`;
   });
 }

@@ -249,11 +249,10 @@ export async function ensureAdmin(
         `A participant named ${existing.username} (id ${existing.id}) already exists; they are made admin only when asked explicitly: set ADMIN_PROMOTE=on, or run create-admin --promote.`,
       );
     }
-    const [promoted] = await db.update(users).set({ role: ROLE_ADMIN }).where(eq(users.id, existing.id)).returning();
-    return { user: promoted!, was: "participant" };
+    return { user: await changeRole(db, existing, ROLE_ADMIN), was: "participant" };
   }
-  const [created] = await uniquely(async () =>
-    db
+  const [[created]] = await uniquely(async () => {
+    const insert = db
       .insert(users)
       .values({
         username,
@@ -268,18 +267,24 @@ export async function ensureAdmin(
         videoWatched: true,
         createdAt: new Date().toISOString(),
       })
-      .returning(),
-  );
+      .returning();
+    const detail = changedFields({}, { username, email: admin.email, role: ROLE_ADMIN });
+    return db.batch([insert, auditStatement(db, { actor: null, action: "user.create", targetType: "user", targetId: "inserted", detail })]);
+  });
   return { user: created!, was: "absent" };
 }
 
-/** From the command line: the audit entry's actor is the operator (null). */
-export async function setRole(db: Database, username: string, role: 1 | 2): Promise<UserRow> {
-  const user = await findUserByLogin(db, username);
-  if (!user) throw notFound(`No user named ${username}.`);
+/** A role change by the operator (command line or ADMIN_* at start): the audit entry's actor is null. */
+async function changeRole(db: Database, user: UserRow, role: number): Promise<UserRow> {
   const [[updated]] = await db.batch([
     db.update(users).set({ role }).where(eq(users.id, user.id)).returning(),
     auditStatement(db, { actor: null, action: "user.role", targetType: "user", targetId: user.id, detail: changedFields({ role: user.role }, { role }) }),
   ]);
   return updated!;
+}
+
+export async function setRole(db: Database, username: string, role: 1 | 2): Promise<UserRow> {
+  const user = await findUserByLogin(db, username);
+  if (!user) throw notFound(`No user named ${username}.`);
+  return changeRole(db, user, role);
 }
