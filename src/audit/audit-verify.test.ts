@@ -87,6 +87,14 @@ test("a row edited with its own hash recomputed still fails, at the entry after 
   expect(result.stderr).toContain("entry #5: its prev_hash does not match");
 });
 
+test("a row whose seal was wiped, with sealed rows after it, fails, naming it", async () => {
+  const file = await copyOfDatabase();
+  await alter(file, "update audit_log set hash = null where id = 3");
+  const result = await verify(file);
+  expect(result.code).toBe(1);
+  expect(result.stderr).toContain("entry #3: it was never sealed");
+});
+
 test("a row removed from the middle fails, naming the removed entry", async () => {
   const file = await copyOfDatabase();
   await alter(file, "delete from audit_log where id = 2");

@@ -105,6 +105,19 @@ describe("recording", () => {
     expect(made!.detail).toEqual({ username: { before: null, after: "admin" }, email: { before: null, after: "admin@example.org" }, role: { before: null, after: 2 } });
   });
 
+  test("concurrent toggles of one item: one entry per toggle that happened, each before → after following the last", async () => {
+    const item = await postNote(owner.actor, "Contested");
+    const statuses = await Promise.all(Array.from({ length: 6 }, () => admin.put(`/api/evidence/clearance/${item.id}`).then((r) => r.status)));
+    // A toggle that keeps losing the compare-and-set says so (409) rather than record a change that did not happen.
+    expect(statuses.every((status) => status === 200 || status === 409)).toBe(true);
+    const done = statuses.filter((status) => status === 200).length;
+    const toggles = (await entries(`?target_type=evidence&target_id=${item.id}&action=evidence.visibility`)).reverse();
+    expect(toggles.length).toBe(done);
+    toggles.forEach((entry, index) => expect(entry.detail).toEqual({ is_public: { before: index % 2 === 1, after: index % 2 === 0 } }));
+    const [row] = (await server.ctx.db.$client.execute({ sql: "select is_public from evidence where id = ?", args: [item.id] })).rows;
+    expect(Boolean(row![0])).toBe(done % 2 === 1);
+  });
+
   test("entries keep no password, code or password hash", async () => {
     const { rows } = await server.ctx.db.$client.execute("select password_hash from users");
     const text = JSON.stringify(await entries("?limit=200"));

@@ -1,7 +1,8 @@
 /**
  * The admins' live stream: Server-Sent Events read from the audit log after an id cursor. Reading the table (not an
  * in-process emitter) is what makes a change on another instance of the same database arrive too; the audit id is
- * the event id, so `Last-Event-ID` resumes exactly where a dropped connection stopped.
+ * the event id, so `Last-Event-ID` resumes exactly where a dropped connection stopped. No entry is skipped: SQLite
+ * (and sqld) commit one writer at a time, so an entry becomes visible only after every entry with a lower id.
  */
 import { desc } from "drizzle-orm";
 import type { Database } from "../db/client";
