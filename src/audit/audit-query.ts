@@ -73,6 +73,17 @@ export function listAudit(db: Database, filter: AuditFilter): Promise<AuditRow[]
   return db.select().from(auditLog).where(and(...conditions)).orderBy(desc(auditLog.id)).limit(filter.limit);
 }
 
+/** The stored JSON; text altered behind the application's back into something else is shown as it is, not a 500. */
+function parsedDetail(text: string): Record<string, unknown> {
+  try {
+    const detail: unknown = JSON.parse(text);
+    if (detail && typeof detail === "object" && !Array.isArray(detail)) return detail as Record<string, unknown>;
+  } catch {
+    // falls through
+  }
+  return { unreadable: text };
+}
+
 export function auditJson(row: AuditRow) {
   return {
     id: row.id,
@@ -82,7 +93,7 @@ export function auditJson(row: AuditRow) {
     action: row.action,
     target_type: row.targetType,
     target_id: row.targetId,
-    detail: JSON.parse(row.detail) as Record<string, unknown>,
+    detail: parsedDetail(row.detail),
     hash: row.hash,
   };
 }
