@@ -206,3 +206,11 @@ describe("GET /api/audit", () => {
     });
   }
 });
+
+describe("an entry altered behind the application's back", () => {
+  test("is still listed, its detail shown as the text it now holds (last: it breaks the chain)", async () => {
+    const [newest] = await entries("?limit=1");
+    await server.ctx.db.$client.execute({ sql: "update audit_log set detail = 'not json' where id = ?", args: [newest!.id] });
+    expect((await entries("?limit=1"))[0]!.detail).toEqual({ unreadable: "not json" });
+  });
+});
