@@ -1,5 +1,7 @@
 import { Elysia } from "elysia";
+import { auditRoutes } from "./audit/audit.routes";
 import type { AppContext } from "./context";
+import { eventsRoutes } from "./events/events.routes";
 import { evidenceRoutes } from "./evidence/evidence.routes";
 import { healthRoutes } from "./health/health.routes";
 import { isExactApiPath, looksLikeApiPath } from "./http/api-paths";
@@ -36,5 +38,7 @@ export function createApp(ctx: AppContext, assets: WebAssets) {
     .use(evidenceRoutes(ctx))
     .use(mediaRoutes(ctx))
     .use(resetRoutes(ctx))
+    .use(auditRoutes(ctx))
+    .use(eventsRoutes(ctx))
     .use(webRoutes(assets));
 }

@@ -1,4 +1,5 @@
 import { createApp } from "./app";
+import { sealAuditLog } from "./audit/audit-chain";
 import { sweepExpiredLimits } from "./auth/rate-limit";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
@@ -35,6 +36,8 @@ export async function openContext(config: Config): Promise<AppContext & { close(
   await pruneExpiredSessions(db);
   await sweepExpiredLimits(db);
   if (config.admin) await ensureAdmin(db, config.admin);
+  // Entries a stopped instance (or the command line) left unsealed, and the admin's creation just now.
+  await sealAuditLog(db);
   const store = await openMediaStore(config);
   return { config, db, store, mailer: createMailer(config), close: () => client.close() };
 }
@@ -58,7 +61,10 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
       const request = received.method === "HEAD" ? getForHead(received) : received;
       rememberClientAddress(request, bunServer.requestIP(received)?.address);
       const refusal = crossOriginRefusal(request, config) ?? oversizedBodyRefusal(request);
-      return withSecurityHeaders(refusal ?? (await app.handle(request)));
+      const response = refusal ?? (await app.handle(request));
+      // Any change writes its audit entries unsealed (see audit-chain.ts); seal them before answering.
+      if (!refusal && request.method !== "GET") await sealAuditLog(ctx.db);
+      return withSecurityHeaders(response);
     },
   });
   return {

@@ -1,4 +1,5 @@
 import { and, eq, gt, lt } from "drizzle-orm";
+import type { auditStatement } from "../audit/audit-record";
 import type { Database } from "../db/client";
 import { sessions } from "../db/sessions";
 import { users, type UserRow } from "../db/users";
@@ -35,8 +36,10 @@ export async function endSession(db: Database, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, sha256Hex(token)));
 }
 
-export async function endAllSessions(db: Database, userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/** With `record` (an audit statement), both in one transaction. */
+export async function endAllSessions(db: Database, userId: number, record?: ReturnType<typeof auditStatement>): Promise<void> {
+  const end = db.delete(sessions).where(eq(sessions.userId, userId));
+  await (record ? db.batch([end, record]) : end);
 }
 
 export async function pruneExpiredSessions(db: Database, now = Date.now()): Promise<void> {

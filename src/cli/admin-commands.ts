@@ -1,4 +1,5 @@
 /** `create-admin` and `set-role`: the only ways (besides ADMIN_* at start) to make someone an admin. */
+import { sealAuditLog } from "../audit/audit-chain";
 import type { Config } from "../config";
 import { openContext } from "../server";
 import { ensureAdmin, setRole } from "../users/users.service";
@@ -11,7 +12,10 @@ export type AdminFlags = { username?: string; email?: string; password?: string;
 async function withContext<T>(config: Config, run: (ctx: Awaited<ReturnType<typeof openContext>>) => Promise<T>): Promise<T> {
   const ctx = await openContext({ ...config, admin: undefined });
   try {
-    return await run(ctx);
+    const result = await run(ctx);
+    // The command's audit entry, sealed now rather than at the server's next write.
+    await sealAuditLog(ctx.db);
+    return result;
   } catch (error) {
     throw asCliError(error);
   } finally {

@@ -2,6 +2,7 @@
 import { parseArgs } from "node:util";
 import type { Config } from "../config";
 import { createAdmin, setUserRole } from "./admin-commands";
+import { auditCommand } from "./audit";
 import { backup } from "./backup";
 import { CliError } from "./errors";
 import { healthcheck } from "./healthcheck";
@@ -22,6 +23,7 @@ commands:
   set-role <username> <1|2>      make a user a participant (1) or an admin (2)
   backup <file>                  write the database and all media into one archive (safe while serving)
   restore <file>                 restore an archive into an empty database and media store
+  audit verify                   check the audit log's hash chain; exit 1 naming the first altered entry
   healthcheck                    exit 0 when the server on PORT answers /healthz (for Docker)
   --help, --version
 
@@ -71,6 +73,9 @@ export async function runCli(argv: string[], readConfig: () => Config): Promise<
       const summary = await restore(readConfig(), args[0]!);
       return print(`restored ${args[0]} (taken ${summary.createdAt}): ${summary.users} users, ${summary.evidence} items, ${summary.restoredMedia} media files`);
     }
+    case "audit":
+      expectArgs(1, "audit verify");
+      return auditCommand(readConfig(), args[0]!);
     case "healthcheck":
       expectArgs(0, "healthcheck");
       return (await healthcheck(readConfig())) ? 0 : 1;

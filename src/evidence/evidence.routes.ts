@@ -115,23 +115,23 @@ export function evidenceRoutes(ctx: AppContext) {
       assertInvestigationOpen(ctx, user);
       const id = parseId(params.id);
       const item = await findManageable(ctx.db, id, { id: user.id, admin: isAdmin(user) });
-      await deleteEvidence(ctx, item);
+      await deleteEvidence(ctx, item, user);
       return { ok: true };
     })
 
     .put("/api/evidence/clearance/:id", async ({ params, request }) => {
-      await requireAdmin(ctx, request);
+      const admin = await requireAdmin(ctx, request);
       const id = parseId(params.id);
-      return evidenceJson({ item: await toggleVisibility(ctx.db, id) });
+      return evidenceJson({ item: await toggleVisibility(ctx.db, id, admin) });
     })
 
     .put("/api/evidence/makeAllPublic", async ({ request }) => {
-      await requireAdmin(ctx, request);
-      return { updated: await setAllVisibility(ctx.db, true) };
+      const admin = await requireAdmin(ctx, request);
+      return { updated: await setAllVisibility(ctx.db, true, admin) };
     })
 
     .put("/api/evidence/makeAllSecret", async ({ request }) => {
-      await requireAdmin(ctx, request);
-      return { updated: await setAllVisibility(ctx.db, false) };
+      const admin = await requireAdmin(ctx, request);
+      return { updated: await setAllVisibility(ctx.db, false, admin) };
     });
 }

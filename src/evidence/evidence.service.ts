@@ -1,9 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { auditEachStatement, auditStatement, changedFields, type AuditActor } from "../audit/audit-record";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { evidence, type EvidenceRow } from "../db/evidence";
 import { mediaFiles, type MediaFileRow } from "../db/media-files";
-import { badRequest, notFound, tooLarge, unsupportedMedia } from "../http/errors";
+import { badRequest, conflict, notFound, tooLarge, unsupportedMedia } from "../http/errors";
 import { discardStored, identify, mediaRows, storeMedia } from "../media/media.service";
 import type { TempFile } from "../media/multipart";
 import type { MediaKind } from "../media/sniff";
@@ -49,25 +50,46 @@ async function storeUploads(ctx: AppContext, ownerId: number, uploads: Uploads, 
 
 const sizeOf = (rows: MediaFileRow[]) => rows.reduce((sum, row) => sum + row.size, 0);
 
+/** What the audit log keeps of an item: its text, visibility and which file (by hash). */
+const auditedFacts = (item: Pick<EvidenceRow, "title" | "notes" | "location" | "isPublic" | "mediaType" | "userId">, file?: MediaFileRow) => ({
+  title: item.title,
+  notes: item.notes,
+  location: item.location,
+  is_public: item.isPublic,
+  media_type: item.mediaType,
+  user_id: item.userId,
+  file_sha256: file?.sha256 ?? null,
+});
+
 /** The uploader's own item; counted against their quota unless they are an admin. */
-export async function createEvidence(ctx: AppContext, uploader: Uploader, text: EvidenceText, uploads: Uploads): Promise<EvidenceWithContext> {
+export async function createEvidence(
+  ctx: AppContext,
+  uploader: Uploader & NonNullable<AuditActor>,
+  text: EvidenceText,
+  uploads: Uploads,
+): Promise<EvidenceWithContext> {
   const ownerId = uploader.id;
   const { stored, media, thumb, mediaType } = await storeUploads(ctx, ownerId, uploads, ["image", "video", "audio"]);
   try {
     // Rows last, in one transaction with the quota count: a failure (a limit passed too) leaves neither rows nor files.
+    const values = {
+      userId: ownerId,
+      ...text,
+      mediaType: mediaType ?? MEDIA_TYPES.note,
+      mediaId: media?.id ?? null,
+      thumbnailId: thumb?.id ?? null,
+      datePosted: new Date().toISOString(),
+    };
     const statements = [
       ...stored.map((m) => ctx.db.insert(mediaFiles).values(m)),
-      ctx.db
-        .insert(evidence)
-        .values({
-          userId: ownerId,
-          ...text,
-          mediaType: mediaType ?? MEDIA_TYPES.note,
-          mediaId: media?.id ?? null,
-          thumbnailId: thumb?.id ?? null,
-          datePosted: new Date().toISOString(),
-        })
-        .returning(),
+      ctx.db.insert(evidence).values(values).returning(),
+      auditStatement(ctx.db, {
+        actor: uploader,
+        action: "evidence.create",
+        targetType: "evidence",
+        targetId: "inserted",
+        detail: changedFields({}, auditedFacts({ ...values, isPublic: false, location: values.location ?? null }, media)),
+      }),
       ...countUpload(ctx, uploader, ownerId, !!media),
     ];
     const results = await ctx.db.batch(statements as [any, ...any[]]);
@@ -86,7 +108,7 @@ export async function updateEvidence(
   item: EvidenceRow,
   text: Pick<EvidenceText, "title" | "notes">,
   uploads: Uploads,
-  uploader: Uploader,
+  uploader: Uploader & NonNullable<AuditActor>,
 ): Promise<EvidenceWithContext> {
   const kind = KIND_OF_TYPE[item.mediaType];
   if (uploads.file && !kind) throw unsupportedMedia("A note has no media to replace.");
@@ -105,6 +127,16 @@ export async function updateEvidence(
         })
         .where(eq(evidence.id, item.id))
         .returning(),
+      auditStatement(ctx.db, {
+        actor: uploader,
+        action: "evidence.update",
+        targetType: "evidence",
+        targetId: item.id,
+        detail: changedFields(
+          { title: item.title, notes: item.notes, file_sha256: replaced.find((m) => m.purpose === "evidence")?.sha256 ?? null },
+          { title: text.title, notes: text.notes, file_sha256: media?.sha256 },
+        ),
+      }),
       ...replaced.map((m) => ctx.db.delete(mediaFiles).where(eq(mediaFiles.id, m.id))),
       ...(media ? countUpload(ctx, uploader, item.userId, true) : []),
     ] as [any, ...any[]]);
@@ -119,29 +151,52 @@ export async function updateEvidence(
   }
 }
 
-export async function deleteEvidence(ctx: AppContext, item: EvidenceRow): Promise<void> {
+export async function deleteEvidence(ctx: AppContext, item: EvidenceRow, actor: AuditActor): Promise<void> {
   const media = await mediaRows(ctx.db, [item.mediaId, item.thumbnailId]);
+  const file = media.find((m) => m.purpose === "evidence");
   await ctx.db.batch([
     ctx.db.delete(evidence).where(eq(evidence.id, item.id)),
+    auditStatement(ctx.db, { actor, action: "evidence.delete", targetType: "evidence", targetId: item.id, detail: changedFields(auditedFacts(item, file), {}) }),
     ...media.map((m) => ctx.db.delete(mediaFiles).where(eq(mediaFiles.id, m.id))),
   ] as [any, ...any[]]);
   forgetPublicPages(ctx.db);
   await discardStored(ctx.store, media);
 }
 
-export async function toggleVisibility(db: Database, id: number): Promise<EvidenceRow> {
-  const [item] = await db
-    .update(evidence)
-    .set({ isPublic: sql`not ${evidence.isPublic}` })
-    .where(eq(evidence.id, id))
-    .returning();
-  forgetPublicPages(db);
-  if (!item) throw notFound("No such evidence.");
-  return item;
+/** A compare-and-set flip, so the audit entry records the before → after that really happened (retried on a race). */
+export async function toggleVisibility(db: Database, id: number, actor: AuditActor): Promise<EvidenceRow> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [current] = await db.select({ isPublic: evidence.isPublic }).from(evidence).where(eq(evidence.id, id)).limit(1);
+    if (!current) throw notFound("No such evidence.");
+    const isPublic = !current.isPublic;
+    const [[item]] = await db.batch([
+      db.update(evidence).set({ isPublic }).where(and(eq(evidence.id, id), eq(evidence.isPublic, current.isPublic))).returning(),
+      auditStatement(db, {
+        actor,
+        action: "evidence.visibility",
+        targetType: "evidence",
+        targetId: id,
+        detail: { is_public: { before: current.isPublic, after: isPublic } },
+        ifChanged: true,
+      }),
+    ]);
+    forgetPublicPages(db);
+    if (item) return item;
+  }
+  throw conflict("The item's visibility is being changed by someone else; try again.");
 }
 
-export async function setAllVisibility(db: Database, isPublic: boolean): Promise<number> {
-  const result = await db.update(evidence).set({ isPublic }).where(eq(evidence.isPublic, !isPublic));
+export async function setAllVisibility(db: Database, isPublic: boolean, actor: AuditActor): Promise<number> {
+  const detail = JSON.stringify({ is_public: { before: !isPublic, after: isPublic } });
+  const [, result] = await db.batch([
+    // One entry per item that changes, written before the update picks them.
+    auditEachStatement(
+      db,
+      { actor, action: "evidence.visibility", targetType: "evidence" },
+      sql`select id as target_id, ${detail} as detail from evidence where is_public = ${Number(!isPublic)} order by id`,
+    ),
+    db.update(evidence).set({ isPublic }).where(eq(evidence.isPublic, !isPublic)),
+  ]);
   forgetPublicPages(db);
   return result.rowsAffected;
 }

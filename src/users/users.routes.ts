@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { auditStatement } from "../audit/audit-record";
 import { assertInvestigationOpen, isAdmin, requireAdmin, requireUser } from "../auth/guard";
 import { LIMITS, limitHit } from "../auth/rate-limit";
 import { createSession, endAllSessions, endSession, SESSION_DAYS } from "../auth/sessions.service";
@@ -68,10 +69,10 @@ export function usersRoutes(ctx: AppContext) {
     })
 
     .post("/api/user/:id/logout-all", async ({ params, request }) => {
-      await requireAdmin(ctx, request);
+      const admin = await requireAdmin(ctx, request);
       const id = parseId(params.id);
       if (!(await findUserById(ctx.db, id))) throw notFound("No such user.");
-      await endAllSessions(ctx.db, id);
+      await endAllSessions(ctx.db, id, auditStatement(ctx.db, { actor: admin, action: "user.logout-all", targetType: "user", targetId: id, detail: {} }));
       return { ok: true };
     })
 
@@ -137,17 +138,17 @@ export function usersRoutes(ctx: AppContext) {
     })
 
     .put("/api/user/admin/:id", async ({ params, body, request }) => {
-      await requireAdmin(ctx, request);
+      const admin = await requireAdmin(ctx, request);
       const id = parseId(params.id);
       const fields = readAdminUserEdit(asRecord(body));
-      return userJson(await adminEditUser(ctx.db, id, fields));
+      return userJson(await adminEditUser(ctx.db, id, fields, admin));
     })
 
     .delete("/api/user/:id", async ({ params, request }) => {
       const admin = await requireAdmin(ctx, request);
       const id = parseId(params.id);
       if (admin.id === id) throw conflict("You cannot delete your own account.");
-      await deleteUser(ctx, id);
+      await deleteUser(ctx, id, admin);
       return { ok: true };
     });
 }

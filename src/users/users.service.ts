@@ -1,4 +1,5 @@
 import { and, asc, eq, ne, or, sql } from "drizzle-orm";
+import { auditStatement, changedFields, type AuditActor } from "../audit/audit-record";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { ROLE_ADMIN, ROLE_USER } from "../auth/guard";
 import type { AppContext } from "../context";
@@ -172,36 +173,47 @@ export function listUsers(db: Database): Promise<UserRow[]> {
   return db.select().from(users).orderBy(asc(users.id));
 }
 
+/** What the audit log keeps of a profile (never the password hash or keys). */
+const auditedProfile = (user: Pick<UserRow, "username" | "email" | "phoneNumber" | "fullName">) => ({
+  username: user.username,
+  email: user.email,
+  phone_number: user.phoneNumber,
+  full_name: user.fullName,
+});
+
 export async function adminEditUser(
   db: Database,
   id: number,
   fields: Omit<ProfileFields, "pronouns">,
+  actor: AuditActor,
 ): Promise<UserRow> {
-  if (!(await findUserById(db, id))) throw notFound("No such user.");
+  const before = await findUserById(db, id);
+  if (!before) throw notFound("No such user.");
   await assertUnique(db, fields.username, fields.email, id);
-  const [user] = await uniquely(() =>
-    db
-      .update(users)
-      .set({
-        username: fields.username,
-        usernameKey: identityKey(fields.username),
-        email: fields.email,
-        emailKey: identityKey(fields.email),
-        phoneNumber: fields.phone_number,
-        fullName: fields.full_name,
-      })
-      .where(eq(users.id, id))
-      .returning(),
+  const changes = { username: fields.username, email: fields.email, phoneNumber: fields.phone_number, fullName: fields.full_name };
+  const [[user]] = await uniquely(() =>
+    db.batch([
+      db
+        .update(users)
+        .set({ ...changes, usernameKey: identityKey(fields.username), emailKey: identityKey(fields.email) })
+        .where(eq(users.id, id))
+        .returning(),
+      auditStatement(db, { actor, action: "user.update", targetType: "user", targetId: id, detail: changedFields(auditedProfile(before), auditedProfile(changes)) }),
+    ]),
   );
   forgetPublicPages(db);
   return user!;
 }
 
 /** Deletes a user with their evidence, media (rows and bytes), sessions and reset codes. */
-export async function deleteUser(ctx: AppContext, id: number): Promise<void> {
-  if (!(await findUserById(ctx.db, id))) throw notFound("No such user.");
+export async function deleteUser(ctx: AppContext, id: number, actor: AuditActor): Promise<void> {
+  const user = await findUserById(ctx.db, id);
+  if (!user) throw notFound("No such user.");
   const media = await ctx.db.select().from(mediaFiles).where(eq(mediaFiles.ownerId, id));
+  const [{ items }] = await ctx.db.select({ items: sql<number>`count(*)` }).from(evidence).where(eq(evidence.userId, id));
+  const detail = changedFields({ ...auditedProfile(user), role: user.role, items, files: media.length }, {});
   await ctx.db.batch([
+    auditStatement(ctx.db, { actor, action: "user.delete", targetType: "user", targetId: id, detail }),
     ctx.db.delete(evidence).where(eq(evidence.userId, id)),
     ctx.db.delete(sessions).where(eq(sessions.userId, id)),
     ctx.db.delete(passwordResets).where(eq(passwordResets.userId, id)),
@@ -237,11 +249,10 @@ export async function ensureAdmin(
         `A participant named ${existing.username} (id ${existing.id}) already exists; they are made admin only when asked explicitly: set ADMIN_PROMOTE=on, or run create-admin --promote.`,
       );
     }
-    const [promoted] = await db.update(users).set({ role: ROLE_ADMIN }).where(eq(users.id, existing.id)).returning();
-    return { user: promoted!, was: "participant" };
+    return { user: await changeRole(db, existing, ROLE_ADMIN), was: "participant" };
   }
-  const [created] = await uniquely(async () =>
-    db
+  const [[created]] = await uniquely(async () => {
+    const insert = db
       .insert(users)
       .values({
         username,
@@ -256,14 +267,24 @@ export async function ensureAdmin(
         videoWatched: true,
         createdAt: new Date().toISOString(),
       })
-      .returning(),
-  );
+      .returning();
+    const detail = changedFields({}, { username, email: admin.email, role: ROLE_ADMIN });
+    return db.batch([insert, auditStatement(db, { actor: null, action: "user.create", targetType: "user", targetId: "inserted", detail })]);
+  });
   return { user: created!, was: "absent" };
+}
+
+/** A role change by the operator (command line or ADMIN_* at start): the audit entry's actor is null. */
+async function changeRole(db: Database, user: UserRow, role: number): Promise<UserRow> {
+  const [[updated]] = await db.batch([
+    db.update(users).set({ role }).where(eq(users.id, user.id)).returning(),
+    auditStatement(db, { actor: null, action: "user.role", targetType: "user", targetId: user.id, detail: changedFields({ role: user.role }, { role }) }),
+  ]);
+  return updated!;
 }
 
 export async function setRole(db: Database, username: string, role: 1 | 2): Promise<UserRow> {
   const user = await findUserByLogin(db, username);
   if (!user) throw notFound(`No user named ${username}.`);
-  const [updated] = await db.update(users).set({ role }).where(eq(users.id, user.id)).returning();
-  return updated!;
+  return changeRole(db, user, role);
 }
