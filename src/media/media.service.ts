@@ -6,6 +6,7 @@ import { evidence } from "../db/evidence";
 import { mediaFiles, type MediaFileRow } from "../db/media-files";
 import type { UserRow } from "../db/users";
 import { unsupportedMedia } from "../http/errors";
+import { mediaDurationMs } from "./duration";
 import type { TempFile } from "./multipart";
 import { sniffFile, type MediaKind, type Sniffed } from "./sniff";
 import type { MediaStore } from "./store";
@@ -141,7 +142,7 @@ export async function storeMedia(
     mime: sniffed.mime,
     size: file.size,
     sha256: file.sha256,
-    durationMs: null,
+    durationMs: sniffed.kind === "image" ? null : await mediaDurationMs(Bun.file(file.path), sniffed.mime),
     createdAt: new Date().toISOString(),
   };
 }
