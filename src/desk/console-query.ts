@@ -109,11 +109,12 @@ function readConsolePage(query: Query, sort: Sort): ConsolePage | undefined {
 /**
  * The user's words as an FTS5 expression that cannot be anything but words: each is a quoted string (quotes doubled),
  * all must match, and the last also matches as a prefix ("pho" finds "photo") unless the text ends with a space.
- * Words without a letter or digit would be empty phrases and are left out; no words at all is no search.
+ * Words without a letter or digit would be empty phrases and are left out; no words at all is no search. Control
+ * characters separate words (FTS5 would read a NUL as the end of the query, leaving a quote open).
  */
 export function ftsMatch(text: string): string | undefined {
-  const words = text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
+  const words = text.split(/[\s\p{Cc}]+/u).filter((word) => /[\p{L}\p{N}]/u.test(word));
   if (words.length === 0) return undefined;
-  const prefixLast = !/\s$/.test(text);
+  const prefixLast = !/[\s\p{Cc}]$/u.test(text);
   return words.map((word, i) => `"${word.replaceAll('"', '""')}"${prefixLast && i === words.length - 1 ? "*" : ""}`).join(" ");
 }
