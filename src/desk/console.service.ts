@@ -11,15 +11,12 @@ import type { ConsoleFilter, ConsolePage, ConsoleQuery, ReviewStatus, Sort } fro
 /** An admin list row: the admin item plus the desk's facts about its file and participant. */
 export type ConsoleItem = EvidenceWithContext & { durationMs: number | null; verificationMediaId: string | null };
 
-const ORDER: Record<Sort, string> = {
-  newest: "e.id desc",
-  oldest: "e.id asc",
-  title: "e.title collate nocase, e.id desc",
-  participant: "u.full_name collate nocase, u.id, e.id desc",
-};
-
-/** The filter as SQL conditions over `evidence e`, with their arguments in order. */
-function whereOf(filter: ConsoleFilter & { id?: number; before?: number }): { where: string; args: (string | number)[] } {
+/**
+ * The filter as a FROM clause and SQL conditions, with their arguments in order. A search drives the query from the
+ * index (CROSS JOIN keeps it the outer loop) and orders by its rowid, which FTS5 walks in either direction: the newest
+ * 50 of thousands of matches then cost 50 lookups, where `e.id in (matches)` sorted every match (profiled: 3 vs 37 ms).
+ */
+function sourceOf(filter: ConsoleFilter & { id?: number; before?: number }) {
   const conditions: string[] = [];
   const args: (string | number)[] = [];
   const add = (condition: string, ...values: (string | number)[]) => {
@@ -27,29 +24,43 @@ function whereOf(filter: ConsoleFilter & { id?: number; before?: number }): { wh
     args.push(...values);
   };
   const oneOf = (column: string, values: (string | number)[]) => add(`${column} in (${values.map(() => "?").join(", ")})`, ...values);
-  if (filter.id !== undefined) add("e.id = ?", filter.id);
-  if (filter.match !== undefined) add("e.id in (select rowid from evidence_fts where evidence_fts match ?)", filter.match);
+  const searched = filter.match !== undefined;
+  const id = searched ? "f.rowid" : "e.id";
+  if (searched) add("f.evidence_fts match ?", filter.match!);
+  if (filter.id !== undefined) add(`${id} = ?`, filter.id);
   if (filter.mediaTypes) oneOf("e.media_type", filter.mediaTypes);
   if (filter.statuses) oneOf("e.review_status", filter.statuses);
   if (filter.isPublic !== undefined) add("e.is_public = ?", filter.isPublic ? 1 : 0);
   if (filter.userId !== undefined) add("e.user_id = ?", filter.userId);
   if (filter.postedFrom) add("e.date_posted >= ?", filter.postedFrom);
   if (filter.postedBefore) add("e.date_posted < ?", filter.postedBefore);
-  if (filter.before !== undefined) add("e.id < ?", filter.before);
-  return { where: conditions.length ? ` where ${conditions.join(" and ")}` : "", args };
+  if (filter.before !== undefined) add(`${id} < ?`, filter.before);
+  return {
+    from: searched ? "evidence_fts f cross join evidence e on e.id = f.rowid" : "evidence e",
+    where: conditions.length ? ` where ${conditions.join(" and ")}` : "",
+    args,
+    id,
+  };
 }
+
+const orderBy = (sort: Sort, id: string) =>
+  ({
+    newest: `${id} desc`,
+    oldest: `${id} asc`,
+    title: "e.title collate nocase, e.id desc",
+    participant: "u.full_name collate nocase, u.id, e.id desc",
+  })[sort];
 
 /**
  * One page (or, without a page, all) of the admin list. Plain SQL mapped by the evidence lists' own row reader, as
  * the public list does: the builder costs more than the query at console speed.
  */
 async function selectConsole(db: Database, filter: ConsoleFilter & { id?: number }, sort: Sort, page: ConsolePage | undefined) {
-  const { where, args } = whereOf({ ...filter, before: page?.before });
+  const { from, where, args, id } = sourceOf({ ...filter, before: page?.before });
   let sql =
-    `select ${listColumns("admin")}, m.duration_ms, u.verification_media_id` +
-    " from evidence e join users u on u.id = e.user_id left join media_files m on m.id = e.media_id" +
-    where;
-  sql += ` order by ${ORDER[sort]}`;
+    `select ${listColumns("admin")}, m.duration_ms, u.verification_media_id from ${from}` +
+    " join users u on u.id = e.user_id left join media_files m on m.id = e.media_id" +
+    `${where} order by ${orderBy(sort, id)}`;
   if (page) {
     sql += " limit ? offset ?";
     args.push(page.limit, page.offset ?? 0);
@@ -73,11 +84,11 @@ export async function consoleItem(db: Database, id: number): Promise<ConsoleItem
 export type ConsoleCounts = { total: number; new: number; reviewed: number; flagged: number; public: number; private: number };
 
 export async function countConsole(db: Database, filter: ConsoleFilter): Promise<ConsoleCounts> {
-  const { where, args } = whereOf(filter);
+  const { from, where, args } = sourceOf(filter);
   const { rows } = await db.$client.execute({
     sql:
       "select count(*), coalesce(sum(e.review_status = 'new'), 0), coalesce(sum(e.review_status = 'reviewed'), 0)," +
-      ` coalesce(sum(e.review_status = 'flagged'), 0), coalesce(sum(e.is_public), 0) from evidence e${where}`,
+      ` coalesce(sum(e.review_status = 'flagged'), 0), coalesce(sum(e.is_public), 0) from ${from}${where}`,
     args: args as InArgs,
   });
   const [total, fresh, reviewed, flagged, published] = Array.from(rows[0]!, Number);

@@ -29,7 +29,7 @@ describe("mediaDurationMs", () => {
     expect(await mediaDurationMs(mp4(mvhd(1, 600, [0, 0, 0, 0, ...u32(1200)])), "video/mp4")).toBe(2000);
     expect(await mediaDurationMs(mp4(mvhd(0, 0, u32(2500))), "video/mp4")).toBeNull();
     expect(await mediaDurationMs(mp4(mvhd(0, 1000, u32(0xffffffff))), "video/mp4")).toBeNull();
-    expect(await mediaDurationMs(new Blob([box("ftyp", new Uint8Array(8)), u32(0x7fffffff), new TextEncoder().encode("moov")]), "video/mp4")).toBeNull();
+    expect(await mediaDurationMs(new Blob([box("ftyp", new Uint8Array(8)), new Uint8Array(u32(0x7fffffff)), new TextEncoder().encode("moov")]), "video/mp4")).toBeNull();
     // A streamed WAV's data size is all ones: the bytes that are there count.
     const wav = new Blob([new TextEncoder().encode("RIFF\0\0\0\0WAVEfmt "), le32(16), new Uint8Array([1, 0, 1, 0]), le32(8000), le32(8000), new Uint8Array([1, 0, 8, 0]), new TextEncoder().encode("data"), le32(0xffffffff), new Uint8Array(4000)]);
     expect(await mediaDurationMs(wav, "audio/wav")).toBe(500);
