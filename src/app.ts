@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import { auditRoutes } from "./audit/audit.routes";
 import type { AppContext } from "./context";
+import { deskRoutes } from "./desk/desk.routes";
 import { eventsRoutes } from "./events/events.routes";
 import { evidenceRoutes } from "./evidence/evidence.routes";
 import { healthRoutes } from "./health/health.routes";
@@ -36,6 +37,7 @@ export function createApp(ctx: AppContext, assets: WebAssets) {
     .use(healthRoutes(ctx))
     .use(usersRoutes(ctx))
     .use(evidenceRoutes(ctx))
+    .use(deskRoutes(ctx))
     .use(mediaRoutes(ctx))
     .use(resetRoutes(ctx))
     .use(auditRoutes(ctx))
