@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "./context";
 import { evidenceRoutes } from "./evidence/evidence.routes";
+import { exportRoutes } from "./export/export.routes";
 import { healthRoutes } from "./health/health.routes";
 import { isExactApiPath, looksLikeApiPath } from "./http/api-paths";
 import { HttpError, json } from "./http/errors";
@@ -35,6 +36,7 @@ export function createApp(ctx: AppContext, assets: WebAssets) {
     .use(usersRoutes(ctx))
     .use(evidenceRoutes(ctx))
     .use(mediaRoutes(ctx))
+    .use(exportRoutes(ctx))
     .use(resetRoutes(ctx))
     .use(webRoutes(assets));
 }
