@@ -22,7 +22,15 @@ export type ExportFilters = {
   to?: string;
 };
 
-export type FilterParams = Partial<Record<"q" | "kind" | "status" | "visibility" | "user" | "from" | "to", string | undefined>>;
+const FILTER_NAMES = ["q", "kind", "status", "visibility", "user", "from", "to"] as const;
+export type FilterParams = Partial<Record<(typeof FILTER_NAMES)[number], string | undefined>>;
+
+/** A query string's filters; a repeated parameter is read as a comma list (kind=video&kind=audio), never as a crash. */
+export function filterParamsOf(search: URLSearchParams): FilterParams {
+  const params: FilterParams = {};
+  for (const name of FILTER_NAMES) if (search.has(name)) params[name] = search.getAll(name).join(",");
+  return params;
+}
 
 const MAX_QUERY_CHARS = 500;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

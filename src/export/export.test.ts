@@ -70,7 +70,7 @@ test("visitors get 401 and participants 403, before their filters are read; bad 
   expect((await new Actor(server.url).get("/api/export?kind=bogus")).status).toBe(401);
   expect((await ada.actor.get("/api/export?kind=bogus")).status).toBe(403);
   expect((await ada.actor.get("/api/export")).status).toBe(403);
-  for (const query of ["kind=bogus", "status=done", "visibility=hidden", "user=abc", "from=yesterday", "to=2026-13-45", "from=2026-02-01&to=2026-01-01"]) {
+  for (const query of ["kind=bogus", "user=1&user=2", "q=%ZZ%E0%A4%A&kind=%00", "status=done", "visibility=hidden", "user=abc", "from=yesterday", "to=2026-13-45", "from=2026-02-01&to=2026-01-01"]) {
     const refused = await admin.get(`/api/export?${query}`);
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { message: string }).message).toBeString();
@@ -112,6 +112,7 @@ test("each filter narrows the export", async () => {
   expect(await exportedIds("kind=video")).toEqual([ids.video, ids.webm]);
   expect(await exportedIds("kind=image,audio")).toEqual([ids.photo, ids.audio, ids.wav]);
   expect(await exportedIds("kind=note")).toEqual([ids.note]);
+  expect(await exportedIds("kind=video&kind=note")).toEqual([ids.video, ids.note, ids.webm]); // repeated = a list
   expect(await exportedIds("status=flagged")).toEqual([ids.video, ids.audio]);
   expect(await exportedIds("status=new,reviewed")).toEqual([ids.photo, ids.note, ids.webm, ids.wav]);
   expect(await exportedIds("visibility=public")).toEqual([ids.photo]);
