@@ -20,7 +20,6 @@ export type PlannedItem = ExportRow & {
 
 export type ExportPlan = {
   createdAt: string;
-  filters: ExportFilters;
   items: PlannedItem[];
   files: number;
   mediaBytes: number;
@@ -36,7 +35,6 @@ export async function planExport(ctx: Pick<AppContext, "db">, requester: ExportR
   const withFiles = items.filter((item) => item.media);
   return {
     createdAt: new Date().toISOString(),
-    filters,
     items,
     files: withFiles.length,
     mediaBytes: withFiles.reduce((sum, item) => sum + item.media!.size, 0),

@@ -14,7 +14,7 @@ import { auditEntriesJson } from "./audit-entries";
 import { manifestCsv, manifestJson, manifestRecord } from "./manifest";
 import type { ExportPlan } from "./plan";
 
-export const EXPORT_ENTRIES = { csv: "manifest.csv", json: "manifest.json", audit: "audit.json" } as const;
+const EXPORT_ENTRIES = { csv: "manifest.csv", json: "manifest.json", audit: "audit.json" } as const;
 
 export function streamExport(ctx: Pick<AppContext, "db" | "store">, plan: ExportPlan): ReadableStream<Uint8Array> {
   return makeZip(entries(ctx, plan), { buffersAreUTF8: true });

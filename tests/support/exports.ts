@@ -1,7 +1,4 @@
-/** Downloading an export through the API into a temp file and reading it back: shared by the local and S3 tests. */
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+/** Downloading an export through the API and reading it back: shared by the local and S3 tests (small exports). */
 import { expect } from "bun:test";
 import type { Actor } from "./client";
 import { readZip, sha256Of, storedEntry, type ZipEntry } from "./zip-reader";
@@ -22,14 +19,12 @@ export type ManifestItem = {
 
 export type Exported = { file: Blob; entries: ZipEntry[]; manifest: ManifestItem[]; audit: { target_id: number; action: string }[] };
 
-/** GET /api/export?query, streamed to disk (never held whole), then opened as an unzip program would. */
+/** GET /api/export?query, opened as an unzip program would (the large export's test streams to disk instead). */
 export async function downloadExport(actor: Actor, query = ""): Promise<Exported> {
   const response = await actor.get(`/api/export${query ? `?${query}` : ""}`);
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toBe("application/zip");
-  const target = path.join(await mkdtemp(path.join(tmpdir(), "casefile-export-")), "export.zip");
-  await Bun.write(target, response);
-  const file = Bun.file(target);
+  const file = new Blob([await response.arrayBuffer()]);
   const entries = await readZip(file);
   const text = async (name: string) => {
     const entry = entries.find((e) => e.name === name);
