@@ -6,7 +6,7 @@ import type { AppContext } from "../context";
 
 const PAGE_ROWS = 500;
 /** The audit log's target_type for evidence items. */
-export const EVIDENCE_TARGET = "evidence";
+const EVIDENCE_TARGET = "evidence";
 
 export async function* auditEntriesJson(ctx: Pick<AppContext, "db">, itemIds: ReadonlySet<number>): AsyncIterable<string> {
   let after = 0;

@@ -6,8 +6,8 @@
 import { badRequest } from "../http/errors";
 
 export const KINDS = { note: 1, image: 2, video: 3, audio: 4 } as const;
-export type KindName = keyof typeof KINDS;
-export const REVIEW_STATUSES = ["new", "reviewed", "flagged"] as const;
+type KindName = keyof typeof KINDS;
+const REVIEW_STATUSES = ["new", "reviewed", "flagged"] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 export type ExportFilters = {
