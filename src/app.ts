@@ -4,6 +4,7 @@ import type { AppContext } from "./context";
 import { deskRoutes } from "./desk/desk.routes";
 import { eventsRoutes } from "./events/events.routes";
 import { evidenceRoutes } from "./evidence/evidence.routes";
+import { exportRoutes } from "./export/export.routes";
 import { healthRoutes } from "./health/health.routes";
 import { isExactApiPath, looksLikeApiPath } from "./http/api-paths";
 import { HttpError, json } from "./http/errors";
@@ -39,6 +40,7 @@ export function createApp(ctx: AppContext, assets: WebAssets) {
     .use(evidenceRoutes(ctx))
     .use(deskRoutes(ctx))
     .use(mediaRoutes(ctx))
+    .use(exportRoutes(ctx))
     .use(resetRoutes(ctx))
     .use(auditRoutes(ctx))
     .use(eventsRoutes(ctx))

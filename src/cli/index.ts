@@ -5,6 +5,7 @@ import { createAdmin, setUserRole } from "./admin-commands";
 import { auditCommand } from "./audit";
 import { backup } from "./backup";
 import { CliError } from "./errors";
+import { exportToFile } from "./export";
 import { healthcheck } from "./healthcheck";
 import { restore } from "./restore";
 import { serve } from "./serve";
@@ -24,6 +25,10 @@ commands:
   backup <file>                  write the database and all media into one archive (safe while serving)
   restore <file>                 restore an archive into an empty database and media store
   audit verify                   check the audit log's hash chain; exit 1 naming the first altered entry
+  export <file> [--q TEXT] [--kind K,…] [--status S,…] [--visibility public|private]
+         [--user ID] [--from DATE] [--to DATE]
+                                 write a ZIP of the matching items' original files with
+                                 manifest.csv, manifest.json and audit.json (as GET /api/export)
   healthcheck                    exit 0 when the server on PORT answers /healthz (for Docker)
   --help, --version
 
@@ -42,6 +47,14 @@ export async function runCli(argv: string[], readConfig: () => Config): Promise<
       email: { type: "string" },
       password: { type: "string" },
       promote: { type: "boolean" },
+      // export's filters, as the admin list's query parameters
+      q: { type: "string" },
+      kind: { type: "string" },
+      status: { type: "string" },
+      visibility: { type: "string" },
+      user: { type: "string" },
+      from: { type: "string" },
+      to: { type: "string" },
     },
   });
   if (values.help) return print(HELP);
@@ -76,6 +89,11 @@ export async function runCli(argv: string[], readConfig: () => Config): Promise<
     case "audit":
       expectArgs(1, "audit verify");
       return auditCommand(readConfig(), args[0]!);
+    case "export": {
+      expectArgs(1, "export <file> [--q TEXT] [--kind K,…] [--status S,…] [--visibility V] [--user ID] [--from DATE] [--to DATE]");
+      const plan = await exportToFile(readConfig(), args[0]!, values);
+      return print(`export written to ${args[0]}: ${plan.items.length} items, ${plan.files} files, ${plan.mediaBytes} bytes of media`);
+    }
     case "healthcheck":
       expectArgs(0, "healthcheck");
       return (await healthcheck(readConfig())) ? 0 : 1;
