@@ -10,11 +10,14 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Config } from "../config";
 import { openDatabase } from "../db/client";
-import { parseExportFilters, type ExportFilters, type FilterParams } from "../export/export-filters";
+import { readConsoleFilter, type ConsoleFilter } from "../desk/console-query";
 import { planExport, type ExportPlan } from "../export/plan";
 import { streamExport } from "../export/stream";
 import { openMediaStore } from "../server";
 import { asCliError, CliError } from "./errors";
+
+/** The filters as the command line gives them: q, kind, status, visibility, user, from, to (the console's names). */
+export type FilterParams = Record<string, string | undefined>;
 
 export async function exportToFile(config: Config, file: string, params: FilterParams): Promise<ExportPlan> {
   const target = path.resolve(file);
@@ -22,9 +25,9 @@ export async function exportToFile(config: Config, file: string, params: FilterP
   if (!(await stat(path.dirname(target)).catch(() => undefined))?.isDirectory()) {
     throw new CliError(`The folder ${path.dirname(target)} does not exist.`);
   }
-  let filters: ExportFilters;
+  let filters: ConsoleFilter;
   try {
-    filters = parseExportFilters(params);
+    filters = readConsoleFilter(params);
   } catch (error) {
     throw asCliError(error);
   }

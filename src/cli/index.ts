@@ -91,7 +91,8 @@ export async function runCli(argv: string[], readConfig: () => Config): Promise<
       return auditCommand(readConfig(), args[0]!);
     case "export": {
       expectArgs(1, "export <file> [--q TEXT] [--kind K,…] [--status S,…] [--visibility V] [--user ID] [--from DATE] [--to DATE]");
-      const plan = await exportToFile(readConfig(), args[0]!, values);
+      const { q, kind, status, visibility, user, from, to } = values;
+      const plan = await exportToFile(readConfig(), args[0]!, { q, kind, status, visibility, user, from, to });
       return print(`export written to ${args[0]}: ${plan.items.length} items, ${plan.files} files, ${plan.mediaBytes} bytes of media`);
     }
     case "healthcheck":

@@ -76,6 +76,7 @@ export function readConsoleFilter(query: Query): ConsoleFilter {
     const { at, dateOnly } = instant(query.to, "to");
     filter.postedBefore = new Date(at.getTime() + (dateOnly ? DAY_MS : 1)).toISOString();
   }
+  if (filter.postedFrom && filter.postedBefore && filter.postedFrom >= filter.postedBefore) throw badRequest("from must not be after to");
   return filter;
 }
 

@@ -17,7 +17,7 @@ export type ConsoleItem = EvidenceWithContext & { durationMs: number | null; ver
  * index (CROSS JOIN keeps it the outer loop) and orders by its rowid, which FTS5 walks in either direction: the newest
  * 50 of thousands of matches then cost 50 lookups, where `e.id in (matches)` sorted every match (profiled: 3 vs 37 ms).
  */
-function sourceOf(filter: ConsoleFilter & { ids?: number[]; before?: number }) {
+export function consoleSource(filter: ConsoleFilter & { ids?: number[]; before?: number }) {
   const conditions: string[] = [];
   const args: (string | number)[] = [];
   const add = (condition: string, ...values: (string | number)[]) => {
@@ -57,7 +57,7 @@ const orderBy = (sort: Sort, id: string) =>
  * the public list does: the builder costs more than the query at console speed.
  */
 async function selectConsole(db: Database, filter: ConsoleFilter & { ids?: number[] }, sort: Sort, page: ConsolePage | undefined) {
-  const { from, where, args, id } = sourceOf({ ...filter, before: page?.before });
+  const { from, where, args, id } = consoleSource({ ...filter, before: page?.before });
   let sql =
     `select ${listColumns("admin")}, m.duration_ms, u.verification_media_id from ${from}` +
     " join users u on u.id = e.user_id left join media_files m on m.id = e.media_id" +
@@ -88,7 +88,7 @@ export async function consoleItem(db: Database, id: number): Promise<ConsoleItem
 export type ConsoleCounts = { total: number; new: number; reviewed: number; flagged: number; public: number; private: number };
 
 export async function countConsole(db: Database, filter: ConsoleFilter): Promise<ConsoleCounts> {
-  const { from, where, args } = sourceOf(filter);
+  const { from, where, args } = consoleSource(filter);
   const { rows } = await db.$client.execute({
     sql:
       "select count(*), coalesce(sum(e.review_status = 'new'), 0), coalesce(sum(e.review_status = 'reviewed'), 0)," +

@@ -1,15 +1,15 @@
 import { Elysia } from "elysia";
 import { requireAdmin } from "../auth/guard";
 import type { AppContext } from "../context";
-import { filterParamsOf, parseExportFilters } from "./export-filters";
+import { readConsoleFilter } from "../desk/console-query";
 import { planExport } from "./plan";
 import { streamExport } from "./stream";
 
-/** GET /api/export: the admin list's filters in, a ZIP of originals and manifests out, streamed. */
+/** GET /api/export: the admin list's filters (the console's own reader) in, a ZIP of originals and manifests out, streamed. */
 export function exportRoutes(ctx: AppContext) {
-  return new Elysia({ name: "export" }).get("/api/export", async ({ request }) => {
+  return new Elysia({ name: "export" }).get("/api/export", async ({ query, request }) => {
     const user = await requireAdmin(ctx, request);
-    const plan = await planExport(ctx, { user }, parseExportFilters(filterParamsOf(new URL(request.url).searchParams)));
+    const plan = await planExport(ctx, { user }, readConsoleFilter(query));
     const day = plan.createdAt.slice(0, 10);
     return new Response(streamExport(ctx, plan), {
       headers: {

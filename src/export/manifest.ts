@@ -2,10 +2,10 @@
  * manifest.json and manifest.csv: one record per exported item, written item by item (an export may hold tens of
  * thousands). `file` names the original inside the ZIP; `sha256` is the stored file's, so a recipient can check it.
  */
-import { KINDS } from "./export-filters";
+import { MEDIA_TYPES } from "../evidence/evidence-input";
 import type { PlannedItem } from "./plan";
 
-const KIND_NAMES = Object.fromEntries(Object.entries(KINDS).map(([name, value]) => [value, name])) as Record<number, string>;
+const KIND_NAMES = Object.fromEntries(Object.entries(MEDIA_TYPES).map(([name, value]) => [value, name])) as Record<number, string>;
 
 export function manifestRecord(item: PlannedItem, missing: boolean) {
   return {

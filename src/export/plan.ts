@@ -7,7 +7,7 @@ import type { AppContext } from "../context";
 import type { UserRow } from "../db/users";
 import { forbidden } from "../http/errors";
 import { entryNamer } from "./entry-names";
-import type { ExportFilters } from "./export-filters";
+import type { ConsoleFilter } from "../desk/console-query";
 import { selectForExport, type ExportRow } from "./select-for-export";
 
 /** Who asks: a signed-in user (admins only) or the operator at the command line, who holds the database itself. */
@@ -25,7 +25,7 @@ export type ExportPlan = {
   mediaBytes: number;
 };
 
-export async function planExport(ctx: Pick<AppContext, "db">, requester: ExportRequester, filters: ExportFilters): Promise<ExportPlan> {
+export async function planExport(ctx: Pick<AppContext, "db">, requester: ExportRequester, filters: ConsoleFilter): Promise<ExportPlan> {
   if ("user" in requester && !isAdmin(requester.user)) throw forbidden();
   const nameOf = entryNamer();
   const items = (await selectForExport(ctx, filters)).map((row) => ({
