@@ -4,7 +4,7 @@ import type { Evidence } from "../api/types";
 import { AdminEvidenceDialog } from "../components/admin/AdminEvidenceDialog";
 import { AdminUsersPanel } from "../components/admin/AdminUsersPanel";
 import { VisibilitySwitch } from "../components/admin/VisibilitySwitch";
-import { ConfirmDialog } from "../components/ConfirmDialog";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { EvidenceTable } from "../components/EvidenceTable";
 import { LoadMoreSentinel } from "../components/LoadMoreSentinel";
 import { Alert, Button, Spinner } from "../components/ui";

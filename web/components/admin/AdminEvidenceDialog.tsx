@@ -2,11 +2,11 @@ import { useEffect, useState } from "react";
 import { deleteEvidence, updateEvidence } from "../../api/evidence";
 import type { Evidence } from "../../api/types";
 import { useNotify } from "../../state/useNotify";
-import { ConfirmDialog } from "../ConfirmDialog";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { DELETE_EVIDENCE_QUESTION } from "../EvidenceDetailDialog";
 import { EvidenceFacts } from "../EvidenceFacts";
 import { EvidenceMedia } from "../EvidenceMedia";
-import { Modal } from "../Modal";
+import { Modal } from "../../ui/Dialog";
 import { Alert, Button, TextArea, TextField } from "../ui";
 import { DialogActions } from "./DialogActions";
 

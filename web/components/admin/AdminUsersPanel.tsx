@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import type { Evidence, User } from "../../api/types";
 import { deleteUser, listUsers } from "../../api/users";
 import { useNotify } from "../../state/useNotify";
-import { ConfirmDialog } from "../ConfirmDialog";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { Alert, Spinner } from "../ui";
 import { AdminUserDialog } from "./AdminUserDialog";
 import { AdminUserEvidenceDialog } from "./AdminUserEvidenceDialog";

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { Modal } from "./Modal";
-import { Button, Spinner } from "./ui";
+import { Modal } from "./Dialog";
+import { Button, Spinner } from "./Button";
 
 /** The spec's Confirm/Cancel dialogs. `onConfirm` may be async; the dialog stays open while it runs. */
 export function ConfirmDialog({
