@@ -103,3 +103,5 @@ export const listAudit = (params: { target_type?: string; target_id?: number; be
 
 export const listParticipants = () => request<Participant[]>("GET", "/api/user/users");
 export const getParticipantSummary = (id: number) => request<ParticipantSummary>("GET", `/api/user/${id}/summary`);
+/** The whole admin list in one answer (no paging): the fallback count for Make All Public/Private. */
+export const listWholeAdminList = () => request<ConsoleItem[]>("GET", "/api/evidence/admin");

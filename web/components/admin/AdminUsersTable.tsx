@@ -1,4 +1,5 @@
-import type { User } from "../../api/types";
+import type { Participant } from "../../api/console";
+import { formatDateTime } from "../../lib/format";
 import { roleLabel } from "./AdminUserDialog";
 
 const actionClass = "min-h-9 rounded-md px-3 text-sm font-semibold ring-1 focus-visible:outline-2 focus-visible:outline-blue-700";
@@ -7,12 +8,14 @@ export function AdminUsersTable({
   users,
   onInfo,
   onEvidence,
+  onTimeline,
   onDelete,
 }: {
-  users: User[];
-  onInfo: (user: User) => void;
-  onEvidence: (user: User) => void;
-  onDelete: (user: User) => void;
+  users: Participant[];
+  onInfo: (user: Participant) => void;
+  onEvidence: (user: Participant) => void;
+  onTimeline: (user: Participant) => void;
+  onDelete: (user: Participant) => void;
 }) {
   return (
     <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
@@ -20,7 +23,7 @@ export function AdminUsersTable({
         <caption className="sr-only">Users</caption>
         <thead className="bg-gray-100 text-xs font-bold tracking-wide text-gray-800 uppercase">
           <tr>
-            {["ID", "Username", "Full name", "Email", "Role", "Video watched", "Actions"].map((header) => (
+            {["ID", "Face", "Username", "Full name", "Email", "Phone", "Role", "Video watched", "Items", "Last activity", "Actions"].map((header) => (
               <th key={header} scope="col" className="px-3 py-3 whitespace-nowrap">
                 {header}
               </th>
@@ -31,11 +34,21 @@ export function AdminUsersTable({
           {users.map((user) => (
             <tr key={user.id}>
               <td className="px-3 py-2 text-gray-700">{user.id}</td>
-              <td className="px-3 py-2 font-semibold">{user.username}</td>
+              <td className="px-3 py-2">
+                {user.verification_photo_AWS_URL ? (
+                  <img src={user.verification_photo_AWS_URL} alt={`Face of ${user.username}`} loading="lazy" className="size-10 rounded-full bg-gray-200 object-cover" />
+                ) : (
+                  <span className="text-xs text-gray-700">none</span>
+                )}
+              </td>
+              <td className="px-3 py-2 font-semibold break-all">{user.username}</td>
               <td className="px-3 py-2">{user.full_name}</td>
-              <td className="px-3 py-2">{user.email}</td>
+              <td className="px-3 py-2 break-all">{user.email}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{user.phone_number}</td>
               <td className="px-3 py-2">{roleLabel(user.role)}</td>
               <td className="px-3 py-2">{user.video_watched ? "Yes" : "No"}</td>
+              <td className="px-3 py-2 tabular-nums">{user.item_count ?? "–"}</td>
+              <td className="px-3 py-2 text-xs whitespace-nowrap">{user.last_activity ? formatDateTime(user.last_activity) : "–"}</td>
               <td className="px-3 py-2">
                 <div className="flex gap-2">
                   <button type="button" className={`${actionClass} ring-gray-300`} onClick={() => onInfo(user)} aria-label={`Info of ${user.username}`}>
@@ -43,6 +56,9 @@ export function AdminUsersTable({
                   </button>
                   <button type="button" className={`${actionClass} ring-gray-300`} onClick={() => onEvidence(user)} aria-label={`Evidence of ${user.username}`}>
                     Evidence
+                  </button>
+                  <button type="button" className={`${actionClass} ring-gray-300`} onClick={() => onTimeline(user)} aria-label={`Timeline of ${user.username}`}>
+                    Timeline
                   </button>
                   <button
                     type="button"

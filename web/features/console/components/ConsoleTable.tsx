@@ -1,0 +1,144 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import type { ConsoleItem } from "../../../api/console";
+import { formatDateTime } from "../../../lib/format";
+import { MEDIA_LABELS } from "../../../lib/mediaTypes";
+import { Badge } from "../../../ui/Badge";
+
+export function formatDuration(ms: number) {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+function Thumbnail({ item }: { item: ConsoleItem }) {
+  const frame = "relative flex h-12 w-16 shrink-0 items-center justify-center overflow-hidden rounded-md bg-gray-100 text-xs text-gray-800";
+  return (
+    <span className={frame}>
+      {item.thumbnail_url ? (
+        <img src={item.thumbnail_url} alt="" loading="lazy" className="size-full object-cover" />
+      ) : (
+        <span aria-hidden="true">{MEDIA_LABELS[item.media_type]}</span>
+      )}
+      {item.duration_ms != null && (
+        <span className="absolute right-0.5 bottom-0.5 rounded bg-black/75 px-1 text-[11px] text-white tabular-nums">{formatDuration(item.duration_ms)}</span>
+      )}
+    </span>
+  );
+}
+
+export function Face({ url, name }: { url: string | null | undefined; name: string }) {
+  return url ? (
+    <img src={url} alt={`Face of ${name}`} loading="lazy" className="size-9 shrink-0 rounded-full bg-gray-200 object-cover" />
+  ) : (
+    <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-gray-200 text-sm font-bold text-gray-800">
+      {name.slice(0, 1).toUpperCase()}
+    </span>
+  );
+}
+
+export const REVIEW_BADGE = { new: "New", reviewed: "Reviewed", flagged: "Flagged" } as const;
+
+/** The dense triage grid: one row per item; the row under the keyboard cursor is marked and kept in view. */
+export function ConsoleTable({
+  items,
+  cursor,
+  selected,
+  onOpen,
+  onCursor,
+  onToggle,
+  onToggleAll,
+  renderVisibility,
+}: {
+  items: ConsoleItem[];
+  cursor: number;
+  selected: ReadonlySet<number>;
+  onOpen: (index: number) => void;
+  onCursor: (index: number) => void;
+  onToggle: (id: number) => void;
+  onToggleAll: () => void;
+  renderVisibility: (item: ConsoleItem) => ReactNode;
+}) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  useEffect(() => {
+    body.current?.children[cursor]?.scrollIntoView({ block: "nearest" });
+  }, [cursor]);
+  const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
+  return (
+    <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">All evidence</caption>
+        <thead className="bg-gray-100 text-xs font-bold tracking-wide text-gray-800 uppercase">
+          <tr>
+            <th scope="col" className="w-10 px-2 py-2">
+              <input type="checkbox" className="size-5 align-middle" checked={allSelected} onChange={onToggleAll} aria-label="Select all shown" />
+            </th>
+            <th scope="col" className="px-2 py-2">
+              Item
+            </th>
+            <th scope="col" className="hidden px-2 py-2 md:table-cell">
+              Participant
+            </th>
+            <th scope="col" className="hidden px-2 py-2 lg:table-cell">
+              Posted · place
+            </th>
+            <th scope="col" className="px-2 py-2">
+              State
+            </th>
+          </tr>
+        </thead>
+        <tbody ref={body} className="divide-y divide-gray-200">
+          {items.map((item, index) => {
+            const name = item.full_name || item.username || `#${item.user_id}`;
+            return (
+              <tr
+                key={item.id}
+                aria-current={index === cursor ? "true" : undefined}
+                onClick={() => onCursor(index)}
+                className="align-top aria-current:bg-blue-50 aria-current:outline-2 aria-current:-outline-offset-2 aria-current:outline-blue-700"
+              >
+                <td className="px-2 py-2">
+                  <input type="checkbox" className="mt-3 size-5" checked={selected.has(item.id)} onChange={() => onToggle(item.id)} aria-label={`Select ${item.title}`} />
+                </td>
+                <td className="px-2 py-2">
+                  <div className="flex gap-3">
+                    <Thumbnail item={item} />
+                    <div className="min-w-0">
+                      <button type="button" onClick={() => onOpen(index)} className="text-left font-semibold break-words text-blue-800 underline underline-offset-2">
+                        {item.title}
+                      </button>
+                      <p className="line-clamp-2 text-xs text-gray-700">
+                        {MEDIA_LABELS[item.media_type]} #{item.id}
+                        {item.notes && ` · ${item.notes}`}
+                      </p>
+                      <p className="text-xs text-gray-700 md:hidden">
+                        {name} · {formatDateTime(item.date_posted)}
+                      </p>
+                    </div>
+                  </div>
+                </td>
+                <td className="hidden px-2 py-2 md:table-cell">
+                  <div className="flex items-center gap-2">
+                    <Face url={item.verification_photo_url} name={name} />
+                    <div className="min-w-0">
+                      <p className="font-medium break-words">{name}</p>
+                      {item.username && <p className="text-xs break-all text-gray-700">@{item.username}</p>}
+                    </div>
+                  </div>
+                </td>
+                <td className="hidden px-2 py-2 text-xs lg:table-cell">
+                  <p className="whitespace-nowrap">{formatDateTime(item.date_posted)}</p>
+                  {item.location && <p className="max-w-48 break-words text-gray-700">{item.location}</p>}
+                </td>
+                <td className="px-2 py-2">
+                  <div className="flex flex-col items-start gap-1.5">
+                    <Badge variant={item.review_status ?? "new"}>{REVIEW_BADGE[item.review_status ?? "new"]}</Badge>
+                    {renderVisibility(item)}
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
