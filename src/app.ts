@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "./context";
+import { deskRoutes } from "./desk/desk.routes";
 import { evidenceRoutes } from "./evidence/evidence.routes";
 import { healthRoutes } from "./health/health.routes";
 import { isExactApiPath, looksLikeApiPath } from "./http/api-paths";
@@ -34,6 +35,7 @@ export function createApp(ctx: AppContext, assets: WebAssets) {
     .use(healthRoutes(ctx))
     .use(usersRoutes(ctx))
     .use(evidenceRoutes(ctx))
+    .use(deskRoutes(ctx))
     .use(mediaRoutes(ctx))
     .use(resetRoutes(ctx))
     .use(webRoutes(assets));

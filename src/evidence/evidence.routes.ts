@@ -15,11 +15,8 @@ import {
   createEvidence,
   deleteEvidence,
   findManageable,
-  listAllEvidence,
   listEvidenceOf,
   listPublicEvidence,
-  setAllVisibility,
-  toggleVisibility,
   updateEvidence,
 } from "./evidence.service";
 
@@ -78,12 +75,6 @@ export function evidenceRoutes(ctx: AppContext) {
 
     .get("/api/evidence/isArchive", () => json(ctx.config.archiveMode))
 
-    .get("/api/evidence/admin", async ({ query, request }) => {
-      await requireAdmin(ctx, request);
-      const page = readPage(query);
-      return (await listAllEvidence(ctx.db, page)).map(evidenceJson);
-    })
-
     .get("/api/user/:id/evidence", async ({ params, request }) => {
       await requireAdmin(ctx, request);
       const id = parseId(params.id);
@@ -117,21 +108,5 @@ export function evidenceRoutes(ctx: AppContext) {
       const item = await findManageable(ctx.db, id, { id: user.id, admin: isAdmin(user) });
       await deleteEvidence(ctx, item);
       return { ok: true };
-    })
-
-    .put("/api/evidence/clearance/:id", async ({ params, request }) => {
-      await requireAdmin(ctx, request);
-      const id = parseId(params.id);
-      return evidenceJson({ item: await toggleVisibility(ctx.db, id) });
-    })
-
-    .put("/api/evidence/makeAllPublic", async ({ request }) => {
-      await requireAdmin(ctx, request);
-      return { updated: await setAllVisibility(ctx.db, true) };
-    })
-
-    .put("/api/evidence/makeAllSecret", async ({ request }) => {
-      await requireAdmin(ctx, request);
-      return { updated: await setAllVisibility(ctx.db, false) };
     });
 }

@@ -1,4 +1,5 @@
-import { eq, sql } from "drizzle-orm";
+import type { Row } from "@libsql/client";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { evidence, type EvidenceRow } from "../db/evidence";
@@ -101,6 +102,7 @@ export async function updateEvidence(
         .set({
           title: text.title,
           notes: text.notes,
+          updatedAt: new Date().toISOString(),
           ...(media ? { mediaId: media.id, thumbnailId: thumb?.id ?? null } : {}),
         })
         .where(eq(evidence.id, item.id))
@@ -119,11 +121,15 @@ export async function updateEvidence(
   }
 }
 
-export async function deleteEvidence(ctx: AppContext, item: EvidenceRow): Promise<void> {
-  const media = await mediaRows(ctx.db, [item.mediaId, item.thumbnailId]);
+export const deleteEvidence = (ctx: AppContext, item: EvidenceRow) => deleteEvidenceItems(ctx, [item]);
+
+/** The items, their files' rows in the same batch, then the stored files. */
+export async function deleteEvidenceItems(ctx: AppContext, items: EvidenceRow[]): Promise<void> {
+  if (items.length === 0) return;
+  const media = await mediaRows(ctx.db, items.flatMap((item) => [item.mediaId, item.thumbnailId]));
   await ctx.db.batch([
-    ctx.db.delete(evidence).where(eq(evidence.id, item.id)),
-    ...media.map((m) => ctx.db.delete(mediaFiles).where(eq(mediaFiles.id, m.id))),
+    ctx.db.delete(evidence).where(inArray(evidence.id, items.map((item) => item.id))),
+    ...(media.length ? [ctx.db.delete(mediaFiles).where(inArray(mediaFiles.id, media.map((m) => m.id)))] : []),
   ] as [any, ...any[]]);
   forgetPublicPages(ctx.db);
   await discardStored(ctx.store, media);
@@ -132,7 +138,7 @@ export async function deleteEvidence(ctx: AppContext, item: EvidenceRow): Promis
 export async function toggleVisibility(db: Database, id: number): Promise<EvidenceRow> {
   const [item] = await db
     .update(evidence)
-    .set({ isPublic: sql`not ${evidence.isPublic}` })
+    .set({ isPublic: sql`not ${evidence.isPublic}`, updatedAt: new Date().toISOString() })
     .where(eq(evidence.id, id))
     .returning();
   forgetPublicPages(db);
@@ -140,16 +146,21 @@ export async function toggleVisibility(db: Database, id: number): Promise<Eviden
   return item;
 }
 
-export async function setAllVisibility(db: Database, isPublic: boolean): Promise<number> {
-  const result = await db.update(evidence).set({ isPublic }).where(eq(evidence.isPublic, !isPublic));
+/** Sets the visibility of the given items (all items when ids is undefined); returns the ids it changed. */
+export async function setVisibility(db: Database, isPublic: boolean, ids?: number[]): Promise<number[]> {
+  const changed = await db
+    .update(evidence)
+    .set({ isPublic, updatedAt: new Date().toISOString() })
+    .where(and(eq(evidence.isPublic, !isPublic), ids ? inArray(evidence.id, ids) : undefined))
+    .returning({ id: evidence.id });
   forgetPublicPages(db);
-  return result.rowsAffected;
+  return changed.map((row) => row.id);
 }
 
 type ListFilter = { userId?: number; publicOnly?: boolean };
 
 /** Whom a list is for: owners and admins see file facts; admins alone also see the poster's full name. */
-type ListView = "public" | "owner" | "admin";
+export type ListView = "public" | "owner" | "admin";
 
 const LIST_COLUMNS =
   "e.id, e.user_id, e.title, e.notes, e.location, e.is_public, e.media_type, e.media_id, e.thumbnail_id, e.date_posted, " +
@@ -174,7 +185,7 @@ async function listEvidence(db: Database, filter: ListFilter, page: Page | undef
     args.push(page.before);
   }
   let query =
-    `select ${LIST_COLUMNS}${withMedia ? ", m.size, m.mime, m.sha256" : ""}${view === "admin" ? ", u.full_name" : ""}` +
+    `select ${listColumns(view)}` +
     " from evidence e join users u on u.id = e.user_id" +
     (withMedia ? " left join media_files m on m.id = e.media_id" : "") +
     (conditions.length ? ` where ${conditions.join(" and ")}` : "") +
@@ -184,31 +195,36 @@ async function listEvidence(db: Database, filter: ListFilter, page: Page | undef
     args.push(page.limit);
   }
   const { rows } = await db.$client.execute({ sql: query, args });
-  return rows.map((row) => {
-    const item: EvidenceRow = {
-      id: row[0] as number,
-      userId: row[1] as number,
-      title: row[2] as string,
-      notes: row[3] as string,
-      location: row[4] as string | null,
-      isPublic: Boolean(row[5]),
-      mediaType: row[6] as number,
-      mediaId: row[7] as string | null,
-      thumbnailId: row[8] as string | null,
-      datePosted: row[9] as string,
-      reviewStatus: row[10] as EvidenceRow["reviewStatus"],
-      investigatorNotes: row[11] as string,
-      updatedAt: row[12] as string | null,
-    };
-    const listed: EvidenceWithContext = { item, username: row[13] as string, avatarMediaId: row[14] as string | null };
-    if (withMedia) listed.media = row[15] === null ? null : { size: row[15] as number, mime: row[16] as string, sha256: row[17] as string };
-    if (view === "admin") listed.fullName = row[18] as string;
-    return listed;
-  });
+  return rows.map((row) => listedFromRow(row, view));
+}
+
+/** Columns of a list row: LIST_COLUMNS, then m.size, m.mime, m.sha256 unless public, then u.full_name for admins. */
+export const listColumns = (view: ListView) =>
+  `${LIST_COLUMNS}${view !== "public" ? ", m.size, m.mime, m.sha256" : ""}${view === "admin" ? ", u.full_name" : ""}`;
+
+export function listedFromRow(row: Row, view: ListView): EvidenceWithContext {
+  const item: EvidenceRow = {
+    id: row[0] as number,
+    userId: row[1] as number,
+    title: row[2] as string,
+    notes: row[3] as string,
+    location: row[4] as string | null,
+    isPublic: Boolean(row[5]),
+    mediaType: row[6] as number,
+    mediaId: row[7] as string | null,
+    thumbnailId: row[8] as string | null,
+    datePosted: row[9] as string,
+    reviewStatus: row[10] as EvidenceRow["reviewStatus"],
+    investigatorNotes: row[11] as string,
+    updatedAt: row[12] as string | null,
+  };
+  const listed: EvidenceWithContext = { item, username: row[13] as string, avatarMediaId: row[14] as string | null };
+  if (view !== "public") listed.media = row[15] === null ? null : { size: row[15] as number, mime: row[16] as string, sha256: row[17] as string };
+  if (view === "admin") listed.fullName = row[18] as string;
+  return listed;
 }
 
 /** One user's items, for the user themself or for an admin. */
 export const listEvidenceOf = (db: Database, userId: number, view: "owner" | "admin") => listEvidence(db, { userId }, undefined, view);
-export const listAllEvidence = (db: Database, page: Page | undefined) => listEvidence(db, {}, page, "admin");
 
 export const listPublicEvidence = (db: Database, page: Page | undefined) => listEvidence(db, { publicOnly: true }, page, "public");

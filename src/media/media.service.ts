@@ -6,6 +6,7 @@ import { evidence } from "../db/evidence";
 import { mediaFiles, type MediaFileRow } from "../db/media-files";
 import type { UserRow } from "../db/users";
 import { unsupportedMedia } from "../http/errors";
+import { mediaDurationMs } from "./duration";
 import type { TempFile } from "./multipart";
 import { sniffFile, type MediaKind, type Sniffed } from "./sniff";
 import type { MediaStore } from "./store";
@@ -119,6 +120,7 @@ export async function storeMedia(
   // Verification photos never reach the public, so they need no copy.
   const version = purpose === "verification" ? WITHHELD : await publicVersion(file, sniffed, store.tempDir);
   const publicStoreKey = version.state === "copy" ? `${storeKey}.public` : null;
+  const durationMs = sniffed.kind === "image" ? null : await mediaDurationMs(Bun.file(file.path), sniffed.mime); // before the store takes the file
   try {
     await store.putFile(storeKey, file.path, sniffed.mime);
     if (version.state === "copy") {
@@ -141,7 +143,7 @@ export async function storeMedia(
     mime: sniffed.mime,
     size: file.size,
     sha256: file.sha256,
-    durationMs: null,
+    durationMs,
     createdAt: new Date().toISOString(),
   };
 }

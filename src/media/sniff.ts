@@ -8,19 +8,19 @@ import { type BoxBudget, ISO_HEADER_BYTES, type IsoBox, isoBoxHeader } from "./i
 export type MediaKind = "image" | "video" | "audio";
 export type Sniffed = { kind: MediaKind; mime: string };
 
-const HEAD_BYTES = 64 * 1024;
+export const HEAD_BYTES = 64 * 1024;
 
 const MAX_ISO_BOXES = 4096;
 
-const readRange = (file: Blob, start: number, end: number) => file.slice(start, end).bytes();
+export const readRange = (file: Blob, start: number, end: number) => file.slice(start, end).bytes();
 
-type ReadAt = (start: number, end: number) => Promise<Uint8Array>;
+export type ReadAt = (start: number, end: number) => Promise<Uint8Array>;
 
 /**
  * Reads small ranges of a file through a window of HEAD_BYTES, starting with the head already read: walking many
  * small boxes then costs one read per window, not one (and one buffer) per box.
  */
-function windowedReader(file: Blob, head: Uint8Array): ReadAt {
+export function windowedReader(file: Blob, head: Uint8Array): ReadAt {
   let window = { start: 0, bytes: head };
   return async (start, end) => {
     if (start < window.start || end > window.start + window.bytes.length) {
@@ -84,7 +84,7 @@ async function* fileBoxes(read: ReadAt, start: number, end: number, budget: BoxB
   }
 }
 
-async function firstBox(read: ReadAt, parent: { body: number; end: number }, type: string, budget: BoxBudget) {
+export async function firstBox(read: ReadAt, parent: { body: number; end: number }, type: string, budget: BoxBudget) {
   for await (const box of fileBoxes(read, parent.body, parent.end, budget)) if (box.type === type) return box;
   return undefined;
 }
@@ -127,7 +127,7 @@ const EBML_CLUSTER = 0x1f43b675;
 const MAX_EBML_ELEMENTS = 4096;
 const EBML_MAX_HEADER = 12;
 
-function readVint(b: Uint8Array, at: number, keepMarker: boolean): { value: number; length: number; unknown: boolean } | undefined {
+export function readVint(b: Uint8Array, at: number, keepMarker: boolean): { value: number; length: number; unknown: boolean } | undefined {
   const first = b[at];
   if (first === undefined || first === 0) return undefined;
   const length = Math.clz32(first) - 23;

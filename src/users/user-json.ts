@@ -17,3 +17,10 @@ export function userJson(user: UserRow) {
     video_watched: user.videoWatched,
   };
 }
+
+/** A user in the admin's participants table: also how many items they sent and when the latest came. */
+export const participantJson = (user: UserRow, activity: { itemCount: number; lastActivity: string | null }) => ({
+  ...userJson(user),
+  item_count: activity.itemCount,
+  last_activity: activity.lastActivity,
+});

@@ -9,8 +9,9 @@ import { asRecord, parseId, stringField } from "../http/input";
 import { clientAddress, isSecureRequest } from "../http/request-info";
 import { readMultipartWithinDisk } from "../media/disk-guard";
 import { fieldsOnly } from "../media/multipart";
+import { NO_ACTIVITY, participantActivity } from "../desk/participants.service";
 import { logIn } from "./login.service";
-import { userJson } from "./user-json";
+import { participantJson, userJson } from "./user-json";
 import {
   adminEditUser,
   deleteUser,
@@ -133,7 +134,8 @@ export function usersRoutes(ctx: AppContext) {
 
     .get("/api/user/users", async ({ request }) => {
       await requireAdmin(ctx, request);
-      return (await listUsers(ctx.db)).map(userJson);
+      const [list, activity] = await Promise.all([listUsers(ctx.db), participantActivity(ctx.db)]);
+      return list.map((user) => participantJson(user, activity.get(user.id) ?? NO_ACTIVITY));
     })
 
     .put("/api/user/admin/:id", async ({ params, body, request }) => {

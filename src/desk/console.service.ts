@@ -1,0 +1,132 @@
+import type { InArgs } from "@libsql/client";
+import { and, eq, inArray, ne } from "drizzle-orm";
+import type { AppContext } from "../context";
+import type { Database } from "../db/client";
+import { evidence } from "../db/evidence";
+import { deleteEvidenceItems, listColumns, listedFromRow, setVisibility } from "../evidence/evidence.service";
+import type { EvidenceWithContext } from "../evidence/evidence-json";
+import { notFound } from "../http/errors";
+import type { ConsoleFilter, ConsolePage, ConsoleQuery, ReviewStatus, Sort } from "./console-query";
+
+/** An admin list row: the admin item plus the desk's facts about its file and participant. */
+export type ConsoleItem = EvidenceWithContext & { durationMs: number | null; verificationMediaId: string | null };
+
+/**
+ * The filter as a FROM clause and SQL conditions, with their arguments in order. A search drives the query from the
+ * index (CROSS JOIN keeps it the outer loop) and orders by its rowid, which FTS5 walks in either direction: the newest
+ * 50 of thousands of matches then cost 50 lookups, where `e.id in (matches)` sorted every match (profiled: 3 vs 37 ms).
+ */
+function sourceOf(filter: ConsoleFilter & { id?: number; before?: number }) {
+  const conditions: string[] = [];
+  const args: (string | number)[] = [];
+  const add = (condition: string, ...values: (string | number)[]) => {
+    conditions.push(condition);
+    args.push(...values);
+  };
+  const oneOf = (column: string, values: (string | number)[]) => add(`${column} in (${values.map(() => "?").join(", ")})`, ...values);
+  const searched = filter.match !== undefined;
+  const id = searched ? "f.rowid" : "e.id";
+  if (searched) add("f.evidence_fts match ?", filter.match!);
+  if (filter.id !== undefined) add(`${id} = ?`, filter.id);
+  if (filter.mediaTypes) oneOf("e.media_type", filter.mediaTypes);
+  if (filter.statuses) oneOf("e.review_status", filter.statuses);
+  if (filter.isPublic !== undefined) add("e.is_public = ?", filter.isPublic ? 1 : 0);
+  if (filter.userId !== undefined) add("e.user_id = ?", filter.userId);
+  if (filter.postedFrom) add("e.date_posted >= ?", filter.postedFrom);
+  if (filter.postedBefore) add("e.date_posted < ?", filter.postedBefore);
+  if (filter.before !== undefined) add(`${id} < ?`, filter.before);
+  return {
+    from: searched ? "evidence_fts f cross join evidence e on e.id = f.rowid" : "evidence e",
+    where: conditions.length ? ` where ${conditions.join(" and ")}` : "",
+    args,
+    id,
+  };
+}
+
+const orderBy = (sort: Sort, id: string) =>
+  ({
+    newest: `${id} desc`,
+    oldest: `${id} asc`,
+    title: "e.title collate nocase, e.id desc",
+    participant: "u.full_name collate nocase, u.id, e.id desc",
+  })[sort];
+
+/**
+ * One page (or, without a page, all) of the admin list. Plain SQL mapped by the evidence lists' own row reader, as
+ * the public list does: the builder costs more than the query at console speed.
+ */
+async function selectConsole(db: Database, filter: ConsoleFilter & { id?: number }, sort: Sort, page: ConsolePage | undefined) {
+  const { from, where, args, id } = sourceOf({ ...filter, before: page?.before });
+  let sql =
+    `select ${listColumns("admin")}, m.duration_ms, u.verification_media_id from ${from}` +
+    " join users u on u.id = e.user_id left join media_files m on m.id = e.media_id" +
+    `${where} order by ${orderBy(sort, id)}`;
+  if (page) {
+    sql += " limit ? offset ?";
+    args.push(page.limit, page.offset ?? 0);
+  }
+  const { rows } = await db.$client.execute({ sql, args: args as InArgs });
+  return rows.map((row): ConsoleItem => ({
+    ...listedFromRow(row, "admin"),
+    durationMs: row[19] as number | null,
+    verificationMediaId: row[20] as string | null,
+  }));
+}
+
+export const listConsole = (db: Database, query: ConsoleQuery) => selectConsole(db, query.filter, query.sort, query.page);
+
+export async function consoleItem(db: Database, id: number): Promise<ConsoleItem> {
+  const [item] = await selectConsole(db, { id }, "newest", undefined);
+  if (!item) throw notFound("No such evidence.");
+  return item;
+}
+
+export type ConsoleCounts = { total: number; new: number; reviewed: number; flagged: number; public: number; private: number };
+
+export async function countConsole(db: Database, filter: ConsoleFilter): Promise<ConsoleCounts> {
+  const { from, where, args } = sourceOf(filter);
+  const { rows } = await db.$client.execute({
+    sql:
+      "select count(*), coalesce(sum(e.review_status = 'new'), 0), coalesce(sum(e.review_status = 'reviewed'), 0)," +
+      ` coalesce(sum(e.review_status = 'flagged'), 0), coalesce(sum(e.is_public), 0) from ${from}${where}`,
+    args: args as InArgs,
+  });
+  const [total, fresh, reviewed, flagged, published] = Array.from(rows[0]!, Number);
+  return { total: total!, new: fresh!, reviewed: reviewed!, flagged: flagged!, public: published!, private: total! - published! };
+}
+
+const now = () => new Date().toISOString();
+
+/** Sets the review state of the given items; returns the ids whose state changed. */
+export async function setReviewStatus(db: Database, ids: number[], status: ReviewStatus): Promise<number[]> {
+  const changed = await db
+    .update(evidence)
+    .set({ reviewStatus: status, updatedAt: now() })
+    .where(and(inArray(evidence.id, ids), ne(evidence.reviewStatus, status)))
+    .returning({ id: evidence.id });
+  return changed.map((row) => row.id);
+}
+
+export async function setInvestigatorNotes(db: Database, id: number, notes: string): Promise<void> {
+  const [changed] = await db
+    .update(evidence)
+    .set({ investigatorNotes: notes, updatedAt: now() })
+    .where(eq(evidence.id, id))
+    .returning({ id: evidence.id });
+  if (!changed) throw notFound("No such evidence.");
+}
+
+export const BULK_ACTIONS = ["publish", "unpublish", "reviewed", "flagged", "new", "delete"] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+/** One action on many items; the ids it actually changed (unknown ids and items already so are left out). */
+export async function bulkAction(ctx: AppContext, ids: number[], action: BulkAction): Promise<number[]> {
+  if (ids.length === 0) return [];
+  if (action === "publish" || action === "unpublish") return setVisibility(ctx.db, action === "publish", ids);
+  if (action === "delete") {
+    const items = await ctx.db.select().from(evidence).where(inArray(evidence.id, ids));
+    await deleteEvidenceItems(ctx, items);
+    return items.map((item) => item.id);
+  }
+  return setReviewStatus(ctx.db, ids, action);
+}

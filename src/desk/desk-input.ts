@@ -1,0 +1,30 @@
+import { NOTES_MAX } from "../evidence/evidence-input";
+import { badRequest } from "../http/errors";
+import { asRecord } from "../http/input";
+import { REVIEW_STATUSES, type ReviewStatus } from "./console-query";
+import { BULK_ACTIONS, type BulkAction } from "./console.service";
+
+/** The JSON bodies of the desk's changes, read after the session check (never by a route schema, which runs first). */
+export const BULK_MAX = 1000;
+
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], name: string): T {
+  if (typeof value !== "string" || !allowed.includes(value as T)) throw badRequest(`${name} must be one of ${allowed.join(", ")}`);
+  return value as T;
+}
+
+export const readReview = (body: unknown): ReviewStatus => oneOf(asRecord(body).status, REVIEW_STATUSES, "status");
+
+export function readInvestigatorNotes(body: unknown): string {
+  const notes = asRecord(body).investigator_notes;
+  if (typeof notes !== "string") throw badRequest("investigator_notes must be text");
+  const trimmed = notes.replace(/\s+$/, "");
+  if (trimmed.length > NOTES_MAX) throw badRequest(`Investigator notes can be at most ${NOTES_MAX.toLocaleString("en-US")} characters long`);
+  return trimmed;
+}
+
+export function readBulk(body: unknown): { ids: number[]; action: BulkAction } {
+  const { ids, action } = asRecord(body);
+  if (!Array.isArray(ids) || !ids.every((id) => Number.isSafeInteger(id) && id > 0)) throw badRequest("ids must be a list of evidence ids");
+  if (ids.length > BULK_MAX) throw badRequest(`At most ${BULK_MAX} items can be changed at once`);
+  return { ids: [...new Set(ids as number[])], action: oneOf(action, BULK_ACTIONS, "action") };
+}

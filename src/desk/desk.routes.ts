@@ -1,0 +1,85 @@
+import { Elysia } from "elysia";
+import { requireAdmin } from "../auth/guard";
+import type { AppContext } from "../context";
+import { setVisibility, toggleVisibility } from "../evidence/evidence.service";
+import { parseId } from "../http/input";
+import { readSmallJson } from "../http/json-body";
+import { consoleItemJson } from "./console-json";
+import { readConsoleFilter, readConsoleQuery } from "./console-query";
+import { bulkAction, consoleItem, countConsole, listConsole, setInvestigatorNotes, setReviewStatus } from "./console.service";
+import { readBulk, readInvestigatorNotes, readReview } from "./desk-input";
+import { participantSummary } from "./participants.service";
+
+/**
+ * The investigator's desk: the admin list with search, filters, sort and counts, review state, investigator notes and
+ * bulk actions. Admins only; the session is checked before any input is read (bodies are read by hand, not parsed first).
+ */
+export function deskRoutes(ctx: AppContext) {
+  const changed = (ids: number[]) => ({ updated: ids.length, ids });
+  const own = { parse: "none" as const };
+
+  return new Elysia({ name: "desk" })
+    .get("/api/evidence/admin", async ({ query, request }) => {
+      await requireAdmin(ctx, request);
+      return (await listConsole(ctx.db, readConsoleQuery(query))).map(consoleItemJson);
+    })
+
+    .get("/api/evidence/admin/counts", async ({ query, request }) => {
+      await requireAdmin(ctx, request);
+      return countConsole(ctx.db, readConsoleFilter(query));
+    })
+
+    .put(
+      "/api/evidence/review/:id",
+      async ({ params, request }) => {
+        await requireAdmin(ctx, request);
+        const id = parseId(params.id);
+        await setReviewStatus(ctx.db, [id], readReview(await readSmallJson(request)));
+        return consoleItemJson(await consoleItem(ctx.db, id));
+      },
+      own,
+    )
+
+    .put(
+      "/api/evidence/notes/:id",
+      async ({ params, request }) => {
+        await requireAdmin(ctx, request);
+        const id = parseId(params.id);
+        await setInvestigatorNotes(ctx.db, id, readInvestigatorNotes(await readSmallJson(request)));
+        return consoleItemJson(await consoleItem(ctx.db, id));
+      },
+      own,
+    )
+
+    .put(
+      "/api/evidence/bulk",
+      async ({ request }) => {
+        await requireAdmin(ctx, request);
+        const { ids, action } = readBulk(await readSmallJson(request));
+        return changed(await bulkAction(ctx, ids, action));
+      },
+      own,
+    )
+
+    .put("/api/evidence/clearance/:id", async ({ params, request }) => {
+      await requireAdmin(ctx, request);
+      const id = parseId(params.id);
+      await toggleVisibility(ctx.db, id);
+      return consoleItemJson(await consoleItem(ctx.db, id));
+    })
+
+    .put("/api/evidence/makeAllPublic", async ({ request }) => {
+      await requireAdmin(ctx, request);
+      return changed(await setVisibility(ctx.db, true));
+    })
+
+    .put("/api/evidence/makeAllSecret", async ({ request }) => {
+      await requireAdmin(ctx, request);
+      return changed(await setVisibility(ctx.db, false));
+    })
+
+    .get("/api/user/:id/summary", async ({ params, request }) => {
+      await requireAdmin(ctx, request);
+      return participantSummary(ctx.db, parseId(params.id));
+    });
+}
