@@ -28,7 +28,7 @@ async function post(actor: typeof witness.actor, fields: Record<string, string>,
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ QUOTA_UPLOADS_PER_HOUR: "1000" });
   witness = await newParticipant(server.url, { full_name: LONG_NAME });
   const other = await newParticipant(server.url, { full_name: "Quinn Harbourmaster" });
   for (let index = 0; index < NOTES; index++) {
@@ -91,7 +91,7 @@ test("console: select three, bulk publish with the counted confirmation, then un
   for (const index of [0, 1, 2]) await rows().nth(index).getByRole("checkbox").check();
   const bar = page.getByRole("region", { name: "Bulk actions" });
   await bar.getByText("3 selected").waitFor();
-  await bar.getByRole("button", { name: "Publish" }).click();
+  await bar.getByRole("button", { name: "Publish", exact: true }).click();
   const confirm = page.getByRole("dialog", { name: "Please confirm" });
   await confirm.getByText("Publish 3 selected items?").waitFor();
   await page.screenshot({ path: "/tmp/console-bulk-1280.png" });
@@ -112,7 +112,7 @@ test("console: keyboard triage through ten items in the viewer, help overlay", a
   await page.screenshot({ path: "/tmp/console-help-1280.png" });
   await help.getByRole("button", { name: "Close" }).click();
 
-  await page.locator("body").click({ position: { x: 5, y: 5 } });
+  await rows().first().locator("td").nth(3).click(); // the cursor row: the first
   await page.keyboard.press("o");
   const viewer = page.getByRole("dialog", { name: "Evidence item" });
   await viewer.getByText("Item 1 of").waitFor();
@@ -127,7 +127,7 @@ test("console: keyboard triage through ten items in the viewer, help overlay", a
   await viewer.getByRole("button", { name: "Flagged", pressed: true }).waitFor();
   await viewer.getByLabel("Investigator notes (admins only)").fill("Matches the tarpaulin case in report 12.");
   await viewer.getByRole("button", { name: "Save notes" }).click();
-  await alert("Investigator notes saved.").waitFor();
+  await viewer.getByRole("status").filter({ hasText: "Investigator notes saved." }).waitFor();
   await page.screenshot({ path: "/tmp/console-viewer-1280.png" });
   await viewer.getByRole("button", { name: "Close" }).click();
   const counts = (await (await page.request.get("/api/evidence/admin/counts")).json()) as { reviewed: number; flagged: number };

@@ -105,7 +105,7 @@ export function ConsoleTable({
                       <button type="button" onClick={() => onOpen(index)} className="text-left font-semibold break-words text-blue-800 underline underline-offset-2">
                         {item.title}
                       </button>
-                      <p className="line-clamp-2 text-xs text-gray-700">
+                      <p className="line-clamp-2 text-xs text-gray-700 lg:line-clamp-1">
                         {MEDIA_LABELS[item.media_type]} #{item.id}
                         {item.notes && ` · ${item.notes}`}
                       </p>

@@ -85,7 +85,7 @@ export function EvidenceConsole({ participants, renderViewer }: { participants: 
           <p role="status" className="text-xs text-gray-700">
             {LIVE_TEXT[rows.live]}
           </p>
-          <Button variant="secondary" onClick={() => setHelp(true)} aria-keyshortcuts="?">
+          <Button variant="secondary" className="hidden sm:inline-flex" onClick={() => setHelp(true)} aria-keyshortcuts="?">
             Shortcuts
           </Button>
           <a className={buttonClass("secondary")} href={exportUrl(query)} download>

@@ -19,17 +19,20 @@ export function ViewerPanel({
   onPrevious: () => void;
   onNext: () => void;
   onReview: (status: ReviewStatus) => void;
-  onSaveNotes: (notes: string) => Promise<void>;
+  /** Resolves to whether the notes were saved (a failure is reported by the caller). */
+  onSaveNotes: (notes: string) => Promise<boolean>;
 }) {
   const notesId = useId();
   const [notes, setNotes] = useState(item.investigator_notes ?? "");
   const [saving, setSaving] = useState(false);
+  const [outcome, setOutcome] = useState("");
   useEffect(() => setNotes(item.investigator_notes ?? ""), [item.id, item.investigator_notes]);
+  useEffect(() => setOutcome(""), [item.id]);
   const name = item.full_name || item.username || `#${item.user_id}`;
   async function save() {
     setSaving(true);
     try {
-      await onSaveNotes(notes);
+      setOutcome((await onSaveNotes(notes)) ? "Investigator notes saved." : "Could not save the investigator notes.");
     } finally {
       setSaving(false);
     }
@@ -70,7 +73,10 @@ export function ViewerPanel({
           Investigator notes (admins only)
         </label>
         <textarea id={notesId} rows={3} maxLength={10000} value={notes} onChange={(event) => setNotes(event.target.value)} className="mt-1 block w-full rounded-lg border border-gray-400 bg-white px-3 py-2 text-sm" />
-        <div className="mt-2 flex justify-end">
+        <div className="mt-2 flex items-center justify-end gap-3">
+          <p role="status" className="text-sm text-gray-800">
+            {outcome}
+          </p>
           <Button variant="secondary" onClick={save} disabled={saving || notes === (item.investigator_notes ?? "")}>
             {saving && <Spinner />}
             Save notes

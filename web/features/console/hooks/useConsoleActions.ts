@@ -103,12 +103,13 @@ export function useConsoleActions(rows: ReturnType<typeof useConsoleItems>) {
     async (item: ConsoleItem, notes: string) => {
       try {
         replace(await setInvestigatorNotes(item.id, notes));
-        notify("Investigator notes saved.", "success");
+        return true;
       } catch (error) {
         failed("save the investigator notes", error);
+        return false;
       }
     },
-    [replace, notify, failed],
+    [replace, failed],
   );
 
   const rememberChange = useCallback((change: VisibilityChange) => setLastChange(change), [setLastChange]);

@@ -2,7 +2,8 @@ import { useEffect, useRef } from "react";
 
 /** Keys a form control needs for itself: shortcuts stay quiet while one of them has focus. */
 function typingInto(target: EventTarget | null) {
-  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  if (target instanceof HTMLInputElement) return !/^(checkbox|radio|button|submit|reset)$/.test(target.type);
+  return target instanceof HTMLElement && (target.isContentEditable || /^(TEXTAREA|SELECT)$/.test(target.tagName));
 }
 
 /** Single-key shortcuts (no modifiers) on the whole document while `enabled`. */
