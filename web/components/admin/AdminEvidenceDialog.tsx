@@ -80,7 +80,6 @@ export function AdminEvidenceDialog({
       {item && (
         <div className="space-y-4">
           <EvidenceMedia item={item} />
-          {panel}
           {problem && <Alert>{problem}</Alert>}
           {editing ? (
             <div className="space-y-3">
@@ -90,6 +89,7 @@ export function AdminEvidenceDialog({
           ) : (
             <EvidenceFacts item={item} showSubmitter />
           )}
+          {!editing && panel}
           <DialogActions editing={editing} saving={saving} saveLabel="Save" onCancel={() => setEditing(false)} onSave={save} onClose={onClose}>
             <Button variant="secondary" onClick={() => setEditing(true)}>
               Edit

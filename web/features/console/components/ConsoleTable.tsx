@@ -10,7 +10,8 @@ export function formatDuration(ms: number) {
 }
 
 function Thumbnail({ item }: { item: ConsoleItem }) {
-  const frame = "relative flex h-12 w-16 shrink-0 items-center justify-center overflow-hidden rounded-md bg-gray-100 text-xs text-gray-800";
+  // Without a picture the kind is already in the text below the title: a phone keeps the width for the title.
+  const frame = `${item.thumbnail_url ? "flex" : "flex max-sm:hidden"} relative h-12 w-16 shrink-0 items-center justify-center overflow-hidden rounded-md bg-gray-100 text-xs text-gray-800`;
   return (
     <span className={frame}>
       {item.thumbnail_url ? (

@@ -1,5 +1,5 @@
 import { useAtom } from "jotai";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { exportUrl, type BulkAction, type BulkResult, type ConsoleItem, type Participant } from "../../../api/console";
 import { useNotify } from "../../../state/useNotify";
 import { Alert, Button, buttonClass, Spinner } from "../../../ui/Button";
@@ -42,7 +42,11 @@ export function EvidenceConsole({ participants, renderViewer }: { participants: 
   const [switching, setSwitching] = useState<ConsoleItem | null>(null);
   const [help, setHelp] = useState(false);
 
-  const { items } = rows;
+  const { items, done, loading, loadMore } = rows;
+  // Triage runs past the loaded page: fetch the next one while a few rows are left.
+  useEffect(() => {
+    if (cursor >= items.length - 5 && !done && !loading) loadMore();
+  }, [cursor, items.length, done, loading, loadMore]);
   const current = items[Math.min(cursor, items.length - 1)] ?? null;
   const move = (step: number) => setCursor((index) => Math.max(0, Math.min(items.length - 1, index + step)));
   const toggle = (id: number) =>
@@ -85,7 +89,7 @@ export function EvidenceConsole({ participants, renderViewer }: { participants: 
           <p role="status" className="text-xs text-gray-700">
             {LIVE_TEXT[rows.live]}
           </p>
-          <Button variant="secondary" className="hidden sm:inline-flex" onClick={() => setHelp(true)} aria-keyshortcuts="?">
+          <Button variant="secondary" className="max-sm:hidden" onClick={() => setHelp(true)} aria-keyshortcuts="?">
             Shortcuts
           </Button>
           <a className={buttonClass("secondary")} href={exportUrl(query)} download>
@@ -145,7 +149,7 @@ export function EvidenceConsole({ participants, renderViewer }: { participants: 
           <ViewerPanel
             item={current}
             position={cursor + 1}
-            total={items.length}
+            total={rows.counts && rows.counts !== "unavailable" ? Math.max(rows.counts.total, items.length) : items.length}
             onPrevious={() => move(-1)}
             onNext={() => move(1)}
             onReview={(status) => actions.review(current, status)}

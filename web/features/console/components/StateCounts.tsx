@@ -21,7 +21,7 @@ export function StateCounts({
 }) {
   if (counts === "unavailable") return <p className="text-sm text-gray-700">Counts are not available from this server.</p>;
   return (
-    <ul aria-label="Counts" className="flex flex-wrap gap-2">
+    <ul aria-label="Counts" className="flex gap-2 max-sm:-mx-3 max-sm:w-screen max-sm:overflow-x-auto max-sm:px-3 sm:flex-wrap">
       {STATES.map(({ key, label, patch }) => {
         const active = Object.entries(patch).every(([name, value]) => query[name as keyof ConsoleQuery] === value);
         return (
@@ -30,7 +30,7 @@ export function StateCounts({
               type="button"
               aria-pressed={active}
               onClick={() => onFilter(patch)}
-              className="min-h-11 rounded-full px-3 text-sm font-semibold ring-1 ring-gray-300 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-700 aria-pressed:bg-gray-900 aria-pressed:text-white"
+              className="min-h-11 rounded-full px-3 whitespace-nowrap text-sm font-semibold ring-1 ring-gray-300 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-700 aria-pressed:bg-gray-900 aria-pressed:text-white"
             >
               {label} <span className="tabular-nums">{counts ? counts[key] : "…"}</span>
             </button>
