@@ -130,7 +130,7 @@ export function ConsoleTable({
                   {item.location && <p className="max-w-48 break-words text-gray-700">{item.location}</p>}
                 </td>
                 <td className="px-2 py-2">
-                  <div className="flex flex-col items-start gap-1.5">
+                  <div className="flex flex-col items-start gap-1.5 xl:flex-row xl:items-center">
                     <Badge variant={item.review_status ?? "new"}>{REVIEW_BADGE[item.review_status ?? "new"]}</Badge>
                     {renderVisibility(item)}
                   </div>
