@@ -1,5 +1,7 @@
 import type { Participant } from "../../api/console";
 import { formatDateTime } from "../../lib/format";
+import { Face } from "../../ui/Face";
+import { TableFrame } from "../../ui/Table";
 import { roleLabel } from "./AdminUserDialog";
 
 const actionClass = "min-h-9 rounded-md px-3 text-sm font-semibold ring-1 focus-visible:outline-2 focus-visible:outline-blue-700";
@@ -18,28 +20,16 @@ export function AdminUsersTable({
   onDelete: (user: Participant) => void;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
-      <table className="min-w-full text-left text-sm">
-        <caption className="sr-only">Users</caption>
-        <thead className="bg-gray-100 text-xs font-bold tracking-wide text-gray-800 uppercase">
-          <tr>
-            {["ID", "Face", "Username", "Full name", "Email", "Phone", "Role", "Video watched", "Items", "Last activity", "Actions"].map((header) => (
-              <th key={header} scope="col" className="px-3 py-3 whitespace-nowrap">
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
+    <TableFrame
+      caption="Users"
+      columns={["ID", "Face", "Username", "Full name", "Email", "Phone", "Role", "Video watched", "Items", "Last activity", "Actions"].map((label) => ({ label }))}
+    >
         <tbody className="divide-y divide-gray-200">
           {users.map((user) => (
             <tr key={user.id}>
               <td className="px-3 py-2 text-gray-700">{user.id}</td>
               <td className="px-3 py-2">
-                {user.verification_photo_AWS_URL ? (
-                  <img src={user.verification_photo_AWS_URL} alt={`Face of ${user.username}`} loading="lazy" className="size-10 rounded-full bg-gray-200 object-cover" />
-                ) : (
-                  <span className="text-xs text-gray-700">none</span>
-                )}
+                <Face url={user.verification_photo_AWS_URL} name={user.username} size="size-10" />
               </td>
               <td className="px-3 py-2 font-semibold break-all">{user.username}</td>
               <td className="px-3 py-2">{user.full_name}</td>
@@ -73,7 +63,6 @@ export function AdminUsersTable({
             </tr>
           ))}
         </tbody>
-      </table>
-    </div>
+    </TableFrame>
   );
 }

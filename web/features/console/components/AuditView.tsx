@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { listAudit, type AuditEntry } from "../../../api/console";
 import { formatDateTime } from "../../../lib/format";
 import { Alert, Button, Spinner } from "../../../ui/Button";
+import { TableFrame } from "../../../ui/Table";
 
 const PAGE = 100;
 
@@ -40,18 +41,7 @@ export function AuditView() {
       {state === "failed" && <Alert>The audit log could not be loaded; this server may not record one yet.</Alert>}
       {entries.length === 0 && state === "done" && <p className="text-gray-800">Nothing recorded yet.</p>}
       {entries.length > 0 && (
-        <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Audit log</caption>
-            <thead className="bg-gray-100 text-xs font-bold tracking-wide text-gray-800 uppercase">
-              <tr>
-                {["When", "Who", "Action", "Target", "Detail"].map((header) => (
-                  <th key={header} scope="col" className="px-2 py-2">
-                    {header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+        <TableFrame caption="Audit log" columns={["When", "Who", "Action", "Target", "Detail"].map((label) => ({ label }))}>
             <tbody className="divide-y divide-gray-200">
               {entries.map((entry) => (
                 <tr key={entry.id} className="align-top">
@@ -65,8 +55,7 @@ export function AuditView() {
                 </tr>
               ))}
             </tbody>
-          </table>
-        </div>
+        </TableFrame>
       )}
       {state === "loading" && <Spinner label="Loading the audit log" />}
       {state === "ready" && (

@@ -3,6 +3,8 @@ import type { ConsoleItem } from "../../../api/console";
 import { formatDateTime } from "../../../lib/format";
 import { MEDIA_LABELS } from "../../../lib/mediaTypes";
 import { Badge } from "../../../ui/Badge";
+import { Face } from "../../../ui/Face";
+import { TableFrame } from "../../../ui/Table";
 
 export function formatDuration(ms: number) {
   const seconds = Math.round(ms / 1000);
@@ -22,16 +24,6 @@ function Thumbnail({ item }: { item: ConsoleItem }) {
       {item.duration_ms != null && (
         <span className="absolute right-0.5 bottom-0.5 rounded bg-black/75 px-1 text-[11px] text-white tabular-nums">{formatDuration(item.duration_ms)}</span>
       )}
-    </span>
-  );
-}
-
-export function Face({ url, name }: { url: string | null | undefined; name: string }) {
-  return url ? (
-    <img src={url} alt={`Face of ${name}`} loading="lazy" className="size-9 shrink-0 rounded-full bg-gray-200 object-cover" />
-  ) : (
-    <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-gray-200 text-sm font-bold text-gray-800">
-      {name.slice(0, 1).toUpperCase()}
     </span>
   );
 }
@@ -64,28 +56,19 @@ export function ConsoleTable({
   }, [cursor]);
   const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
   return (
-    <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">All evidence</caption>
-        <thead className="bg-gray-100 text-xs font-bold tracking-wide text-gray-800 uppercase">
-          <tr>
-            <th scope="col" className="w-10 px-2 py-2">
-              <input type="checkbox" className="size-5 align-middle" checked={allSelected} onChange={onToggleAll} aria-label="Select all shown" />
-            </th>
-            <th scope="col" className="px-2 py-2">
-              Item
-            </th>
-            <th scope="col" className="hidden px-2 py-2 md:table-cell">
-              Participant
-            </th>
-            <th scope="col" className="hidden px-2 py-2 lg:table-cell">
-              Posted · place
-            </th>
-            <th scope="col" className="px-2 py-2">
-              State
-            </th>
-          </tr>
-        </thead>
+    <TableFrame
+      caption="All evidence"
+      columns={[
+        {
+          label: <input type="checkbox" className="size-5 align-middle" checked={allSelected} onChange={onToggleAll} aria-label="Select all shown" />,
+          className: "w-10",
+        },
+        { label: "Item" },
+        { label: "Participant", className: "hidden md:table-cell" },
+        { label: "Posted · place", className: "hidden lg:table-cell" },
+        { label: "State" },
+      ]}
+    >
         <tbody ref={body} className="divide-y divide-gray-200">
           {items.map((item, index) => {
             const name = item.full_name || item.username || `#${item.user_id}`;
@@ -139,7 +122,6 @@ export function ConsoleTable({
             );
           })}
         </tbody>
-      </table>
-    </div>
+    </TableFrame>
   );
 }

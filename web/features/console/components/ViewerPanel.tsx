@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from "react";
 import { REVIEW_STATUSES, type ConsoleItem, type ReviewStatus } from "../../../api/console";
 import { Button, Spinner } from "../../../ui/Button";
-import { Face, formatDuration, REVIEW_BADGE } from "./ConsoleTable";
+import { Face } from "../../../ui/Face";
+import { formatDuration, REVIEW_BADGE } from "./ConsoleTable";
 
 /** The console's part of the large viewer: position with previous/next, review state, investigator notes. */
 export function ViewerPanel({
