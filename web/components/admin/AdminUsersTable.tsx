@@ -31,9 +31,9 @@ export function AdminUsersTable({
               <td className="px-3 py-2">
                 <Face url={user.verification_photo_AWS_URL} name={user.username} size="size-10" />
               </td>
-              <td className="px-3 py-2 font-semibold break-all">{user.username}</td>
-              <td className="px-3 py-2">{user.full_name}</td>
-              <td className="px-3 py-2 break-all">{user.email}</td>
+              <td className="px-3 py-2 font-semibold whitespace-nowrap">{user.username}</td>
+              <td className="min-w-40 px-3 py-2">{user.full_name}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{user.email}</td>
               <td className="px-3 py-2 whitespace-nowrap">{user.phone_number}</td>
               <td className="px-3 py-2">{roleLabel(user.role)}</td>
               <td className="px-3 py-2">{user.video_watched ? "Yes" : "No"}</td>
