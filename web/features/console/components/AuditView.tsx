@@ -6,11 +6,18 @@ import { TableFrame } from "../../../ui/Table";
 
 const PAGE = 100;
 
+const shown = (value: unknown) => (value === null || value === undefined ? "—" : typeof value === "string" ? value : JSON.stringify(value));
+
+/** A detail of `{ field: { before, after } }` reads as "field: before → after"; anything else as its JSON. */
 function describe(detail: AuditEntry["detail"]) {
-  if (!detail) return "";
+  if (!detail || typeof detail !== "object") return shown(detail);
   return Object.entries(detail)
-    .map(([key, value]) => `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`)
-    .join(", ");
+    .map(([key, value]) =>
+      value && typeof value === "object" && "before" in value && "after" in value
+        ? `${key}: ${shown(value.before)} → ${shown(value.after)}`
+        : `${key}: ${shown(value)}`,
+    )
+    .join("; ");
 }
 
 /** The audit log, newest first, with older pages on request. */
