@@ -28,35 +28,53 @@ export async function snapshotDatabase(client: Client, databaseUrl: string, snap
   }
 }
 
-/** Names of the tables that hold our data (SQLite's and libSQL's own bookkeeping tables excluded). */
+/**
+ * Names of the tables that hold our data: SQLite's and libSQL's own bookkeeping tables excluded, and so are the shadow
+ * tables in which a virtual table (the FTS5 search index) keeps its data: it fills them itself as its rows go in.
+ */
 export async function userTables(client: Client | Transaction): Promise<string[]> {
-  const result = await client.execute(`SELECT name FROM sqlite_master WHERE type = 'table' AND ${OURS} ORDER BY name`);
-  return result.rows.map((row) => String(row.name));
+  return (await tablesOf(client)).map((table) => table.name);
 }
 
-/** Copies schema and rows of every table of source into target, which must have none of them yet. */
+async function tablesOf(client: Client | Transaction): Promise<{ name: string; virtual: boolean }[]> {
+  const result = await client.execute(
+    `SELECT name, type FROM pragma_table_list WHERE schema = 'main' AND type IN ('table', 'virtual') AND ${OURS} ORDER BY name`,
+  );
+  return result.rows.map((row) => ({ name: String(row.name), virtual: row.type === "virtual" }));
+}
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * Copies schema and rows of every table of source into target, which must have none of them yet. Tables first, then
+ * their rows, then indexes and triggers: a trigger created before the rows (the search index's) would act on them twice.
+ */
 export async function copyRows(source: Client | Transaction, target: Client): Promise<void> {
-  const schema = await source.execute(`SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND ${OURS} ORDER BY type = 'table' DESC, rowid`);
+  const shadow = `name NOT IN (SELECT name FROM pragma_table_list WHERE type = 'shadow')`;
+  const schema = await source.execute(`SELECT type, sql FROM sqlite_master WHERE sql IS NOT NULL AND ${OURS} AND ${shadow} ORDER BY rowid`);
   const writer = await target.transaction("write");
   try {
     // Rows arrive table by table, so references are only checked once everything is in.
     await writer.execute("PRAGMA defer_foreign_keys = ON");
-    for (const row of schema.rows) await writer.execute(String(row.sql));
-    for (const table of await userTables(source)) {
-      const quoted = `"${table.replaceAll('"', '""')}"`;
+    for (const row of schema.rows) if (row.type === "table") await writer.execute(String(row.sql));
+    for (const table of await tablesOf(source)) {
       let lastRowid: InValue = Number.MIN_SAFE_INTEGER;
       while (true) {
         const page = await source.execute({
-          sql: `SELECT rowid AS __rowid, * FROM ${quoted} WHERE rowid > ? ORDER BY rowid LIMIT ${ROWS_PER_BATCH}`,
+          sql: `SELECT rowid AS __rowid, * FROM ${quote(table.name)} WHERE rowid > ? ORDER BY rowid LIMIT ${ROWS_PER_BATCH}`,
           args: [lastRowid],
         });
         if (page.rows.length === 0) break;
-        const columns = page.columns.slice(1);
-        const insert = `INSERT INTO ${quoted} (${columns.map((c) => `"${c.replaceAll('"', '""')}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`;
-        await writer.batch(page.rows.map((row) => ({ sql: insert, args: columns.map((_, i) => row[i + 1] as InValue) })));
+        // A virtual table has no id column: its rowid (the search index's: the item's id) is copied as such.
+        const columns = page.columns.slice(table.virtual ? 0 : 1);
+        const names = columns.map((c) => (c === "__rowid" ? "rowid" : quote(c)));
+        const insert = `INSERT INTO ${quote(table.name)} (${names.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`;
+        const offset = table.virtual ? 0 : 1;
+        await writer.batch(page.rows.map((row) => ({ sql: insert, args: columns.map((_, i) => row[i + offset] as InValue) })));
         lastRowid = page.rows[page.rows.length - 1]![0] as InValue;
       }
     }
+    for (const row of schema.rows) if (row.type !== "table") await writer.execute(String(row.sql));
     await writer.commit();
   } finally {
     writer.close();

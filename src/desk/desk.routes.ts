@@ -16,7 +16,8 @@ import { participantSummary } from "./participants.service";
  */
 export function deskRoutes(ctx: AppContext) {
   const changed = (ids: number[]) => ({ updated: ids.length, ids });
-  const own = { parse: "none" as const };
+  // Bodies are read in the handler, after the session check, never parsed before it.
+  const bodyReadAfterAuth = { parse: "none" as const };
 
   return new Elysia({ name: "desk" })
     .get("/api/evidence/admin", async ({ query, request }) => {
@@ -37,7 +38,7 @@ export function deskRoutes(ctx: AppContext) {
         await setReviewStatus(ctx.db, [id], readReview(await readSmallJson(request)));
         return consoleItemJson(await consoleItem(ctx.db, id));
       },
-      own,
+      bodyReadAfterAuth,
     )
 
     .put(
@@ -48,7 +49,7 @@ export function deskRoutes(ctx: AppContext) {
         await setInvestigatorNotes(ctx.db, id, readInvestigatorNotes(await readSmallJson(request)));
         return consoleItemJson(await consoleItem(ctx.db, id));
       },
-      own,
+      bodyReadAfterAuth,
     )
 
     .put(
@@ -58,7 +59,7 @@ export function deskRoutes(ctx: AppContext) {
         const { ids, action } = readBulk(await readSmallJson(request));
         return changed(await bulkAction(ctx, ids, action));
       },
-      own,
+      bodyReadAfterAuth,
     )
 
     .put("/api/evidence/clearance/:id", async ({ params, request }) => {

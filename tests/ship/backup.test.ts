@@ -36,7 +36,10 @@ async function contents(databaseUrl: string) {
     const users = (await client.execute("SELECT id, username, email, password_hash, role FROM users ORDER BY id")).rows;
     const items = (await client.execute("SELECT id, user_id, title, media_id FROM evidence ORDER BY id")).rows;
     const media = (await client.execute("SELECT id, store_key, public_store_key, sha256, size FROM media_files ORDER BY id")).rows;
-    return { users: users.map((r) => ({ ...r })), items: items.map((r) => ({ ...r })), media: media.map((r) => ({ ...r })) };
+    // The search index, as a search reads it (MATCH), not only its rows.
+    const found = (await client.execute("SELECT rowid AS id, title FROM evidence_fts WHERE evidence_fts MATCH 'photo OR video OR during' ORDER BY rowid")).rows;
+    const triggers = (await client.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")).rows.map((r) => r.name);
+    return { users: users.map((r) => ({ ...r })), items: items.map((r) => ({ ...r })), media: media.map((r) => ({ ...r })), found: found.map((r) => ({ id: r.id, title: r.title })), triggers };
   } finally {
     client.close();
   }
@@ -79,6 +82,8 @@ async function restoreAndCompare(archive: string, live: Awaited<ReturnType<typeo
   // Items finished after the snapshot are rightly absent; everything in the copy is as it was live.
   expect(copy.items.length).toBeGreaterThanOrEqual(4);
   for (const item of copy.items) expect(live.items).toContainEqual(item);
+  expect(copy.found).toEqual(copy.items.map(({ id, title }) => ({ id, title })));
+  expect(copy.triggers).toEqual(live.triggers); // the index keeps following changes after a restore
   for (const row of copy.media) {
     expect(live.media).toContainEqual(row);
     const bytes = await readFile(path.join(target, "uploads", String(row.store_key)));
