@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { AppContext } from "./context";
 import { deskRoutes } from "./desk/desk.routes";
 import { evidenceRoutes } from "./evidence/evidence.routes";
+import { exportRoutes } from "./export/export.routes";
 import { healthRoutes } from "./health/health.routes";
 import { isExactApiPath, looksLikeApiPath } from "./http/api-paths";
 import { HttpError, json } from "./http/errors";
@@ -37,6 +38,7 @@ export function createApp(ctx: AppContext, assets: WebAssets) {
     .use(evidenceRoutes(ctx))
     .use(deskRoutes(ctx))
     .use(mediaRoutes(ctx))
+    .use(exportRoutes(ctx))
     .use(resetRoutes(ctx))
     .use(webRoutes(assets));
 }

@@ -4,6 +4,7 @@ import type { Config } from "../config";
 import { createAdmin, setUserRole } from "./admin-commands";
 import { backup } from "./backup";
 import { CliError } from "./errors";
+import { exportToFile } from "./export";
 import { healthcheck } from "./healthcheck";
 import { restore } from "./restore";
 import { serve } from "./serve";
@@ -22,6 +23,10 @@ commands:
   set-role <username> <1|2>      make a user a participant (1) or an admin (2)
   backup <file>                  write the database and all media into one archive (safe while serving)
   restore <file>                 restore an archive into an empty database and media store
+  export <file> [--q TEXT] [--kind K,…] [--status S,…] [--visibility public|private]
+         [--user ID] [--from DATE] [--to DATE]
+                                 write a ZIP of the matching items' original files with
+                                 manifest.csv, manifest.json and audit.json (as GET /api/export)
   healthcheck                    exit 0 when the server on PORT answers /healthz (for Docker)
   --help, --version
 
@@ -40,6 +45,14 @@ export async function runCli(argv: string[], readConfig: () => Config): Promise<
       email: { type: "string" },
       password: { type: "string" },
       promote: { type: "boolean" },
+      // export's filters, as the admin list's query parameters
+      q: { type: "string" },
+      kind: { type: "string" },
+      status: { type: "string" },
+      visibility: { type: "string" },
+      user: { type: "string" },
+      from: { type: "string" },
+      to: { type: "string" },
     },
   });
   if (values.help) return print(HELP);
@@ -70,6 +83,11 @@ export async function runCli(argv: string[], readConfig: () => Config): Promise<
       expectArgs(1, "restore <file>");
       const summary = await restore(readConfig(), args[0]!);
       return print(`restored ${args[0]} (taken ${summary.createdAt}): ${summary.users} users, ${summary.evidence} items, ${summary.restoredMedia} media files`);
+    }
+    case "export": {
+      expectArgs(1, "export <file> [--q TEXT] [--kind K,…] [--status S,…] [--visibility V] [--user ID] [--from DATE] [--to DATE]");
+      const plan = await exportToFile(readConfig(), args[0]!, values);
+      return print(`export written to ${args[0]}: ${plan.items.length} items, ${plan.files} files, ${plan.mediaBytes} bytes of media`);
     }
     case "healthcheck":
       expectArgs(0, "healthcheck");

@@ -30,7 +30,7 @@ test("--help names every command, --version the release", async () => {
   const cwd = await emptyDir();
   const help = await runCommand([...FROM_SOURCE, "--help"], cwd);
   expect(help.code).toBe(0);
-  for (const command of ["serve", "create-admin", "set-role", "backup", "restore", "healthcheck"]) expect(help.stdout).toContain(command);
+  for (const command of ["serve", "create-admin", "set-role", "backup", "restore", "export", "healthcheck"]) expect(help.stdout).toContain(command);
   const shown = await runCommand([...FROM_SOURCE, "--version"], cwd);
   expect(shown.stdout.trim()).toBe(version);
 });
