@@ -43,6 +43,11 @@ export function EvidenceConsole({ participants, renderViewer }: { participants: 
   const [help, setHelp] = useState(false);
 
   const { items, done, loading, loadMore } = rows;
+  // A new view starts at its top with nothing ticked: a bulk action never reaches rows the view no longer shows.
+  useEffect(() => {
+    setCursor(0);
+    setSelected(new Set());
+  }, [query, setSelected]);
   // Triage runs past the loaded page: fetch the next one while a few rows are left.
   useEffect(() => {
     if (cursor >= items.length - 5 && !done && !loading) loadMore();
