@@ -86,6 +86,9 @@ test("admin: Administration, visibility one by one and in bulk, evidence dialog 
 
   await page.getByRole("button", { name: "Make All Public" }).click();
   await confirm.getByText("Make all evidence public?").waitFor();
+  await confirm.getByText("This makes 3 items public").waitFor();
+  expect(await confirm.getByRole("button", { name: "Confirm" }).isDisabled()).toBe(true);
+  await confirm.getByLabel("Type 3 to confirm").fill("3");
   await confirm.getByRole("button", { name: "Confirm" }).click();
   await alert("made public").waitFor();
   await page.waitForFunction(() => [...document.querySelectorAll('[role="switch"]')].every((s) => s.getAttribute("aria-checked") === "true"));

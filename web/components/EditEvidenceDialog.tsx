@@ -3,7 +3,7 @@ import { updateEvidence } from "../api/evidence";
 import type { Evidence } from "../api/types";
 import { ACCEPT_BY_TYPE } from "../lib/mediaTypes";
 import { makeThumbnail, thumbnailFileName } from "../lib/thumbnail";
-import { Modal } from "./Modal";
+import { Modal } from "../ui/Dialog";
 import { Alert, Button, Spinner, TextArea, TextField } from "./ui";
 
 /** 'Edit Item': optional replacement file of the same kind, Title, Notes. Not dismissible by backdrop or Escape. */

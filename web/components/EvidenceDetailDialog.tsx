@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { Evidence } from "../api/types";
 import { EvidenceFacts } from "./EvidenceFacts";
 import { EvidenceMedia } from "./EvidenceMedia";
-import { Modal } from "./Modal";
+import { Modal } from "../ui/Dialog";
 import { Button } from "./ui";
 
 export const DELETE_EVIDENCE_QUESTION = "Are you sure you want to delete this evidence?";

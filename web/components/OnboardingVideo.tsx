@@ -6,7 +6,7 @@ import type { User } from "../api/types";
 import { noticeAtom } from "../state/notices";
 import { configAtom } from "../state/session";
 import { refreshUserAtom } from "../state/sessionActions";
-import { Modal } from "./Modal";
+import { Modal } from "../ui/Dialog";
 import { VIDEO_GATE_MESSAGE } from "./navigation";
 import { Alert, Button, Spinner } from "./ui";
 

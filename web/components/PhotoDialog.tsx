@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useObjectUrl } from "../lib/useObjectUrl";
-import { Modal } from "./Modal";
+import { Modal } from "../ui/Dialog";
 import { SelfieCamera } from "./SelfieCamera";
 import { Alert, Button, Spinner } from "./ui";
 

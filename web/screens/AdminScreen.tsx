@@ -1,100 +1,67 @@
-import { useState } from "react";
-import { listAllEvidence, makeAllPublic, makeAllSecret, toggleClearance } from "../api/evidence";
+import { useCallback, useEffect, useState } from "react";
+import { listParticipants, type Participant } from "../api/console";
 import type { Evidence } from "../api/types";
 import { AdminEvidenceDialog } from "../components/admin/AdminEvidenceDialog";
 import { AdminUsersPanel } from "../components/admin/AdminUsersPanel";
-import { VisibilitySwitch } from "../components/admin/VisibilitySwitch";
-import { ConfirmDialog } from "../components/ConfirmDialog";
-import { EvidenceTable } from "../components/EvidenceTable";
-import { LoadMoreSentinel } from "../components/LoadMoreSentinel";
-import { Alert, Button, Spinner } from "../components/ui";
-import { usePagedEvidence } from "../components/usePagedEvidence";
-import { useNotify } from "../state/useNotify";
+import { AuditView } from "../features/console/components/AuditView";
+import { EvidenceConsole } from "../features/console/components/EvidenceConsole";
+import { useConsoleQuery } from "../features/console/hooks/useConsoleQuery";
+import { Button } from "../ui/Button";
 
-type Bulk = "public" | "private";
+type View = "evidence" | "users" | "audit";
 
+/** Spec §4 admin screen, grown into the investigator's desk (issue 9): the console, the participants, the audit log. */
 export default function AdminScreen() {
-  const notify = useNotify();
-  const [showUsers, setShowUsers] = useState(false);
-  const evidence = usePagedEvidence(listAllEvidence);
-  const [open, setOpen] = useState<Evidence | null>(null);
-  const [visibilityOf, setVisibilityOf] = useState<Evidence | null>(null);
-  const [bulk, setBulk] = useState<Bulk | null>(null);
+  const [view, setView] = useState<View>("evidence");
+  const [, setQuery] = useConsoleQuery();
+  const [participants, setParticipants] = useState<Participant[]>([]);
+  // An item opened from a participant's evidence list (outside the console's rows).
+  const [openedElsewhere, setOpenedElsewhere] = useState<Evidence | null>(null);
 
-  async function changeVisibility() {
-    if (!visibilityOf) return;
-    try {
-      const updated = await toggleClearance(visibilityOf.id);
-      evidence.setItems((items) => items.map((item) => (item.id === updated.id ? updated : item)));
-    } catch (error) {
-      console.error("Visibility change failed", error);
-      notify("Could not change the visibility.");
-    }
-    setVisibilityOf(null);
-  }
+  useEffect(() => {
+    listParticipants().then(setParticipants, (error) => console.warn("No participants for the filter", error));
+  }, [view]);
 
-  async function changeAll() {
-    try {
-      const { updated } = await (bulk === "public" ? makeAllPublic() : makeAllSecret());
-      notify(`${updated} item${updated === 1 ? "" : "s"} made ${bulk}.`, "success");
-    } catch (error) {
-      console.error("Bulk visibility change failed", error);
-      notify("Could not change the visibility.");
-    }
-    setBulk(null);
-    await evidence.reload();
-  }
+  const timeline = useCallback(
+    (user: Participant) => {
+      setView("evidence");
+      setQuery({ q: "", kind: "", status: "", visibility: "", from: "", to: "", user: String(user.id), sort: "oldest" });
+    },
+    [setQuery],
+  );
 
   return (
-    <main className="mx-auto w-full max-w-6xl px-4 py-6">
-      <h1 className="mb-4 text-2xl font-bold tracking-tight">Administration</h1>
-      <div className="mb-5 flex flex-wrap gap-3">
-        <Button onClick={() => setBulk("public")}>Make All Public</Button>
-        <Button variant="secondary" onClick={() => setBulk("private")}>
-          Make All Private
+    <main className="mx-auto w-full max-w-7xl px-3 py-5 sm:px-4">
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <h1 className="mr-auto text-2xl font-bold tracking-tight">Administration</h1>
+        <Button variant="secondary" onClick={() => setView(view === "evidence" ? "users" : "evidence")}>
+          {view === "evidence" ? "Show Users" : "Show Evidence"}
         </Button>
-        <Button variant="secondary" onClick={() => setShowUsers(!showUsers)} className="sm:ml-auto">
-          {showUsers ? "Show Evidence" : "Show Users"}
-        </Button>
+        {view !== "audit" && (
+          <Button variant="secondary" onClick={() => setView("audit")}>
+            Audit log
+          </Button>
+        )}
       </div>
-      <h2 className="mb-3 text-lg font-bold">{showUsers ? "Users" : "All evidence"}</h2>
-      {showUsers ? (
-        <AdminUsersPanel onOpenItem={setOpen} />
-      ) : (
+      {view === "evidence" && (
         <>
-          {evidence.failed && <Alert>Could not load evidence!</Alert>}
-          {evidence.items.length === 0 && !evidence.loading && !evidence.failed ? (
-            <p className="text-gray-800">No evidence yet.</p>
-          ) : (
-            <EvidenceTable
-              items={evidence.items}
-              onOpen={setOpen}
-              showOwner
-              caption="All evidence"
-              renderVisibility={(item) => <VisibilitySwitch item={item} onRequest={setVisibilityOf} />}
-            />
-          )}
-          <LoadMoreSentinel onVisible={evidence.loadMore} disabled={evidence.done || evidence.loading || evidence.failed} />
-          {evidence.loading && (
-            <div className="flex justify-center p-6">
-              <Spinner label="Loading evidence" />
-            </div>
-          )}
+          <h2 className="sr-only">All evidence</h2>
+          <EvidenceConsole
+            participants={participants}
+            renderViewer={(viewer) => (
+              <AdminEvidenceDialog item={viewer.item} onClose={viewer.onClose} onChanged={viewer.onChanged} panel={viewer.panel} startEditing={viewer.editing} />
+            )}
+          />
         </>
       )}
-      <AdminEvidenceDialog item={open} onClose={() => setOpen(null)} onChanged={evidence.reload} />
-      <ConfirmDialog
-        open={visibilityOf !== null}
-        message={`Make "${visibilityOf?.title ?? ""}" ${visibilityOf?.is_public ? "private" : "public"}?`}
-        onConfirm={changeVisibility}
-        onCancel={() => setVisibilityOf(null)}
-      />
-      <ConfirmDialog
-        open={bulk !== null}
-        message={`Make all evidence ${bulk ?? "public"}?`}
-        onConfirm={changeAll}
-        onCancel={() => setBulk(null)}
-      />
+      {view === "users" && (
+        <>
+          <h2 className="mb-3 text-lg font-bold">Users</h2>
+          <AdminUsersPanel onOpenItem={setOpenedElsewhere} onTimeline={timeline} />
+        </>
+      )}
+      {view === "audit" && <AuditView />}
+      <AdminEvidenceDialog item={openedElsewhere} onClose={() => setOpenedElsewhere(null)} onChanged={() => {}} />
     </main>
   );
 }

@@ -6,7 +6,7 @@ import { EvidenceDetailDialog } from "../components/EvidenceDetailDialog";
 import { applyFilter, EvidenceFilter } from "../components/EvidenceFilter";
 import { LoadMoreSentinel } from "../components/LoadMoreSentinel";
 import { Alert, Spinner } from "../components/ui";
-import { usePagedEvidence } from "../components/usePagedEvidence";
+import { usePagedEvidence } from "../lib/usePagedEvidence";
 import type { MediaFilter } from "../lib/mediaTypes";
 
 export default function ArchiveScreen() {

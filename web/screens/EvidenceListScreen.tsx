@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { deleteEvidence, listOwnEvidence } from "../api/evidence";
 import type { Evidence } from "../api/types";
 import { AddEvidenceButton } from "../components/AddEvidenceButton";
-import { ConfirmDialog } from "../components/ConfirmDialog";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { EditEvidenceDialog } from "../components/EditEvidenceDialog";
 import { EvidenceGrid } from "../components/EvidenceCard";
 import { Chip, DELETE_EVIDENCE_QUESTION, EvidenceDetailDialog } from "../components/EvidenceDetailDialog";

@@ -1,24 +1,31 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { deleteEvidence, updateEvidence } from "../../api/evidence";
 import type { Evidence } from "../../api/types";
 import { useNotify } from "../../state/useNotify";
-import { ConfirmDialog } from "../ConfirmDialog";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { DELETE_EVIDENCE_QUESTION } from "../EvidenceDetailDialog";
 import { EvidenceFacts } from "../EvidenceFacts";
 import { EvidenceMedia } from "../EvidenceMedia";
-import { Modal } from "../Modal";
+import { Modal } from "../../ui/Dialog";
 import { Alert, Button, TextArea, TextField } from "../ui";
 import { DialogActions } from "./DialogActions";
 
-/** Admin view of one item: player by type, Title/Notes/Location, Edit→Save of title and notes, Delete. */
+/**
+ * Admin view of one item: player by type, Title/Notes/Location, Edit→Save of title and notes, Delete. The console
+ * opens it as its large viewer, with its triage controls as `panel` and `startEditing` for the e shortcut.
+ */
 export function AdminEvidenceDialog({
   item,
   onClose,
   onChanged,
+  panel,
+  startEditing = false,
 }: {
   item: Evidence | null;
   onClose: () => void;
   onChanged: () => void;
+  panel?: ReactNode;
+  startEditing?: boolean;
 }) {
   const notify = useNotify();
   const [editing, setEditing] = useState(false);
@@ -29,11 +36,11 @@ export function AdminEvidenceDialog({
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   useEffect(() => {
-    setEditing(false);
+    setEditing(startEditing);
     setProblem("");
     setTitle(item?.title ?? "");
     setNotes(item?.notes ?? "");
-  }, [item]);
+  }, [item?.id, item?.title, item?.notes, startEditing]);
 
   async function save() {
     if (!item) return;
@@ -69,7 +76,7 @@ export function AdminEvidenceDialog({
   }
 
   return (
-    <Modal open={item !== null} onClose={onClose} title="Evidence item" size="lg">
+    <Modal open={item !== null} onClose={onClose} title="Evidence item" size={panel ? "xl" : "lg"}>
       {item && (
         <div className="space-y-4">
           <EvidenceMedia item={item} />
@@ -82,6 +89,7 @@ export function AdminEvidenceDialog({
           ) : (
             <EvidenceFacts item={item} showSubmitter />
           )}
+          {!editing && panel}
           <DialogActions editing={editing} saving={saving} saveLabel="Save" onCancel={() => setEditing(false)} onSave={save} onClose={onClose}>
             <Button variant="secondary" onClick={() => setEditing(true)}>
               Edit

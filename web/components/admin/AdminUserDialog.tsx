@@ -3,7 +3,7 @@ import type { User } from "../../api/types";
 import { adminUpdateUser, type AdminUserEdit } from "../../api/users";
 import { isEmail, isPhone, MESSAGES } from "../../lib/validation";
 import { Avatar } from "../Avatar";
-import { Modal } from "../Modal";
+import { Modal } from "../../ui/Dialog";
 import { Alert, Button, TextField } from "../ui";
 import { DialogActions } from "./DialogActions";
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import type { Evidence, User } from "../../api/types";
 import { listUserEvidence } from "../../api/users";
 import { EvidenceTable } from "../EvidenceTable";
-import { Modal } from "../Modal";
+import { Modal } from "../../ui/Dialog";
 import { Alert, Button, Spinner } from "../ui";
 
 /** One user's items, or 'User has not uploaded any evidence'. */

@@ -1,25 +1,48 @@
 import { useCallback, useEffect, useState } from "react";
-import type { Evidence, User } from "../../api/types";
-import { deleteUser, listUsers } from "../../api/users";
+import { getParticipantSummary, listParticipants, type Participant, type ParticipantSummary } from "../../api/console";
+import type { Evidence } from "../../api/types";
+import { deleteUser } from "../../api/users";
+import { formatBytes } from "../../lib/format";
 import { useNotify } from "../../state/useNotify";
-import { ConfirmDialog } from "../ConfirmDialog";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { Alert, Spinner } from "../ui";
 import { AdminUserDialog } from "./AdminUserDialog";
 import { AdminUserEvidenceDialog } from "./AdminUserEvidenceDialog";
 import { AdminUsersTable } from "./AdminUsersTable";
 
-/** 'Show Users': the users table with info/edit, per-user evidence and delete. */
-export function AdminUsersPanel({ onOpenItem }: { onOpenItem: (item: Evidence) => void }) {
+/** What deleting a participant takes with them; null while unknown (still loading, or no summary on this server). */
+function deletionDetail(summary: ParticipantSummary | null) {
+  if (!summary) return "";
+  const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
+  return ` This deletes ${plural(summary.items, "item")} and ${plural(summary.files, "file")} (${formatBytes(summary.bytes)}).`;
+}
+
+/** 'Show Users': the participants table with info/edit, per-user evidence, their timeline and delete. */
+export function AdminUsersPanel({ onOpenItem, onTimeline }: { onOpenItem: (item: Evidence) => void; onTimeline: (user: Participant) => void }) {
   const notify = useNotify();
-  const [users, setUsers] = useState<User[] | null>(null);
+  const [users, setUsers] = useState<Participant[] | null>(null);
   const [failed, setFailed] = useState(false);
-  const [info, setInfo] = useState<User | null>(null);
-  const [evidenceOf, setEvidenceOf] = useState<User | null>(null);
-  const [deleting, setDeleting] = useState<User | null>(null);
+  const [info, setInfo] = useState<Participant | null>(null);
+  const [evidenceOf, setEvidenceOf] = useState<Participant | null>(null);
+  const [deleting, setDeleting] = useState<Participant | null>(null);
+  const [summary, setSummary] = useState<ParticipantSummary | null>(null);
+
+  useEffect(() => {
+    setSummary(null);
+    if (!deleting) return;
+    let current = true;
+    getParticipantSummary(deleting.id).then(
+      (result) => current && setSummary(result),
+      (error) => console.warn("No deletion summary", error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [deleting]);
 
   const refresh = useCallback(
     () =>
-      listUsers().then(
+      listParticipants().then(
         (list) => (setUsers(list), setFailed(false)),
         (error) => (console.error("Could not load users", error), setFailed(true)),
       ),
@@ -48,7 +71,7 @@ export function AdminUsersPanel({ onOpenItem }: { onOpenItem: (item: Evidence) =
       {users === null ? (
         !failed && <Spinner label="Loading users" />
       ) : (
-        <AdminUsersTable users={users} onInfo={setInfo} onEvidence={setEvidenceOf} onDelete={setDeleting} />
+        <AdminUsersTable users={users} onInfo={setInfo} onEvidence={setEvidenceOf} onTimeline={onTimeline} onDelete={setDeleting} />
       )}
       <AdminUserDialog user={info} onClose={() => setInfo(null)} onSaved={refresh} />
       <AdminUserEvidenceDialog
@@ -61,7 +84,7 @@ export function AdminUsersPanel({ onOpenItem }: { onOpenItem: (item: Evidence) =
       />
       <ConfirmDialog
         open={deleting !== null}
-        message={`Are you sure you want to delete the user ${deleting?.username ?? ""}? Their evidence will be deleted too.`}
+        message={`Are you sure you want to delete the user ${deleting?.username ?? ""}? Their evidence will be deleted too.${deletionDetail(summary)}`}
         onConfirm={remove}
         onCancel={() => setDeleting(null)}
       />

@@ -2,9 +2,15 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { PAGE_SIZE } from "../api/evidence";
 import type { Evidence } from "../api/types";
 
-/** Cursor paging (newest first, `before` = last id) for the archive and admin lists. */
-export function usePagedEvidence(fetchPage: (before?: number) => Promise<Evidence[]>) {
-  const [items, setItems] = useState<Evidence[]>([]);
+/**
+ * Paging for the archive and admin lists: `before` = the last id (newest first) and `loaded` = how many are shown
+ * (the offset of the console's other sorts). A page shorter than `pageSize` is the last one.
+ */
+export function usePagedEvidence<T extends Evidence = Evidence>(
+  fetchPage: (before?: number, loaded?: number) => Promise<T[]>,
+  pageSize = PAGE_SIZE,
+) {
+  const [items, setItems] = useState<T[]>([]);
   const [loading, setLoading] = useState(true);
   const [done, setDone] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -12,16 +18,16 @@ export function usePagedEvidence(fetchPage: (before?: number) => Promise<Evidenc
   const generation = useRef(0);
 
   const load = useCallback(
-    async (reset: boolean, current: Evidence[]) => {
+    async (reset: boolean, current: T[]) => {
       if (busy.current && !reset) return;
       busy.current = true;
       const mine = ++generation.current;
       setLoading(true);
       try {
-        const page = await fetchPage(reset ? undefined : current.at(-1)?.id);
+        const page = await fetchPage(reset ? undefined : current.at(-1)?.id, reset ? 0 : current.length);
         if (mine !== generation.current) return;
         setItems(reset ? page : [...current, ...page.filter((item) => !current.some((seen) => seen.id === item.id))]);
-        setDone(page.length < PAGE_SIZE);
+        setDone(page.length < pageSize);
         setFailed(false);
       } catch (error) {
         if (mine !== generation.current) return;
@@ -34,7 +40,7 @@ export function usePagedEvidence(fetchPage: (before?: number) => Promise<Evidenc
         }
       }
     },
-    [fetchPage],
+    [fetchPage, pageSize],
   );
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { Switch } from "@headlessui/react";
-import type { Evidence } from "../../api/types";
+import type { Evidence } from "../../../api/types";
 
 /** The admin's per-item visibility toggle; the change itself waits for the Confirm dialog. */
 export function VisibilitySwitch({ item, onRequest }: { item: Evidence; onRequest: (item: Evidence) => void }) {

@@ -1,20 +1,27 @@
-import { useState } from "react";
-import { Modal } from "./Modal";
-import { Button, Spinner } from "./ui";
+import { useState, type ReactNode } from "react";
+import { Modal } from "./Dialog";
+import { Button, Spinner } from "./Button";
 
-/** The spec's Confirm/Cancel dialogs. `onConfirm` may be async; the dialog stays open while it runs. */
+/**
+ * The spec's Confirm/Cancel dialogs. `onConfirm` may be async; the dialog stays open while it runs. `children` go
+ * between the message and the buttons; `canConfirm` false keeps Confirm disabled (see TypedConfirmDialog).
+ */
 export function ConfirmDialog({
   open,
   title = "Please confirm",
   message,
   onConfirm,
   onCancel,
+  children,
+  canConfirm = true,
 }: {
   open: boolean;
   title?: string;
   message: string;
   onConfirm: () => void | Promise<void>;
   onCancel: () => void;
+  children?: ReactNode;
+  canConfirm?: boolean;
 }) {
   const [busy, setBusy] = useState(false);
   async function confirm() {
@@ -28,11 +35,12 @@ export function ConfirmDialog({
   return (
     <Modal open={open} onClose={onCancel} title={title}>
       <p className="text-sm text-gray-800">{message}</p>
+      {children}
       <div className="mt-5 flex justify-end gap-3">
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-        <Button variant="danger" onClick={confirm} disabled={busy}>
+        <Button variant="danger" onClick={confirm} disabled={busy || !canConfirm}>
           {busy && <Spinner />}
           Confirm
         </Button>

@@ -1,0 +1,75 @@
+import { useCallback, useEffect, useState } from "react";
+import { listAudit, type AuditEntry } from "../../../api/console";
+import { formatDateTime } from "../../../lib/format";
+import { Alert, Button, Spinner } from "../../../ui/Button";
+import { TableFrame } from "../../../ui/Table";
+
+const PAGE = 100;
+
+const shown = (value: unknown) => (value === null || value === undefined ? "—" : typeof value === "string" ? value : JSON.stringify(value));
+
+/** A detail of `{ field: { before, after } }` reads as "field: before → after"; anything else as its JSON. */
+function describe(detail: AuditEntry["detail"]) {
+  if (!detail || typeof detail !== "object") return shown(detail);
+  return Object.entries(detail)
+    .map(([key, value]) =>
+      value && typeof value === "object" && "before" in value && "after" in value
+        ? `${key}: ${shown(value.before)} → ${shown(value.after)}`
+        : `${key}: ${shown(value)}`,
+    )
+    .join("; ");
+}
+
+/** The audit log, newest first, with older pages on request. */
+export function AuditView() {
+  const [entries, setEntries] = useState<AuditEntry[]>([]);
+  const [state, setState] = useState<"loading" | "ready" | "done" | "failed">("loading");
+
+  const load = useCallback(async (before?: number) => {
+    setState("loading");
+    try {
+      const page = await listAudit({ limit: PAGE, before });
+      setEntries((shown) => (before === undefined ? page : [...shown, ...page]));
+      setState(page.length < PAGE ? "done" : "ready");
+    } catch (error) {
+      console.warn("Audit log unavailable", error);
+      setState("failed");
+    }
+  }, []);
+  useEffect(() => {
+    load();
+  }, [load]);
+
+  return (
+    <section aria-labelledby="audit-heading" className="space-y-3">
+      <h2 id="audit-heading" className="text-lg font-bold">
+        Audit log
+      </h2>
+      {state === "failed" && <Alert>The audit log could not be loaded; this server may not record one yet.</Alert>}
+      {entries.length === 0 && state === "done" && <p className="text-gray-800">Nothing recorded yet.</p>}
+      {entries.length > 0 && (
+        <TableFrame caption="Audit log" columns={["When", "Who", "Action", "Target", "Detail"].map((label) => ({ label }))}>
+            <tbody className="divide-y divide-gray-200">
+              {entries.map((entry) => (
+                <tr key={entry.id} className="align-top">
+                  <td className="px-2 py-2 text-xs whitespace-nowrap">{formatDateTime(entry.at)}</td>
+                  <td className="px-2 py-2 break-words">{entry.actor_name ?? "system"}</td>
+                  <td className="px-2 py-2 font-mono text-xs">{entry.action}</td>
+                  <td className="px-2 py-2 text-xs whitespace-nowrap">
+                    {entry.target_type} {entry.target_id ?? ""}
+                  </td>
+                  <td className="max-w-md px-2 py-2 text-xs break-words text-gray-800">{describe(entry.detail)}</td>
+                </tr>
+              ))}
+            </tbody>
+        </TableFrame>
+      )}
+      {state === "loading" && <Spinner label="Loading the audit log" />}
+      {state === "ready" && (
+        <Button variant="secondary" onClick={() => load(entries.at(-1)?.id)}>
+          Load older entries
+        </Button>
+      )}
+    </section>
+  );
+}

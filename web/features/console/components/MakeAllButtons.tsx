@@ -1,0 +1,65 @@
+import { useState } from "react";
+import { getConsoleCounts, listWholeAdminList, makeAllVisible, type BulkResult, type ConsoleQuery } from "../../../api/console";
+import { Button } from "../../../ui/Button";
+import { useNotify } from "../../../state/useNotify";
+import { TypedConfirmDialog } from "../../../ui/TypedConfirmDialog";
+
+const EVERYTHING: ConsoleQuery = { q: "", kind: "", status: "", visibility: "", user: "", from: "", to: "", sort: "" };
+
+/** How many items Make All would change: from the counts, or by listing everything when the server has no counts. */
+async function itemsToChange(visible: boolean) {
+  try {
+    const counts = await getConsoleCounts(EVERYTHING);
+    return visible ? counts.private : counts.public;
+  } catch {
+    return (await listWholeAdminList()).filter((item) => item.is_public !== visible).length;
+  }
+}
+
+/**
+ * The spec's 'Make All Public' / 'Make All Private', kept small on purpose: they change every item, not the view,
+ * so the confirmation states how many and asks for that number to be typed.
+ */
+export function MakeAllButtons({ onDone }: { onDone: (visible: boolean, result: BulkResult) => Promise<void> }) {
+  const notify = useNotify();
+  const [pending, setPending] = useState<{ visible: boolean; count: number } | null>(null);
+  const word = pending?.visible === false ? "private" : "public";
+
+  async function ask(visible: boolean) {
+    try {
+      setPending({ visible, count: await itemsToChange(visible) });
+    } catch (error) {
+      console.error("Could not count the items", error);
+      notify("Could not change the visibility.");
+    }
+  }
+  async function confirm() {
+    if (!pending) return;
+    try {
+      await onDone(pending.visible, await makeAllVisible(pending.visible));
+    } catch (error) {
+      console.error("Bulk visibility change failed", error);
+      notify("Could not change the visibility.");
+    }
+    setPending(null);
+  }
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <span className="text-gray-700">Everything at once:</span>
+      <Button variant="secondary" className="text-xs" onClick={() => ask(true)}>
+        Make All Public
+      </Button>
+      <Button variant="secondary" className="text-xs" onClick={() => ask(false)}>
+        Make All Private
+      </Button>
+      <TypedConfirmDialog
+        open={pending !== null}
+        message={`Make all evidence ${word}?`}
+        detail={`This makes ${pending?.count ?? 0} item${pending?.count === 1 ? "" : "s"} ${word}, whatever the filters show.`}
+        phrase={String(pending?.count ?? 0)}
+        onCancel={() => setPending(null)}
+        onConfirm={confirm}
+      />
+    </div>
+  );
+}
