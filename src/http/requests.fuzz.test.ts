@@ -6,12 +6,11 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import fc from "fast-check";
 import { newParticipant } from "../../tests/support/client";
-import { PER_INPUT_RSS_BYTES } from "../../tests/support/mutations";
+import { FUZZ_RUNS as RUNS, PER_INPUT_RSS_BYTES } from "../../tests/support/mutations";
 import { rawExchange, write } from "../../tests/support/raw-http";
 import { startTestServer, type TestServer } from "../../tests/support/server";
 import { SESSION_COOKIE } from "./cookies";
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 
 let server: TestServer;
 let participantCookie: string;

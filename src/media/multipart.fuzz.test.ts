@@ -9,10 +9,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { HttpError } from "../http/errors";
-import { PER_INPUT_RSS_BYTES } from "../../tests/support/mutations";
+import { FUZZ_RUNS as RUNS, PER_INPUT_RSS_BYTES } from "../../tests/support/mutations";
 import { readMultipart, type MultipartLimits } from "./multipart";
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 const BOUNDARY = "----fuzz7MA4YWxkTrZu0gW";
 const limits: MultipartLimits = {
   files: { file: { maxBytes: 16 * 1024, tooLargeMessage: "too large" }, thumbnail: { maxBytes: 2048, tooLargeMessage: "thumb too large" } },

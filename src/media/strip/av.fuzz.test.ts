@@ -5,12 +5,11 @@ import fc from "fast-check";
 import { concat, ebmlHeader, mp4, oggPage, opusHead, text, wav } from "../../../tests/support/av-bytes";
 import { FIXTURES } from "../../../tests/support/client";
 import { HOSTILE_AV } from "../../../tests/support/hostile-av";
-import { PER_INPUT_RSS_BYTES, timed } from "../../../tests/support/mutations";
+import { FUZZ_RUNS as RUNS, PER_INPUT_RSS_BYTES, timed } from "../../../tests/support/mutations";
 import { planAvStrip } from "./av";
 import { patchChunk, type Patch } from "./patch";
 
 const SEED = 7;
-const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 /** Generous: a few KB take well under a millisecond; this only catches loops and blow-ups. */
 const PER_INPUT_MS = 1000;
 
