@@ -6,10 +6,12 @@ import { getConfig, getIsArchive } from "../api/session";
 import { configAtom, inArchiveAtom, sessionReadyAtom, userAtom, videoLockedAtom } from "../state/session";
 import { refreshUserAtom } from "../state/sessionActions";
 import { useNotify } from "../state/useNotify";
+import { prefetchConsole } from "../api/console";
 import { AppRoutes, ScreenLoading } from "./AppRoutes";
 import { NavBar } from "./NavBar";
 import { useGatedLocation, VIDEO_GATE_MESSAGE } from "./navigation";
 import { PageNotice } from "./PageNotice";
+import { isAdmin } from "./routeGuards";
 import { Toast } from "./Toast";
 
 /** On start: ask for the configuration, whether archive mode is on, and the current user (spec §1); forget the user when the server ends the session. */
@@ -25,13 +27,17 @@ function useStartup() {
     return () => window.removeEventListener(SESSION_ENDED_EVENT, forgetUser);
   }, [setUser]);
   useEffect(() => {
+    // The admin console's first render waits on its data (and its chunks, see main.tsx): ask as soon as the user is known.
+    const onAdmin = window.location.pathname.toLowerCase() === "/admin";
     Promise.all([
       getConfig().then((config) => {
         setConfig(config);
         document.title = config.projectName;
       }),
       getIsArchive().then(setInArchive),
-      refreshUser(),
+      refreshUser().then((user) => {
+        if (onAdmin && user && isAdmin(user)) prefetchConsole(window.location.search);
+      }),
     ])
       .catch((error) => console.error("Start-up request failed", error))
       .finally(() => setReady(true));
