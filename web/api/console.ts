@@ -110,14 +110,24 @@ function countsPath(query: ConsoleQuery) {
 
 const PARTICIPANTS_PATH = "/api/user/users";
 
-/** Starts the console's first page, its counts and the participants for the URL's query (an admin opening /admin). */
+function keepEarly(path: string, answer: Promise<unknown>) {
+  answer.catch(() => {}); // a failure is reported to whoever takes the answer
+  early.set(path, { at: performance.now(), answer });
+}
+
+/**
+ * Starts the console's first page for the URL's query (an admin opening /admin), then its counts and the participants:
+ * after the page, so that the server answers the request the first render waits on before the others.
+ */
 export function prefetchConsole(search: string) {
   const query = parseConsoleQuery(search);
-  for (const path of [pagePath(query, {}), countsPath(query), PARTICIPANTS_PATH]) {
-    const answer = request("GET", path);
-    answer.catch(() => {}); // a failure is reported to whoever takes the answer
-    early.set(path, { at: performance.now(), answer });
-  }
+  const page = request("GET", pagePath(query, {}));
+  keepEarly(pagePath(query, {}), page);
+  const afterPage = page.then(
+    () => {},
+    () => {},
+  );
+  for (const path of [countsPath(query), PARTICIPANTS_PATH]) keepEarly(path, afterPage.then(() => request("GET", path)));
 }
 
 /** One page: `before` (id cursor) for the newest-first sort, `offset` for the others (design contract). */
