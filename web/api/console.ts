@@ -73,20 +73,67 @@ export function consoleParams(query: Partial<ConsoleQuery>): URLSearchParams {
   return params;
 }
 
-/** One page: `before` (id cursor) for the newest-first sort, `offset` for the others (design contract). */
-export function listConsolePage(query: ConsoleQuery, cursor: { before?: number; offset?: number }) {
+const QUERY_NAMES: (keyof ConsoleQuery)[] = ["q", "kind", "status", "visibility", "user", "from", "to", "sort"];
+
+/** The query a URL's search string holds (absent names are empty). */
+export function parseConsoleQuery(search: string): ConsoleQuery {
+  const params = new URLSearchParams(search);
+  return Object.fromEntries(QUERY_NAMES.map((name) => [name, params.get(name) ?? ""])) as unknown as ConsoleQuery;
+}
+
+/**
+ * Answers asked for before the console mounted (prefetchConsole), each taken once and only while fresh: the first
+ * render then waits for the network alone, not for the route's chunks, a full mount and its effects first.
+ */
+const early = new Map<string, { at: number; answer: Promise<unknown> }>();
+const EARLY_FRESH_MS = 10_000;
+
+function getOnce<T>(path: string): Promise<T> {
+  const kept = early.get(path);
+  early.delete(path);
+  return kept && performance.now() - kept.at < EARLY_FRESH_MS ? (kept.answer as Promise<T>) : request<T>("GET", path);
+}
+
+function pagePath(query: ConsoleQuery, cursor: { before?: number; offset?: number }) {
   const params = consoleParams(query);
   params.set("limit", String(CONSOLE_PAGE_SIZE));
   if (cursor.before !== undefined) params.set("before", String(cursor.before));
   if (cursor.offset) params.set("offset", String(cursor.offset));
-  return request<ConsoleItem[]>("GET", `/api/evidence/admin?${params}`);
+  return `/api/evidence/admin?${params}`;
 }
 
-export function getConsoleCounts(query: ConsoleQuery) {
+function countsPath(query: ConsoleQuery) {
   const params = consoleParams(query);
   params.delete("sort");
-  return request<ConsoleCounts>("GET", `/api/evidence/admin/counts?${params}`);
+  return `/api/evidence/admin/counts?${params}`;
 }
+
+const PARTICIPANTS_PATH = "/api/user/users";
+
+function keepEarly(path: string, answer: Promise<unknown>) {
+  answer.catch(() => {}); // a failure is reported to whoever takes the answer
+  early.set(path, { at: performance.now(), answer });
+}
+
+/**
+ * Starts the console's first page for the URL's query (an admin opening /admin), then its counts and the participants:
+ * after the page, so that the server answers the request the first render waits on before the others.
+ */
+export function prefetchConsole(search: string) {
+  const query = parseConsoleQuery(search);
+  const page = request("GET", pagePath(query, {}));
+  keepEarly(pagePath(query, {}), page);
+  const afterPage = page.then(
+    () => {},
+    () => {},
+  );
+  for (const path of [countsPath(query), PARTICIPANTS_PATH]) keepEarly(path, afterPage.then(() => request("GET", path)));
+}
+
+/** One page: `before` (id cursor) for the newest-first sort, `offset` for the others (design contract). */
+export const listConsolePage = (query: ConsoleQuery, cursor: { before?: number; offset?: number }) => getOnce<ConsoleItem[]>(pagePath(query, cursor));
+
+export const getConsoleCounts = (query: ConsoleQuery) => getOnce<ConsoleCounts>(countsPath(query));
 
 export const exportUrl = (query: ConsoleQuery) => `/api/export?${consoleParams(query)}`;
 
@@ -101,7 +148,7 @@ export const makeAllVisible = (visible: boolean) =>
 export const listAudit = (params: { target_type?: string; target_id?: number; before?: number; limit?: number } = {}) =>
   request<AuditEntry[]>("GET", `/api/audit?${consoleParams(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, v === undefined ? "" : String(v)])))}`);
 
-export const listParticipants = () => request<Participant[]>("GET", "/api/user/users");
+export const listParticipants = () => getOnce<Participant[]>(PARTICIPANTS_PATH);
 export const getParticipantSummary = (id: number) => request<ParticipantSummary>("GET", `/api/user/${id}/summary`);
 /** The whole admin list in one answer (no paging): the fallback count for Make All Public/Private. */
 export const listWholeAdminList = () => request<ConsoleItem[]>("GET", "/api/evidence/admin");

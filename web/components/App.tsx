@@ -2,6 +2,7 @@ import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect } from "react";
 import { Redirect, Router, useLocation } from "wouter";
 import { SESSION_ENDED_EVENT } from "../api/client";
+import { prefetchConsole } from "../api/console";
 import { getConfig, getIsArchive } from "../api/session";
 import { configAtom, inArchiveAtom, sessionReadyAtom, userAtom, videoLockedAtom } from "../state/session";
 import { refreshUserAtom } from "../state/sessionActions";
@@ -10,6 +11,7 @@ import { AppRoutes, ScreenLoading } from "./AppRoutes";
 import { NavBar } from "./NavBar";
 import { useGatedLocation, VIDEO_GATE_MESSAGE } from "./navigation";
 import { PageNotice } from "./PageNotice";
+import { isAdmin } from "./routeGuards";
 import { Toast } from "./Toast";
 
 /** On start: ask for the configuration, whether archive mode is on, and the current user (spec §1); forget the user when the server ends the session. */
@@ -25,13 +27,17 @@ function useStartup() {
     return () => window.removeEventListener(SESSION_ENDED_EVENT, forgetUser);
   }, [setUser]);
   useEffect(() => {
+    // The admin console's first render waits on its data (and its chunks, see main.tsx): ask as soon as the user is known.
+    const onAdmin = window.location.pathname.toLowerCase() === "/admin";
     Promise.all([
       getConfig().then((config) => {
         setConfig(config);
         document.title = config.projectName;
       }),
       getIsArchive().then(setInArchive),
-      refreshUser(),
+      refreshUser().then((user) => {
+        if (onAdmin && user && isAdmin(user)) prefetchConsole(window.location.search);
+      }),
     ])
       .catch((error) => console.error("Start-up request failed", error))
       .finally(() => setReady(true));

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { type ComponentType, lazy, Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import HomeScreen from "../screens/HomeScreen";
 import LoginScreen from "../screens/LoginScreen";
@@ -13,7 +13,20 @@ const ArchiveScreen = lazy(() => import("../screens/ArchiveScreen"));
 const EvidenceListScreen = lazy(() => import("../screens/EvidenceListScreen"));
 const EvidenceUploadScreen = lazy(() => import("../screens/EvidenceUploadScreen"));
 const EvidenceDetailsScreen = lazy(() => import("../screens/EvidenceDetailsScreen"));
-const AdminScreen = lazy(() => import("../screens/AdminScreen"));
+/**
+ * A lazy screen whose chunks can be loaded before its route renders; once loaded it renders at once, without the
+ * suspension (and React's throttled reveal of the fallback's content) that a lazy component pays on first use.
+ */
+function preloadableScreen(load: () => Promise<{ default: ComponentType }>) {
+  let Loaded: ComponentType | undefined;
+  const preload = () => load().then((module) => (Loaded = module.default));
+  const Lazy = lazy(() => preload().then((screen) => ({ default: screen })));
+  return { preload, Screen: () => (Loaded ? <Loaded /> : <Lazy />) };
+}
+
+// Preloaded on /admin before React's first render (main.tsx): the console's first render waits on these chunks.
+const admin = preloadableScreen(() => import("../screens/AdminScreen"));
+export const preloadAdminScreen = admin.preload;
 const HelpScreen = lazy(() => import("../screens/HelpScreen"));
 const ResetPasswordEmailScreen = lazy(() => import("../screens/ResetPasswordEmailScreen"));
 const ResetPasswordCodeScreen = lazy(() => import("../screens/ResetPasswordCodeScreen"));
@@ -71,7 +84,7 @@ export function AppRoutes() {
         </Route>
         <Route path="/admin">
           <AdminOnly>
-            <AdminScreen />
+            <admin.Screen />
           </AdminOnly>
         </Route>
         <Route path="/help" component={HelpScreen} />

@@ -1,6 +1,7 @@
 import { useAtomValue } from "jotai";
 import type { ReactNode } from "react";
 import { Redirect } from "wouter";
+import type { User } from "../api/types";
 import LoginScreen from "../screens/LoginScreen";
 import { userAtom } from "../state/session";
 
@@ -10,11 +11,14 @@ export function Protected({ children }: { children: ReactNode }) {
   return user ? children : <LoginScreen />;
 }
 
-/** /admin: role 1 goes to /user; any other role is treated as admin. */
+/** Role 1 is a participant; any other role is treated as admin. */
+export const isAdmin = (user: User) => user.role !== 1;
+
+/** /admin: a participant goes to /user. */
 export function AdminOnly({ children }: { children: ReactNode }) {
   const user = useAtomValue(userAtom);
   if (!user) return <LoginScreen />;
-  return user.role === 1 ? <Redirect to="/user" replace /> : children;
+  return isAdmin(user) ? children : <Redirect to="/user" replace />;
 }
 
 /** Login and registration are for visitors only. */

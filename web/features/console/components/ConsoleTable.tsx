@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { ConsoleItem } from "../../../api/console";
 import { formatDateTime } from "../../../lib/format";
 import { MEDIA_LABELS } from "../../../lib/mediaTypes";
@@ -28,6 +28,25 @@ function Thumbnail({ item }: { item: ConsoleItem }) {
   );
 }
 
+/** Rows in the console's first paint: more than a screenful; the rest of the page follows right after it. */
+const FIRST_PAINT_ROWS = 30;
+
+/** How many of `count` rows to render: FIRST_PAINT_ROWS until the first paint is on screen, then all of them. */
+function useRowsAfterFirstPaint(count: number) {
+  const [all, setAll] = useState(false);
+  useEffect(() => {
+    if (all || count <= FIRST_PAINT_ROWS) return;
+    // A timer set in an animation frame fires after that frame's paint.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setAll(true))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [all, count]);
+  return all ? count : FIRST_PAINT_ROWS;
+}
+
 export const REVIEW_BADGE = { new: "New", reviewed: "Reviewed", flagged: "Flagged" } as const;
 
 /** The dense triage grid: one row per item; the row under the keyboard cursor is marked and kept in view. */
@@ -54,6 +73,7 @@ export function ConsoleTable({
   useEffect(() => {
     body.current?.children[cursor]?.scrollIntoView({ block: "nearest" });
   }, [cursor]);
+  const rendered = useRowsAfterFirstPaint(items.length);
   const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
   return (
     <TableFrame
@@ -70,7 +90,7 @@ export function ConsoleTable({
       ]}
     >
         <tbody ref={body} className="divide-y divide-gray-200">
-          {items.map((item, index) => {
+          {items.slice(0, rendered).map((item, index) => {
             const name = item.full_name || item.username || `#${item.user_id}`;
             return (
               <tr

@@ -1,9 +1,6 @@
 import { useCallback, useMemo } from "react";
 import { useLocation, useSearch } from "wouter";
-import type { ConsoleQuery } from "../../../api/console";
-import { consoleParams } from "../../../api/console";
-
-const NAMES: (keyof ConsoleQuery)[] = ["q", "kind", "status", "visibility", "user", "from", "to", "sort"];
+import { consoleParams, parseConsoleQuery, type ConsoleQuery } from "../../../api/console";
 
 /**
  * The console's filters live in the URL query under the server's own names, so a view can be shared, reloaded and
@@ -12,10 +9,7 @@ const NAMES: (keyof ConsoleQuery)[] = ["q", "kind", "status", "visibility", "use
 export function useConsoleQuery(): [ConsoleQuery, (patch: Partial<ConsoleQuery>, replace?: boolean) => void] {
   const search = useSearch();
   const [location, navigate] = useLocation();
-  const query = useMemo(() => {
-    const params = new URLSearchParams(search);
-    return Object.fromEntries(NAMES.map((name) => [name, params.get(name) ?? ""])) as unknown as ConsoleQuery;
-  }, [search]);
+  const query = useMemo(() => parseConsoleQuery(search), [search]);
   const update = useCallback(
     (patch: Partial<ConsoleQuery>, replace = false) => {
       const next = consoleParams({ ...query, ...patch }).toString();
