@@ -62,8 +62,9 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
       rememberClientAddress(request, bunServer.requestIP(received)?.address);
       const refusal = crossOriginRefusal(request, config) ?? oversizedBodyRefusal(request);
       const response = refusal ?? (await app.handle(request));
-      // Any change writes its audit entries unsealed (see audit-chain.ts); seal them before answering.
-      if (!refusal && request.method !== "GET") await sealAuditLog(ctx.db);
+      // A change writes its audit entries unsealed (see audit-chain.ts): seal them before answering. A refused or
+      // failed request rolled its transaction back, so it left nothing to seal.
+      if (request.method !== "GET" && response.ok) await sealAuditLog(ctx.db);
       return withSecurityHeaders(response);
     },
   });
