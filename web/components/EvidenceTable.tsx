@@ -12,8 +12,8 @@ export function EvidenceTable({ items, onOpen, caption }: { items: Evidence[]; o
       <tbody className="divide-y divide-gray-200">
         {items.map((item) => (
           <tr key={item.id}>
-            <td className="px-3 py-2 text-gray-700">{item.id}</td>
-            <td className="max-w-56 px-3 py-2">
+            <td className="px-2 py-2 text-gray-700">{item.id}</td>
+            <td className="max-w-56 px-2 py-2">
               <button
                 type="button"
                 onClick={() => onOpen(item)}
@@ -22,9 +22,9 @@ export function EvidenceTable({ items, onOpen, caption }: { items: Evidence[]; o
                 {item.title}
               </button>
             </td>
-            <td className="px-3 py-2">{item.is_public ? "Public" : "Private"}</td>
-            <td className="px-3 py-2">{MEDIA_LABELS[item.media_type]}</td>
-            <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(item.date_posted)}</td>
+            <td className="px-2 py-2">{item.is_public ? "Public" : "Private"}</td>
+            <td className="px-2 py-2">{MEDIA_LABELS[item.media_type]}</td>
+            <td className="px-2 py-2 whitespace-nowrap">{formatDateTime(item.date_posted)}</td>
           </tr>
         ))}
       </tbody>
