@@ -34,6 +34,13 @@ export type Config = {
   diskReserveBytes: number;
   /** An upload receiving fewer than 16 KiB in this long is ended (a trickle holds a request and a temp file open). */
   uploadStallMs: number;
+  /** A resumable upload not finished within this long is removed with its bytes (UPLOAD_EXPIRY_HOURS). */
+  uploadExpiryMs: number;
+  /**
+   * HTTPS served by casefile itself: PEM files (TLS_CERT_FILE, TLS_KEY_FILE), a self-signed certificate made once and
+   * kept in the data folder (TLS=self-signed, for a LAN-only show), or none (plain HTTP, e.g. behind Caddy).
+   */
+  tls: { mode: "off" } | { mode: "files"; certFile: string; keyFile: string } | { mode: "self-signed"; dir: string };
   publicUrl: string | undefined;
   trustProxy: boolean;
   /** promote: an existing participant of that name may be made admin (ADMIN_PROMOTE); never silently. */
@@ -126,6 +133,18 @@ export function loadConfig(env: Env = process.env): Config {
   const adminPromote = bool(env, "ADMIN_PROMOTE", false);
   const mailFrom = str(env, "MAIL_FROM", "casefile <no-reply@casefile.local>");
 
+  const tlsMode = oneOf(env, "TLS", "off", ["off", "self-signed"] as const);
+  const certFile = optional(env, "TLS_CERT_FILE");
+  const keyFile = optional(env, "TLS_KEY_FILE");
+  if (certFile && !keyFile) fail("TLS_KEY_FILE", "is required when TLS_CERT_FILE is set");
+  if (keyFile && !certFile) fail("TLS_CERT_FILE", "is required when TLS_KEY_FILE is set");
+  if (certFile && tlsMode === "self-signed") fail("TLS", "must be off when TLS_CERT_FILE and TLS_KEY_FILE are set");
+  const tls: Config["tls"] = certFile
+    ? { mode: "files", certFile: path.resolve(certFile), keyFile: path.resolve(keyFile!) }
+    : tlsMode === "self-signed"
+      ? { mode: "self-signed", dir: path.resolve(dataDirOf(databaseUrl), "tls") }
+      : { mode: "off" };
+
   return {
     port: int(env, "PORT", 3000, 0, 65535),
     host: str(env, "HOST", "0.0.0.0"),
@@ -154,6 +173,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     diskReserveBytes: int(env, "DISK_RESERVE_MB", 1024, 0, 1024 * 1024 * 1024) * 1024 * 1024,
     uploadStallMs: int(env, "UPLOAD_STALL_SECONDS", 60, 1, 3600) * 1000,
+    uploadExpiryMs: int(env, "UPLOAD_EXPIRY_HOURS", 24, 1, 24 * 30) * 60 * 60 * 1000,
+    tls,
     publicUrl: url(env, "PUBLIC_URL", ["http:", "https:"]),
     trustProxy: bool(env, "TRUST_PROXY", false),
     admin: anyAdmin ? { username: adminUsername!, email: adminEmail!, password: adminPassword!, promote: adminPromote } : undefined,

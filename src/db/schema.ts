@@ -6,3 +6,4 @@ export { passwordResets } from "./password-resets";
 export { rateLimits } from "./rate-limits";
 export { uploadQuotas } from "./upload-quotas";
 export { auditLog } from "./audit-log";
+export { uploads } from "./uploads";
