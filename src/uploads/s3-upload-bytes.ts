@@ -4,9 +4,9 @@
  * front of its body, and that finalising sends as the last part.
  *
  * The row's store state names the multipart upload, its parts (number and ETag) and the tail (key and size), so any
- * instance can continue from the row alone. A request that lost the upload to another one (its lock expired while it
- * stalled) cannot spoil what the row points at: every tail gets a fresh key, and part n always holds the same bytes
- * of the file. Bytes not yet in a part are spooled to a local file rather than held in memory, because hundreds of
+ * instance can continue from the row alone. A request that lost the upload to another one (its lease ran out while it
+ * stalled) cannot spoil what the row points at: every tail gets a fresh key, a tail is deleted only once the row names
+ * another, and part n always holds the same bytes of the file. Bytes not yet in a part are spooled to a local file rather than held in memory, because hundreds of
  * phones may each be part-way through a part at once.
  */
 import { rm } from "node:fs/promises";
@@ -109,6 +109,13 @@ export function createS3UploadBytes(config: Config, tempDir: string): UploadByte
     await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
   }
 
+  /** Deletes the upload's tail objects except keep. */
+  async function sweepTails(id: string, keep: string | null): Promise<void> {
+    const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: tailPrefix(id) }));
+    const stale = (page.Contents ?? []).map((object) => object.Key!).filter((key) => key !== keep);
+    await Promise.all(stale.map(deleteKey));
+  }
+
   async function uploadPart(key: string, uploadId: string, n: number, body: Blob, length: number): Promise<Part> {
     const { ETag } = await client.send(
       new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: n, Body: body, ContentLength: length }),
@@ -166,12 +173,14 @@ export function createS3UploadBytes(config: Config, tempDir: string): UploadByte
       let state = readState(id, stateText);
       if (offsetOf(state) !== offset) throw new Error(`upload ${id}: offset ${offset} does not match its S3 state (${offsetOf(state)})`);
 
-      /** Makes next the row's state; then the tail it replaced is no longer needed. */
+      // Tails the row no longer names (replaced by an append, or left by a request cut short) are swept here, at the
+      // start of the next append, and not when replaced: persisted() may save the row only later (when the request
+      // lets go of the upload), and until then a crash leaves the row naming the old tail.
+      await sweepTails(id, state.tailKey);
+
       const commit = async (next: S3UploadState) => {
         await persisted(offsetOf(next), JSON.stringify(next));
-        const replaced = state.tailKey;
         state = next;
-        if (replaced && replaced !== next.tailKey) await deleteKey(replaced).catch(() => {});
       };
 
       const sendPart = async (spool: SpoolFile) => {
@@ -265,10 +274,8 @@ export function createS3UploadBytes(config: Config, tempDir: string): UploadByte
     async remove(id, stateText) {
       const state = readState(id, stateText);
       if (state.uploadId) await abort(objectKey(id), state.uploadId);
-      // Every tail, also those a request cut short left behind, and the object a finalise made.
-      const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: tailPrefix(id) }));
-      const keys = [objectKey(id), ...(page.Contents ?? []).map((object) => object.Key!)];
-      await Promise.all(keys.map(deleteKey));
+      await sweepTails(id, null);
+      await deleteKey(objectKey(id)); // the object a finalise made, if any
     },
   };
 }

@@ -176,6 +176,17 @@ test("a request that lost the upload to another one cannot spoil what the row po
   await removeAndExpectNothingLeft(row);
 });
 
+test("a request killed before its progress reached the row leaves the row's state whole", async () => {
+  const row = await newRow();
+  await append(row, [3 * MIB]);
+  // The service may save persisted() progress only when the request lets go; this one died before that.
+  await createS3UploadBytes(config, tempDir).append(row.id, row.state, row.offset, body(row.offset, [2 * MIB, PART_BYTES]), async () => {});
+
+  await append(row, repeat(MIB, 6 * MIB));
+  await expectFile(row, 9 * MIB);
+  await removeAndExpectNothingLeft(row);
+});
+
 test("an offset that does not match the row's state is refused, and a finalise can be repeated", async () => {
   const row = await newRow();
   await append(row, [PART_BYTES + 5]);
