@@ -45,6 +45,8 @@ test("an admin opens the invitation from Administration: the QR code carries PUB
   const { context, page, problems } = await openPage(browser, server.url, LAPTOP);
   await loginAsAdmin(page);
   await page.goto("/admin");
+  await page.getByRole("heading", { name: "Administration" }).waitFor();
+  await shot(page, "admin-invitation-entry");
   await page.getByRole("link", { name: "Invitation" }).click();
   await page.waitForURL(/\/admin\/invitation$/);
   const sheet = page.getByRole("article", { name: "Invitation to print" });
