@@ -1,6 +1,7 @@
 import { copyFile, link, mkdir, open, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { UploadBytes } from "./upload-bytes";
+import { isUploadId } from "./upload-id";
 
 /**
  * The folder of resumable uploads' bytes, beside the store's temp area (`.tmp`) and on the same filesystem, but apart
@@ -9,12 +10,10 @@ import type { UploadBytes } from "./upload-bytes";
  */
 export const localUploadsDir = (storeTempDir: string) => path.join(path.dirname(storeTempDir), ".tus");
 
-const UPLOAD_ID = /^[A-Za-z0-9_-]{22}$/;
-
 /** Local bytes: one file per upload, written at explicit positions, so the row's offset alone says what is valid. */
 export function createLocalUploadBytes(dir: string, storeTempDir: string): UploadBytes {
   const fileOf = (id: string) => {
-    if (!UPLOAD_ID.test(id)) throw new Error(`not an upload id: ${id}`);
+    if (!isUploadId(id)) throw new Error(`not an upload id: ${id}`);
     return path.join(dir, `${id}.bin`);
   };
   const ready = mkdir(dir, { recursive: true });
@@ -72,7 +71,7 @@ export async function removeOrphanUploadFiles(dir: string, hasRow: (id: string) 
     const file = path.join(dir, name);
     const info = await stat(file).catch(() => undefined);
     if (!info?.isFile() || info.mtimeMs >= before) continue;
-    if (UPLOAD_ID.test(id) && (await hasRow(id))) continue;
+    if (isUploadId(id) && (await hasRow(id))) continue;
     await rm(file, { force: true });
     removed++;
   }

@@ -5,13 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdir, stat } from "node:fs/promises";
-import { connect } from "node:net";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { uploads } from "../db/uploads";
 import { cast, fixture, form, type Participant, type Actor } from "../../tests/support/client";
 import { startTestServer, type TestServer } from "../../tests/support/server";
-import { b64, createUpload, finalise, head, OFFSET_STREAM, offsetOf, patch, resume, sha256, TUS, tusRequest, videoOfSize } from "../../tests/support/tus";
+import { b64, createUpload, finalise, head, OFFSET_STREAM, offsetOf, patch, rawPatch, resume, sha256, TUS, tusRequest, videoOfSize } from "../../tests/support/tus";
 import { localUploadsDir } from "./local-upload-bytes";
 
 let server: TestServer;
@@ -189,22 +188,9 @@ describe("who may touch an upload", () => {
 });
 
 describe("interruptions and finalising", () => {
-  /** Sends the head of a PATCH declaring all of `bytes`, then `sent` of them, then drops the connection. */
+  /** A PATCH declaring all of `bytes` whose client drops the connection after sending `sent` of them. */
   async function cutOffPatch(actor: Actor, location: string, offset: number, bytes: Uint8Array, sent: number) {
-    const { hostname, port } = new URL(server.url);
-    const socket = connect(Number(port), hostname);
-    await new Promise<void>((connected) => socket.once("connect", () => connected()));
-    const headLines = [
-      `PATCH ${location} HTTP/1.1`,
-      `host: ${hostname}:${port}`,
-      `cookie: ${actor.cookie}`,
-      "tus-resumable: 1.0.0",
-      `upload-offset: ${offset}`,
-      `content-type: ${OFFSET_STREAM}`,
-      `content-length: ${bytes.length}`,
-    ];
-    socket.write([...headLines, "", ""].join("\r\n"));
-    await new Promise<void>((written) => socket.write(bytes.subarray(0, sent), () => written()));
+    const { socket } = await rawPatch(actor, location, offset, bytes.length, bytes.subarray(0, sent));
     await Bun.sleep(300);
     socket.destroy();
   }

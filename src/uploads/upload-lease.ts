@@ -10,6 +10,7 @@ import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { uploads } from "../db/uploads";
 import { HttpError } from "../http/errors";
+import { randomId } from "./upload-id";
 
 export const LEASE_MS = 8_000;
 const RENEW_MS = 2_000;
@@ -18,7 +19,6 @@ const SAVE_EVERY_BYTES = 4 * 1024 * 1024;
 
 export const leaseLost = () => new HttpError(423, "Another request is sending this upload now. Please try again.");
 
-const token = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64url");
 const isoIn = (ms: number, now = Date.now()) => new Date(now + ms).toISOString();
 
 /** A hold that is free, or ran out without being renewed. */
@@ -41,13 +41,13 @@ export class UploadLease {
 
   /** The values for a new row that starts held by this request. */
   static forNewRow(db: Database, id: string, state: string | null) {
-    const lease = new UploadLease(db, id, token(), 0, state);
+    const lease = new UploadLease(db, id, randomId(), 0, state);
     return { lease, columns: { lockToken: lease.token, lockedUntil: isoIn(LEASE_MS) } };
   }
 
   /** Takes the hold of an upload at `offset`; undefined when another request holds it or the offset moved on. */
   static async take(db: Database, id: string, offset: number, state: string | null): Promise<UploadLease | undefined> {
-    const lease = new UploadLease(db, id, token(), offset, state);
+    const lease = new UploadLease(db, id, randomId(), offset, state);
     const taken = await db
       .update(uploads)
       .set({ lockToken: lease.token, lockedUntil: isoIn(LEASE_MS) })

@@ -5,13 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { stat, utimes, writeFile } from "node:fs/promises";
-import { connect, type Socket } from "node:net";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { uploads } from "../db/uploads";
 import { cast, type Actor, type Participant } from "../../tests/support/client";
 import { startTestServer, type TestServer } from "../../tests/support/server";
-import { createUpload, finalise, head, OFFSET_STREAM, offsetOf, patch, resume, sha256, tusRequest, videoOfSize } from "../../tests/support/tus";
+import { createUpload, finalise, head, offsetOf, patch, rawPatch, resume, sha256, tusRequest, videoOfSize } from "../../tests/support/tus";
 import { localUploadsDir } from "./local-upload-bytes";
 import { sweepExpiredUploads } from "./upload-sweeper";
 
@@ -44,35 +43,6 @@ async function withConfig(change: (config: TestServer["ctx"]["config"]) => void,
   } finally {
     Object.assign(server.ctx.config, saved);
   }
-}
-
-/** A PATCH whose client sends `first` bytes of the declared `bytes`, then holds the connection open without sending. */
-async function stallingPatch(location: string, offset: number, declared: number, first: Uint8Array) {
-  const { hostname, port } = new URL(server.url);
-  const socket: Socket = connect(Number(port), hostname);
-  await new Promise<void>((connected) => socket.once("connect", () => connected()));
-  let reply = "";
-  const answered = new Promise<number>((resolve) => {
-    socket.on("data", (chunk) => {
-      reply += chunk.toString("latin1");
-      const status = /^HTTP\/1\.1 (\d{3})/.exec(reply);
-      if (status) resolve(Number(status[1]));
-    });
-    socket.on("close", () => resolve(0));
-  });
-  socket.on("error", () => {});
-  const headLines = [
-    `PATCH ${location} HTTP/1.1`,
-    `host: ${hostname}:${port}`,
-    `cookie: ${owner.actor.cookie}`,
-    "tus-resumable: 1.0.0",
-    `upload-offset: ${offset}`,
-    `content-type: ${OFFSET_STREAM}`,
-    `content-length: ${declared}`,
-  ];
-  socket.write([...headLines, "", ""].join("\r\n"));
-  socket.write(first);
-  return { socket, answered };
 }
 
 describe("expiry", () => {
@@ -179,7 +149,7 @@ describe("stalls and the lease", () => {
     await withConfig(
       (config) => (config.uploadStallMs = 1000),
       async () => {
-        const { socket, answered } = await stallingPatch(location, 0, video.length, video.subarray(0, 100_000));
+        const { socket, answered } = await rawPatch(owner.actor, location, 0, video.length, video.subarray(0, 100_000));
         expect(await answered).toBe(408);
         socket.destroy();
       },
@@ -192,7 +162,7 @@ describe("stalls and the lease", () => {
 
   test("a PATCH while another holds the upload is 423; once the holder stops sending, the next takes over, and the old one writes nothing more", async () => {
     const { location } = await createUpload(owner.actor, video.length);
-    const stalled = await stallingPatch(location, 0, video.length, video.subarray(0, 50_000));
+    const stalled = await rawPatch(owner.actor, location, 0, video.length, video.subarray(0, 50_000));
     await Bun.sleep(200);
     const locked = await patch(owner.actor, location, 0, video.subarray(0, 1000));
     expect(locked.status).toBe(423);

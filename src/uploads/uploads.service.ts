@@ -9,14 +9,12 @@ import { admitUploadOf } from "../evidence/quotas";
 import { guardedBody } from "./guarded-body";
 import { uploadBytesOf } from "./open-upload-bytes";
 import type { UploadMetadata } from "./tus-headers";
+import { isUploadId, randomId } from "./upload-id";
 import { leaseLost, UploadLease } from "./upload-lease";
-
-const UPLOAD_ID = /^[A-Za-z0-9_-]{22}$/;
-const newUploadId = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64url");
 
 /** The user's own upload, not yet expired; anyone else's (or an unknown or expired id) is "not found". */
 export async function findOwnUpload(db: Database, id: string, ownerId: number): Promise<UploadRow> {
-  if (UPLOAD_ID.test(id)) {
+  if (isUploadId(id)) {
     const [row] = await db
       .select()
       .from(uploads)
@@ -46,7 +44,7 @@ export async function createUpload(
 ): Promise<UploadRow> {
   await admitUploadOf(ctx, owner, length);
   await assertDiskRoom(ctx, length);
-  const id = newUploadId();
+  const id = randomId();
   const state = await uploadBytesOf(ctx).create(id);
   const now = Date.now();
   const { lease, columns } = UploadLease.forNewRow(ctx.db, id, state);

@@ -1,5 +1,6 @@
 /** Raw tus 1.0 requests for API tests (fetch with the actor's cookie), and media big enough to send in pieces. */
 import { readFile } from "node:fs/promises";
+import { connect, type Socket } from "node:net";
 import path from "node:path";
 import { box, concat } from "./av-bytes";
 import { type Actor, FIXTURES } from "./client";
@@ -70,4 +71,37 @@ export function finalise(actor: Actor, location: string, title = "Resumed clip",
   data.append("upload", location.split("/").pop()!);
   for (const [name, value] of Object.entries(extra)) data.append(name, value);
   return actor.post("/api/evidence", data);
+}
+
+/**
+ * A PATCH over a plain socket declaring `declared` bytes, of which only `first` are sent: the caller then sends more,
+ * holds the connection open without sending (a frozen link), or drops it. `answered` is the reply's status (0 when
+ * the connection closed without one).
+ */
+export async function rawPatch(actor: Actor, location: string, offset: number, declared: number, first: Uint8Array) {
+  const { hostname, port } = new URL(actor.baseUrl);
+  const socket: Socket = connect(Number(port), hostname);
+  socket.on("error", () => {});
+  await new Promise<void>((connected) => socket.once("connect", () => connected()));
+  let reply = "";
+  const answered = new Promise<number>((resolve) => {
+    socket.on("data", (chunk: Buffer) => {
+      reply += chunk.toString("latin1");
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(reply);
+      if (status) resolve(Number(status[1]));
+    });
+    socket.on("close", () => resolve(0));
+  });
+  const head = [
+    `PATCH ${location} HTTP/1.1`,
+    `host: ${hostname}:${port}`,
+    `cookie: ${actor.cookie}`,
+    "tus-resumable: 1.0.0",
+    `upload-offset: ${offset}`,
+    `content-type: ${OFFSET_STREAM}`,
+    `content-length: ${declared}`,
+  ];
+  socket.write([...head, "", ""].join("\r\n"));
+  await new Promise<void>((written) => socket.write(first, () => written()));
+  return { socket, answered };
 }
