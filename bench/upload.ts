@@ -158,7 +158,7 @@ async function serverRun(server: Child, settled: boolean, fileBytes = FILE_BYTES
 }
 
 // ---- the tus path ---------------------------------------------------------------------------------------------
-type TusRun = Run & { finaliseSeconds: number };
+type TusRun = Run & { finaliseSeconds: number; patchPeakMiB: number; finalisePeakMiB: number };
 
 function tusRequest(url: string, method: string, headers: Record<string, string>, body?: BodyInit): Promise<Response> {
   return fetch(url, { method, headers: { "tus-resumable": "1.0.0", ...headers }, body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
@@ -189,6 +189,8 @@ async function tusRun(server: Child, label: string, fileBytes = FILE_BYTES): Pro
     answer = await res.text();
   }
   const seconds = (performance.now() - started) / 1000;
+  const patchRss = await sampler.stop();
+  const finaliseSampler = sampleRss(server.pid, 50, REQUEST_TIMEOUT_MS / 1000 + 30);
   let finaliseSeconds = NaN;
   if (status === 204) {
     const form = new FormData();
@@ -200,10 +202,12 @@ async function tusRun(server: Child, label: string, fileBytes = FILE_BYTES): Pro
     answer = await res.text();
     finaliseSeconds = (performance.now() - finalising) / 1000;
   }
-  const rss = await sampler.stop();
+  const finaliseRss = await finaliseSampler.stop();
   const cpu = (await cpuSeconds(server.pid)) - cpuBefore;
   if (status === 201) await deleteItem(server, cookie, answer);
-  return { label, status, seconds, mbPerSec: fileBytes / MB / seconds, cpu, rss, answer, finaliseSeconds };
+  const rss = { ...patchRss, peakMiB: Math.max(patchRss.peakMiB, finaliseRss.peakMiB), samples: patchRss.samples + finaliseRss.samples };
+  const phases = { patchPeakMiB: patchRss.peakMiB, finalisePeakMiB: finaliseRss.peakMiB };
+  return { label, status, seconds, mbPerSec: fileBytes / MB / seconds, cpu, rss, answer, finaliseSeconds, ...phases };
 }
 
 const describe = (r: Run) =>
@@ -211,7 +215,8 @@ const describe = (r: Run) =>
   `cpu ${fmt(r.cpu, 2)} s  ` +
   `peak RSS ${fmt((r.rss.peakMiB * MIB) / MB, 1).padStart(6)} MB (before ${fmt((r.rss.startMiB * MIB) / MB, 1)} MB; ` +
   `${r.rss.samples} samples, max gap ${fmt(r.rss.maxGapMs, 0)} ms)` +
-  ("finaliseSeconds" in r ? `  finalise ${fmt(r.finaliseSeconds as number, 2)} s` : "");
+  ("finaliseSeconds" in r ? `  (peak ${fmtMB((r as TusRun).patchPeakMiB)} MB in PATCHes; finalise ${fmt((r as TusRun).finaliseSeconds, 2)} s, peak ${fmtMB((r as TusRun).finalisePeakMiB)} MB)` : "");
+const fmtMB = (mib: number) => fmt((mib * MIB) / MB, 1);
 
 const SERVER_ENV = {
   UPLOADS_DIR: `${tmp.dir}/uploads`,

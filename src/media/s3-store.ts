@@ -20,6 +20,7 @@ import {
 } from "@aws-sdk/client-s3";
 import type { Config } from "../config";
 import { createS3Client } from "./s3-client";
+import { removeStaleTempFiles } from "./stale-temp";
 import type { ByteRange, MediaStore } from "./store";
 
 /** Part size of multipart uploads; files up to this size go up in a single PutObject. S3's minimum part is 5 MiB. */
@@ -42,6 +43,7 @@ export async function createS3Store(config: Pick<Config, "s3">): Promise<MediaSt
   // Uploads are spooled here before they go to the bucket; names are random, so instances may share it.
   const tempDir = path.join(tmpdir(), "casefile-uploads");
   await mkdir(tempDir, { recursive: true });
+  await removeStaleTempFiles(tempDir); // also resumable uploads' spooled parts (s3-upload-bytes.ts) after a kill -9
 
   async function uploadInParts(key: string, tempPath: string, size: number, mime: string): Promise<void> {
     const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: mime }));

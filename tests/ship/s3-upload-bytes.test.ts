@@ -3,12 +3,12 @@
  * append is made by a fresh UploadBytes, as another process or instance would: all it knows is the row (offset and
  * store state) that the previous appends' persisted() calls left.
  */
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { loadConfig, type Config } from "../../src/config";
-import { PART_BYTES } from "../../src/media/s3-store";
+import { createS3Store, PART_BYTES } from "../../src/media/s3-store";
 import { createS3UploadBytes } from "../../src/uploads/s3-upload-bytes";
 import { sha256 } from "./support/media";
 import { startS3rver, type S3Server } from "./support/s3rver";
@@ -198,4 +198,19 @@ test("an offset that does not match the row's state is refused, and a finalise c
   await expectFile(row, PART_BYTES + 5); // the first completed the multipart upload; the second reads its object
   await removeAndExpectNothingLeft(row);
   await bytes.remove(row.id, row.state); // already gone: not an error
+});
+
+test("spooled bytes a killed process left in the S3 store's temp area are removed when the store next opens", async () => {
+  const { tempDir: storeTemp } = await createS3Store(config);
+  const left = path.join(storeTemp, `${crypto.randomUUID()}.s3-spool`);
+  const fresh = path.join(storeTemp, `${crypto.randomUUID()}.s3-spool`); // another instance's, still being written
+  await writeFile(left, "part of a part");
+  await writeFile(fresh, "part of a part");
+  const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+  await utimes(left, twoHoursAgo, twoHoursAgo);
+
+  await createS3Store(config);
+  expect(await Bun.file(left).exists()).toBe(false);
+  expect(await Bun.file(fresh).exists()).toBe(true);
+  await rm(fresh);
 });

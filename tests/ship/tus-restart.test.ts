@@ -8,9 +8,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, expect, setDefaultTimeout, test } from "bun:test";
 import { Actor, newParticipant } from "../support/client";
-import { paddedVideo, sha256 } from "./support/media";
+import { createUpload, finalise, offsetOf, patch, rawPatch, resume, sha256, videoOfSize } from "../support/tus";
 import { FROM_SOURCE, type Program, startProgram } from "./support/program";
-import { createUpload, finalise, halfSentBody, offsetOf, patch, sendRest } from "./support/tus";
 
 setDefaultTimeout(60_000);
 
@@ -28,32 +27,29 @@ test("an upload half sent when the server is killed with SIGKILL resumes after a
   // Nothing but defaults: ./data/casefile.db and ./uploads in cwd, the same for both runs.
   program = await startProgram(FROM_SOURCE, cwd);
   const { actor } = await newParticipant(program.url);
-  const video = new Uint8Array(await (await paddedVideo(5 * MIB)).arrayBuffer());
-  const uploadPath = await createUpload(actor, video.length);
-  expect((await patch(actor, uploadPath, 0, video.subarray(0, MIB))).status).toBe(204);
+  const video = await videoOfSize(6 * MIB);
+  const { response, location } = await createUpload(actor, video.length);
+  expect(response.status).toBe(201);
+  expect((await patch(actor, location, 0, video.subarray(0, MIB))).status).toBe(204);
 
   // The second PATCH announces the rest, sends 2 MiB of it and hangs; the server dies under it.
-  const { body, sent } = halfSentBody(video.subarray(MIB), 2 * MIB);
-  const cut = patch(actor, uploadPath, MIB, body, { contentLength: video.length - MIB }).then(
-    (response) => response.status,
-    () => "cut",
-  );
-  await sent;
+  const { socket, answered } = await rawPatch(actor, location, MIB, video.length - MIB, video.subarray(MIB, 3 * MIB));
   program.child.kill("SIGKILL");
   expect(await program.child.exited).not.toBe(0);
-  expect(await cut).not.toBe(204);
+  expect(await answered).toBe(0); // the connection closed without an answer
+  socket.destroy();
 
   program = await startProgram(FROM_SOURCE, cwd);
   const again = Object.assign(new Actor(program.url), { cookie: actor.cookie }); // the same phone, same session
-  const resumeAt = await offsetOf(again, uploadPath);
+  const resumeAt = await offsetOf(again, location);
   expect(resumeAt).toBeGreaterThanOrEqual(MIB);
   expect(resumeAt).toBeLessThanOrEqual(3 * MIB);
-  expect(await sendRest(again, uploadPath, video, 2 * MIB)).toBe(video.length);
+  await resume(again, location, video, 2 * MIB);
 
-  const created = await finalise(again, uploadPath);
+  const created = await finalise(again, location);
   expect(created.status).toBe(201);
   const item = (await created.json()) as { aws_url: string; media: { sha256: string; size: number } };
   expect(item.media.size).toBe(video.length);
   expect(item.media.sha256).toBe(sha256(video));
-  expect(sha256(await (await again.get(item.aws_url)).arrayBuffer())).toBe(sha256(video));
+  expect(sha256(new Uint8Array(await (await again.get(item.aws_url)).arrayBuffer()))).toBe(sha256(video));
 });
