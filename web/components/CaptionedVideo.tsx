@@ -8,6 +8,7 @@ export function CaptionedVideo({ name, label }: { name: "onboarding" | "tutorial
   return (
     <video
       key={video.attempt}
+      ref={video.videoRef}
       controls
       playsInline
       preload="metadata"

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from "jotai";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useLocation } from "wouter";
 import { markVideoWatched } from "../api/users";
 import type { User } from "../api/types";
@@ -16,7 +16,7 @@ const CONTROLS_AFTER_SECONDS = 3;
 
 /** The onboarding video: no controls until 3 s have played, so nobody skips straight to the end. */
 function OnboardingPlayer({ onEnded, failure }: { onEnded: () => void; failure: ReturnType<typeof useVideoFailure> }) {
-  const videoRef = useRef<HTMLVideoElement>(null);
+  const videoRef = failure.videoRef;
   const [started, setStarted] = useState(false);
   const [controls, setControls] = useState(false);
   return (

@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from "react";
 import { Button } from "../../ui/Button";
+import { retryFailedScreens } from "./retryableLazy";
 
 /** What a screen that could not load shows instead of a white page. */
 function RetryScreen({ onRetry }: { onRetry: () => void }) {
@@ -18,7 +19,7 @@ function RetryScreen({ onRetry }: { onRetry: () => void }) {
 
 /**
  * Catches a screen that failed to render, above all a lazy screen whose code could not be fetched, and offers to try
- * again (retryableLazy imports anew then). Moving to another route (`resetKey`) clears the failure too.
+ * again: failed imports (retryableLazy) start afresh. Moving to another route (`resetKey`) does the same.
  */
 export class ScreenErrorBoundary extends Component<{ resetKey: string; children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
@@ -32,10 +33,15 @@ export class ScreenErrorBoundary extends Component<{ resetKey: string; children:
   }
 
   componentDidUpdate(previous: { resetKey: string }) {
-    if (previous.resetKey !== this.props.resetKey && this.state.failed) this.setState({ failed: false });
+    if (previous.resetKey !== this.props.resetKey && this.state.failed) this.retry();
   }
 
+  retry = () => {
+    retryFailedScreens();
+    this.setState({ failed: false });
+  };
+
   render() {
-    return this.state.failed ? <RetryScreen onRetry={() => this.setState({ failed: false })} /> : this.props.children;
+    return this.state.failed ? <RetryScreen onRetry={this.retry} /> : this.props.children;
   }
 }
