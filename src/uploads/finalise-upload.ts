@@ -20,8 +20,11 @@ import { uploadBytesOf } from "./open-upload-bytes";
 import { leaseFree } from "./upload-lease";
 import { assertDiskRoom, findOwnUpload } from "./uploads.service";
 
-/** How long a finalise may take (copying from S3, hashing and sniffing a large file) before another may claim it. */
-const CLAIM_MS = 15 * 60_000;
+/**
+ * A claim runs out this long after its last renewal (renewed every quarter of it while the finalise works: copying
+ * from S3, hashing and sniffing a large file take a while), so a finalise cut off by a crash blocks the upload briefly.
+ */
+const CLAIM_MS = 60_000;
 /** How long a second finalise waits for the first before asking the client to try again. */
 const WAIT_FOR_CLAIM_MS = 60_000;
 const POLL_MS = 200;
@@ -70,6 +73,11 @@ async function turnIntoEvidence(
 ): Promise<EvidenceWithContext> {
   const bytes = uploadBytesOf(ctx);
   let tempPath: string | undefined;
+  const mine = and(eq(uploads.id, row.id), eq(uploads.lockToken, token));
+  const renewal = setInterval(() => {
+    const lockedUntil = new Date(Date.now() + CLAIM_MS).toISOString();
+    ctx.db.update(uploads).set({ lockedUntil }).where(mine).catch((error) => console.warn(`upload ${row.id}: claim not renewed:`, error));
+  }, CLAIM_MS / 4);
   try {
     await assertDiskRoom(ctx, row.length);
     tempPath = await bytes.toTempFile(row.id, row.storeState, row.length);
@@ -78,17 +86,15 @@ async function turnIntoEvidence(
     const recorded = ctx.db
       .update(uploads)
       .set({ evidenceId: sql`last_insert_rowid()`, sha256: file.sha256, lockToken: null, lockedUntil: null })
-      .where(and(eq(uploads.id, row.id), eq(uploads.lockToken, token)));
+      .where(mine);
     const created = await createEvidence(ctx, uploader, text, { file, thumbnail }, [recorded]);
     await bytes.remove(row.id, row.storeState).catch((error) => console.warn(`upload ${row.id}: bytes not removed:`, error));
     return created;
   } catch (error) {
-    await ctx.db
-      .update(uploads)
-      .set({ lockToken: null, lockedUntil: null })
-      .where(and(eq(uploads.id, row.id), eq(uploads.lockToken, token)));
+    await ctx.db.update(uploads).set({ lockToken: null, lockedUntil: null }).where(mine);
     throw error;
   } finally {
+    clearInterval(renewal);
     if (tempPath) await rm(tempPath, { force: true }); // already moved into the store when the item was made
   }
 }

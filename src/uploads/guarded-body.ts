@@ -37,11 +37,14 @@ export function guardedBody(source: ReadableStream<Uint8Array> | null, guards: B
   let pendingBytes = 0;
   let failure: unknown;
 
-  let onStall: (error: unknown) => void = () => {};
-  const stall = new Promise<never>((_, reject) => (onStall = reject));
-  stall.catch(() => {});
+  // A stall cancels the source, which ends a pending read (racing each read against a long-lived "stalled" promise
+  // instead would keep every chunk read alive through that promise's reactions).
+  let stalledOut = false;
   const stallTimer = setInterval(() => {
-    if (inWindow < STALL_MIN_BYTES) onStall(stalled());
+    if (inWindow < STALL_MIN_BYTES) {
+      stalledOut = true;
+      reader?.cancel().catch(() => {});
+    }
     inWindow = 0;
   }, guards.stallMs);
   const finish = () => {
@@ -61,7 +64,8 @@ export function guardedBody(source: ReadableStream<Uint8Array> | null, guards: B
   };
 
   async function readSome(controller: ReadableStreamDefaultController<Uint8Array>): Promise<"more" | "handed" | "done"> {
-    const { value } = reader ? await Promise.race([reader.read().catch(interrupted), stall]) : { value: undefined };
+    const { value } = reader ? await reader.read().catch(interrupted) : { value: undefined };
+    if (stalledOut) throw stalled();
     if (!value) {
       await handOver(controller);
       return "done";
@@ -115,6 +119,6 @@ export function guardedBody(source: ReadableStream<Uint8Array> | null, guards: B
         finish();
       },
     },
-    { highWaterMark: 0 },
+    { highWaterMark: 1 },
   );
 }

@@ -15,7 +15,7 @@ import { randomId } from "./upload-id";
 export const LEASE_MS = 8_000;
 const RENEW_MS = 2_000;
 /** Bytes between two saves of the offset while data streams fast (a kill -9 loses at most this much). */
-const SAVE_EVERY_BYTES = 4 * 1024 * 1024;
+const SAVE_EVERY_BYTES = 16 * 1024 * 1024;
 
 export const leaseLost = () => new HttpError(423, "Another request is sending this upload now. Please try again.");
 
