@@ -6,8 +6,12 @@ const interrupted = (): never => {
   throw badRequest("The upload was interrupted. Please try again.");
 };
 
-/** Body bytes are handed to storage in pieces of up to this size (few writes, a small fixed amount of memory). */
-const PIECE_BYTES = 1024 * 1024;
+/**
+ * Body bytes are handed to storage in pieces of up to this size, one read ahead while the last is written. Measured
+ * on a 1 GiB PATCH (local store): 256 KiB pieces cost about half the CPU of 1 MiB ones (large Buffer.concat copies of
+ * fresh, unpaged memory) and peak ~20 MB lower; 64 KiB pieces (one write per network chunk) cost more again.
+ */
+const PIECE_BYTES = 256 * 1024;
 
 export type BodyGuards = {
   /** The most bytes the body may carry (Upload-Length minus the offset): the rest is refused. */
@@ -26,7 +30,8 @@ export type BodyGuards = {
  * The request body as storage should see it: pieces of up to PIECE_BYTES, each handed over only under a live lease,
  * within the upload's length, with stalls and a filling disk ended. When the body fails (the client went away, it
  * stalled, the disk fills), what arrived before is still handed over (if the lease holds), and then the failure.
- * Built with highWaterMark 0: nothing is read ahead of what storage asks for.
+ * One piece is read ahead (highWaterMark 1): it was handed over under the lease and is written right after the one
+ * before it, well within the lease's time.
  */
 export function guardedBody(source: ReadableStream<Uint8Array> | null, guards: BodyGuards): ReadableStream<Uint8Array> {
   const reader = source?.getReader();
