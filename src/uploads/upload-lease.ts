@@ -27,6 +27,7 @@ export const leaseFree = (now = Date.now()) => or(isNull(uploads.lockToken), lt(
 export class UploadLease {
   private renewedAt = Date.now();
   private savedOffset: number;
+  private savedState: string | null;
 
   private constructor(
     private readonly db: Database,
@@ -37,6 +38,7 @@ export class UploadLease {
     public state: string | null,
   ) {
     this.savedOffset = offset;
+    this.savedState = state;
   }
 
   /** The values for a new row that starts held by this request. */
@@ -72,13 +74,18 @@ export class UploadLease {
     if (!kept.length) throw leaseLost();
     this.renewedAt = now;
     this.savedOffset = this.offset;
+    this.savedState = this.state;
   }
 
-  /** Storage has written up to offset: saved every few MiB, and whenever a renewal is due. */
+  /**
+   * Storage has written up to offset: saved at once when the store's state changed (S3: a part was completed, and
+   * only the row remembers it), otherwise every SAVE_EVERY_BYTES and whenever a renewal is due.
+   */
   async stored(offset: number, state: string | null): Promise<void> {
+    const stateChanged = state !== this.savedState;
     this.offset = offset;
     this.state = state;
-    if (offset - this.savedOffset >= SAVE_EVERY_BYTES || this.due()) await this.renew();
+    if (stateChanged || offset - this.savedOffset >= SAVE_EVERY_BYTES || this.due()) await this.renew();
   }
 
   /** Saves the final offset and lets go; a lost lease changes nothing (the new holder's row stands). */
