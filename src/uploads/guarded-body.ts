@@ -1,4 +1,5 @@
 import { badRequest } from "../http/errors";
+import { pastLength } from "./tus-headers";
 import { RECHECK_EVERY_BYTES } from "../media/disk-guard";
 import { countBodyBytes, STALL_MIN_BYTES, stalled } from "../media/multipart";
 
@@ -82,7 +83,7 @@ export function guardedBody(source: ReadableStream<Uint8Array> | null, guards: B
     if (value.byteLength > room) {
       if (room > 0) pending.push(value.subarray(0, room));
       pendingBytes += Math.max(room, 0);
-      throw badRequest("The data goes past the upload's declared length.");
+      throw pastLength();
     }
     pending.push(value);
     pendingBytes += value.byteLength;

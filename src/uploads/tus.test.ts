@@ -128,6 +128,7 @@ describe("refusals", () => {
       ["PATCH without Upload-Offset", tusRequest(owner.actor, "PATCH", location, { "content-type": OFFSET_STREAM }, new Uint8Array(10)), 400],
       ["PATCH offset not a number", patch(owner.actor, location, 0, new Uint8Array(10), { "upload-offset": "0x0" }), 400],
       ["PATCH past Upload-Length", patch(owner.actor, location, 0, new Uint8Array(5001)), 400],
+      ["POST data past Upload-Length", tusRequest(owner.actor, "POST", "/api/uploads", { "upload-length": "10", "content-type": OFFSET_STREAM }, "0123456789A"), 400],
     ];
     for (const [name, pending, status] of cases) {
       const response = await pending;

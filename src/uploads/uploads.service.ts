@@ -3,12 +3,12 @@ import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { uploads, type UploadRow } from "../db/uploads";
 import type { UserRow } from "../db/users";
-import { badRequest, conflict, notFound } from "../http/errors";
+import { conflict, notFound } from "../http/errors";
 import { assertRoomFor } from "../media/disk-guard";
 import { admitUploadOf } from "../evidence/quotas";
 import { guardedBody } from "./guarded-body";
 import { uploadBytesOf } from "./open-upload-bytes";
-import type { UploadMetadata } from "./tus-headers";
+import { pastLength, type UploadMetadata } from "./tus-headers";
 import { isUploadId, randomId } from "./upload-id";
 import { leaseLost, UploadLease } from "./upload-lease";
 
@@ -81,7 +81,7 @@ export async function appendToUpload(
   body: ReadableStream<Uint8Array> | null,
 ): Promise<number> {
   if (offset !== row.offset) throw conflict(`The upload is at byte ${row.offset}, not ${offset}.`);
-  if (declaredBytes !== undefined && offset + declaredBytes > row.length) throw badRequest("The data goes past the upload's declared length.");
+  if (declaredBytes !== undefined && offset + declaredBytes > row.length) throw pastLength();
   // A finished upload takes no more bytes (and its bytes may already be evidence): nothing to store.
   if (row.offset === row.length) return row.offset;
   await assertDiskRoom(ctx, Math.min(declaredBytes ?? 0, row.length - offset));
