@@ -17,7 +17,7 @@ import type { Uploader } from "../evidence/quotas";
 import { mediaRows } from "../media/media.service";
 import type { TempFile } from "../media/multipart";
 import { uploadBytesOf } from "./open-upload-bytes";
-import { leaseFree } from "./upload-lease";
+import { FINALISE_TOKEN_PREFIX, leaseFree } from "./upload-lease";
 import { assertDiskRoom, findOwnUpload } from "./uploads.service";
 
 /**
@@ -54,7 +54,7 @@ export async function finaliseUpload(
 }
 
 async function claimForFinalise(ctx: AppContext, row: UploadRow): Promise<string | undefined> {
-  const token = `finalise:${crypto.randomUUID()}`;
+  const token = `${FINALISE_TOKEN_PREFIX}${crypto.randomUUID()}`;
   const claimed = await ctx.db
     .update(uploads)
     .set({ lockToken: token, lockedUntil: new Date(Date.now() + CLAIM_MS).toISOString() })

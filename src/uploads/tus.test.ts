@@ -244,6 +244,20 @@ describe("interruptions and finalising", () => {
     expect(await evidenceCount(owner.actor)).toBe(before + 1);
   });
 
+  test("an upload cannot be terminated while a finalise holds it (409), and can be once the claim ran out", async () => {
+    const { location } = await createUpload(owner.actor, video.length);
+    await resume(owner.actor, location, video);
+    const id = location.split("/").pop()!;
+    // A finalise on another instance, as it looks in the database while it works.
+    const claim = (ms: number) => ({ lockToken: "finalise:elsewhere", lockedUntil: new Date(Date.now() + ms).toISOString() });
+    await server.ctx.db.update(uploads).set(claim(60_000)).where(eq(uploads.id, id));
+    expect((await tusRequest(owner.actor, "DELETE", location)).status).toBe(409);
+    expect(await uploadFiles()).toContain(`${id}.bin`);
+    await server.ctx.db.update(uploads).set(claim(-1000)).where(eq(uploads.id, id));
+    expect((await tusRequest(owner.actor, "DELETE", location)).status).toBe(204);
+    expect(await uploadFiles()).not.toContain(`${id}.bin`);
+  });
+
   test("a finished upload whose bytes are not media is refused 415, and can be terminated", async () => {
     const junk = new TextEncoder().encode("<html><script>alert(1)</script></html>");
     const { location } = await createUpload(owner.actor, junk.length, "page.html", {}, junk);

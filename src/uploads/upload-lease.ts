@@ -6,7 +6,7 @@
  * renews before it hands bytes to storage whenever RENEW_MS have passed: within a renewal's LEASE_MS nobody else can
  * have taken over, so it never writes after losing the lease.
  */
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, eq, isNull, lt, lte, notLike, or } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { uploads } from "../db/uploads";
 import { HttpError } from "../http/errors";
@@ -20,6 +20,13 @@ const SAVE_EVERY_BYTES = 16 * 1024 * 1024;
 export const leaseLost = () => new HttpError(423, "Another request is sending this upload now. Please try again.");
 
 const isoIn = (ms: number, now = Date.now()) => new Date(now + ms).toISOString();
+
+/** Lease tokens of a finalise (finalise-upload.ts) start with this: termination waits for those. */
+export const FINALISE_TOKEN_PREFIX = "finalise:";
+
+/** No finalise is turning the upload into an item right now (free, held by a PATCH, or a claim that ran out). */
+export const notHeldByFinalise = (now = Date.now()) =>
+  or(isNull(uploads.lockToken), notLike(uploads.lockToken, `${FINALISE_TOKEN_PREFIX}%`), lte(uploads.lockedUntil, new Date(now).toISOString()));
 
 /** A hold that is free, or ran out without being renewed. */
 export const leaseFree = (now = Date.now()) => or(isNull(uploads.lockToken), lt(uploads.lockedUntil, new Date(now).toISOString()));

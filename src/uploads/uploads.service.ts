@@ -10,7 +10,7 @@ import { guardedBody } from "./guarded-body";
 import { uploadBytesOf } from "./open-upload-bytes";
 import { pastLength, type UploadMetadata } from "./tus-headers";
 import { isUploadId, randomId } from "./upload-id";
-import { leaseLost, UploadLease } from "./upload-lease";
+import { leaseLost, notHeldByFinalise, UploadLease } from "./upload-lease";
 
 /** The user's own upload, not yet expired; anyone else's (or an unknown or expired id) is "not found". */
 export async function findOwnUpload(db: Database, id: string, ownerId: number): Promise<UploadRow> {
@@ -114,8 +114,15 @@ async function receive(ctx: AppContext, row: UploadRow, lease: UploadLease, body
   }
 }
 
-/** Termination: the row and its bytes go (a PATCH still streaming loses its lease and stops). */
+/**
+ * Termination: the row and its bytes go (a PATCH still streaming loses its lease and stops), except while a finalise
+ * is reading them (409).
+ */
 export async function terminateUpload(ctx: AppContext, row: UploadRow): Promise<void> {
-  const [deleted] = await ctx.db.delete(uploads).where(eq(uploads.id, row.id)).returning();
+  const [deleted] = await ctx.db
+    .delete(uploads)
+    .where(and(eq(uploads.id, row.id), notHeldByFinalise()))
+    .returning();
   if (deleted) await uploadBytesOf(ctx).remove(deleted.id, deleted.storeState);
+  else throw conflict("The upload is being turned into an item; it can no longer be ended.");
 }
