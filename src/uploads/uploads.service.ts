@@ -3,7 +3,7 @@ import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { uploads, type UploadRow } from "../db/uploads";
 import type { UserRow } from "../db/users";
-import { conflict, notFound } from "../http/errors";
+import { conflict, HttpError, notFound } from "../http/errors";
 import { assertRoomFor } from "../media/disk-guard";
 import { admitUploadOf } from "../evidence/quotas";
 import { guardedBody } from "./guarded-body";
@@ -64,7 +64,10 @@ export async function createUpload(
     })
     .returning();
   if (!body) return row!;
-  await receive(ctx, row!, lease, body).catch(() => {}); // the offset tells the client what arrived
+  await receive(ctx, row!, lease, body).catch((error) => {
+    // The upload exists either way, and its offset tells the client what arrived.
+    if (!(error instanceof HttpError)) console.warn(`upload ${id}: the data sent with its creation failed:`, error);
+  });
   return { ...row!, offset: lease.offset };
 }
 
