@@ -16,7 +16,7 @@
  * must hash to it too.
  * Budgets (issue 8): items lost 0; server peak RSS ≤ 256 MB; p99 of the admin's list calls during the load ≤ 50 ms.
  */
-import { readdir } from "node:fs/promises";
+import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createClient } from "@libsql/client";
@@ -35,6 +35,8 @@ const { values: opts } = parseArgs({
     photos: { type: "string", default: "multipart" },
     clip: { type: "string", default: "tus" },
     seed: { type: "string", default: "8" },
+    /** Diagnostics: the server runs with bench/lib/server-probe.ts preloaded (event-loop stalls, GC, heap). */
+    probe: { type: "boolean", default: false },
   },
 });
 const transport = (name: string, value: string) => {
@@ -49,6 +51,7 @@ const POLL_MS = 250;
 const MB = 1_000_000;
 const MIB = 1024 * 1024;
 const ADMIN = { ADMIN_USERNAME: "show_admin", ADMIN_EMAIL: "show_admin@example.org", ADMIN_PASSWORD: "show-admin-pass" };
+const PROBE_FILE = path.join(ROOT, ".cache/show-night/probe.jsonl");
 const ADMIN_LISTS = ["/api/evidence/admin?limit=100", "/api/evidence/admin/counts", "/api/user/users"];
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
@@ -112,12 +115,25 @@ async function storedItems(dbFile: string): Promise<Stored[]> {
   }
 }
 
+/** The probe's lines summed up: the server's event-loop stalls and explicit full collections. */
+async function probeSummary(): Promise<string> {
+  const lines = (await Bun.file(PROBE_FILE).text()).trim().split("\n").map((l) => JSON.parse(l) as Record<string, number>);
+  const stalls = lines.filter((l) => l.stall !== undefined).map((l) => l.stall!).sort((a, b) => b - a);
+  const gcs = lines.filter((l) => l.gc !== undefined).map((l) => l.gc!).sort((a, b) => b - a);
+  const heap = Math.max(...lines.filter((l) => l.heapMiB !== undefined).map((l) => l.heapMiB! + l.extraMiB!));
+  return (
+    `probe (${PROBE_FILE}): event-loop stalls > 40 ms: ${stalls.length}, ${fmt(stalls.reduce((a, b) => a + b, 0) / 1000, 1)} s in all, longest ${stalls.slice(0, 5).join(", ")} ms; ` +
+    `Bun.gc(true): ${gcs.length} calls, ${fmt(gcs.reduce((a, b) => a + b, 0) / 1000, 1)} s in all, longest ${gcs.slice(0, 5).join(", ")} ms; peak JS heap + extra ${heap} MiB`
+  );
+}
+
 const tmp = await tempDir("show-night");
 const children: Child[] = [];
 try {
   const phones = Number(opts.phones);
   console.log(`machine: ${navigator.hardwareConcurrency} cores, bun ${Bun.version}; load average at start ${await loadAverage()}`);
   const { photos, clip } = await baseMedia();
+  if (opts.probe) await rm(PROBE_FILE, { force: true });
   console.log(`media: photos ${photos.map((p) => fmt(p.length / MB, 2)).join(", ")} MB; 60 s clip ${fmt(clip.length / MB, 2)} MB`);
 
   const dbFile = path.join(tmp.dir, "db/casefile.db");
@@ -125,9 +141,10 @@ try {
   const server = await startChild({
     script: "src/main.ts",
     args: ["serve"],
+    bunArgs: opts.probe ? ["--preload", "./bench/lib/server-probe.ts"] : [],
     port: freePort(),
     readyPath: "/healthz",
-    env: { DATABASE_URL: `file:${dbFile}`, UPLOADS_DIR: uploadsDir, TRUST_PROXY: "on", WEB_DIR: path.join(ROOT, "dist/web"), ...ADMIN },
+    env: { DATABASE_URL: `file:${dbFile}`, UPLOADS_DIR: uploadsDir, TRUST_PROXY: "on", PROBE_OUT: PROBE_FILE, WEB_DIR: path.join(ROOT, "dist/web"), ...ADMIN },
   });
   children.push(server);
   const login = await fetch(`${server.url}/api/user/login`, {
@@ -229,6 +246,7 @@ try {
   if (admin.failures.length) console.log(`admin failures: ${admin.failures.length}, first: ${admin.failures[0]}`);
   for (const r of phoneErrors.slice(0, 5)) console.log(`phone ${r.index}: ${r.error}`);
   for (const i of unsent.slice(0, 5)) console.log(`not sent: ${i.username} ${i.title}: ${i.error}`);
+  if (opts.probe) console.log(await probeSummary());
   console.log(`load average at end ${await loadAverage()}`);
 
   const p99 = percentile(all, 99);
