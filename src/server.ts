@@ -11,6 +11,7 @@ import { getForHead, rememberClientAddress } from "./http/request-info";
 import { createMailer } from "./mail/mailer";
 import { createLocalStore } from "./media/local-store";
 import type { MediaStore } from "./media/store";
+import { sweepExpiredUploads } from "./uploads/upload-sweeper";
 import { ensureAdmin } from "./users/users.service";
 import { diskAssets, type WebAssets } from "./web/web-assets";
 
@@ -42,13 +43,20 @@ export async function openContext(config: Config): Promise<AppContext & { close(
   return { config, db, store, mailer: createMailer(config), close: () => client.close() };
 }
 
-/** How often ended rate-limit windows are swept out of the database. */
+/** How often ended rate-limit windows, and expired resumable uploads, are swept out. */
 const LIMIT_SWEEP_MS = 10 * 60_000;
+const UPLOAD_SWEEP_MS = 10 * 60_000;
+
+const sweepUploads = (ctx: AppContext) => sweepExpiredUploads(ctx).catch((error) => console.warn("upload sweep failed:", error));
 
 export async function startServer(config: Config, assets: WebAssets = diskAssets(config.webDir)): Promise<RunningServer> {
   const ctx = await openContext(config);
-  const sweeper = setInterval(() => sweepExpiredLimits(ctx.db).catch((error) => console.warn("rate-limit sweep failed:", error)), LIMIT_SWEEP_MS);
-  sweeper.unref();
+  await sweepUploads(ctx);
+  const sweepers = [
+    setInterval(() => sweepExpiredLimits(ctx.db).catch((error) => console.warn("rate-limit sweep failed:", error)), LIMIT_SWEEP_MS),
+    setInterval(() => sweepUploads(ctx), UPLOAD_SWEEP_MS),
+  ];
+  for (const sweeper of sweepers) sweeper.unref();
   const app = createApp(ctx, assets);
   const server = Bun.serve({
     port: config.port,
@@ -79,7 +87,7 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
         if (running > 0) console.warn(`${running} requests still running after ${graceMs} ms are cut off`);
         await server.stop(true);
       }
-      clearInterval(sweeper);
+      for (const sweeper of sweepers) clearInterval(sweeper);
       ctx.close();
     },
   };
