@@ -48,6 +48,7 @@ const LOST_BUDGET = 0;
 const RSS_BUDGET_MB = 256;
 const P99_BUDGET_MS = 50;
 const POLL_MS = 250;
+const BASELINE_SECONDS = 10;
 const MB = 1_000_000;
 const MIB = 1024 * 1024;
 const ADMIN = { ADMIN_USERNAME: "show_admin", ADMIN_EMAIL: "show_admin@example.org", ADMIN_PASSWORD: "show-admin-pass" };
@@ -191,6 +192,8 @@ try {
   const serverCpu = (await cpuSeconds(server.pid)) - cpu0;
   const hwm = (await memory(server.pid)).VmHWM ?? 0;
   if ((await crowdDone) !== 0) throw new Error(`the phones' process exited with ${crowd.exitCode}`);
+  // The same run's baseline: the same lists (now full) with the phones gone: the machine's own noise, the server at rest.
+  const quiet = await pollAdmin(server.url, cookie, Bun.sleep(BASELINE_SECONDS * 1000));
   const { reports } = (await Bun.file(plan.out).json()) as { seconds: number; reports: PhoneReport[] };
 
   // ---- what arrived ------------------------------------------------------------------------------------------
@@ -221,18 +224,21 @@ try {
   const wireBytes = reports.reduce((n, r) => n + r.bytesSent, 0);
   const drops = items.reduce((n, i) => n + i.drops, 0);
   const attempts = items.reduce((n, i) => n + i.attempts, 0);
+  const refusals = items.reduce((n, i) => n + i.refusals, 0);
   const rates = reports.map((r) => (r.bytesPerSec * 8) / 1000).sort((a, b) => a - b);
   const itemSeconds = (kind: string) => items.filter((i) => i.kind === kind && i.sent).map((i) => i.seconds).sort((a, b) => a - b);
   const logins = reports.map((r) => r.loginSeconds).filter((s): s is number => s !== undefined).sort((a, b) => a - b);
   console.log("");
   console.log(`run: ${fmt(seconds, 1)} s; ${phones} phones (links ${fmt(rates[0]!, 0)}–${fmt(rates.at(-1)!, 0)} kbit/s), ${items.length} items planned, ${believed.length} confirmed to the phones`);
   console.log(`bytes: ${fmt(payloadBytes / MB, 0)} MB of items (+ ${fmt((reports.length * photos[0]!.length) / MB, 0)} MB of verification photos); ${fmt(wireBytes / MB, 0)} MB sent by the phones in all (drops resent), ${fmt(wireBytes / MB / seconds, 1)} MB/s`);
-  console.log(`drops: ${drops} of ${attempts} upload attempts dropped part-way; all resent or resumed`);
+  console.log(`drops: ${drops} of ${attempts} upload attempts dropped part-way; all resent or resumed; ${refusals} resumed tus PATCHes answered 423/409 first (then HEAD again)`);
   for (const kind of ["photo", "clip"]) {
     const s = itemSeconds(kind);
     console.log(`${kind} send time (incl. drops): p50 ${fmt(percentile(s, 50), 1)} s, p95 ${fmt(percentile(s, 95), 1)} s, max ${fmt(s.at(-1) ?? NaN, 1)} s`);
   }
   console.log(`login: p50 ${fmt(percentile(logins, 50), 2)} s, max ${fmt(logins.at(-1) ?? NaN, 2)} s`);
+  const crowdCpu = crowd.resourceUsage()?.cpuTime.total;
+  console.log(`phones' process: CPU ${crowdCpu === undefined ? "?" : fmt(crowdCpu / 1e6, 1)} s (it shares the 2 cores with the server)`);
   console.log(`server: CPU ${fmt(serverCpu, 1)} s over the run (${fmt((serverCpu / seconds) * 100, 0)}% of one core); temp files left ${leftovers}`);
   console.log(
     `server RSS: idle ${fmt((before.VmRSS ?? 0) / 1024)} MiB; peak sampled ${fmt((peak.VmRSS ?? 0) / 1024)} MiB ` +
@@ -243,6 +249,9 @@ try {
     const sorted = [...times].sort((a, b) => a - b);
     console.log(`admin ${list.padEnd(32)} n ${sorted.length}  p50 ${fmt(percentile(sorted, 50), 1)} ms  p95 ${fmt(percentile(sorted, 95), 1)} ms  p99 ${fmt(percentile(sorted, 99), 1)} ms  max ${fmt(sorted.at(-1) ?? NaN, 1)} ms`);
   }
+  const quietAll = [...quiet.times.values()].flat().sort((a, b) => a - b);
+  console.log(`admin, all three lists, after the crowd (baseline, ${BASELINE_SECONDS} s, same lists, no phones): n ${quietAll.length}  p50 ${fmt(percentile(quietAll, 50), 1)} ms  p99 ${fmt(percentile(quietAll, 99), 1)} ms  max ${fmt(quietAll.at(-1) ?? NaN, 1)} ms`);
+  console.log(`admin, all three lists, during the crowd: n ${all.length}  p50 ${fmt(percentile(all, 50), 1)} ms  p95 ${fmt(percentile(all, 95), 1)} ms  p99 ${fmt(percentile(all, 99), 1)} ms`);
   if (admin.failures.length) console.log(`admin failures: ${admin.failures.length}, first: ${admin.failures[0]}`);
   for (const r of phoneErrors.slice(0, 5)) console.log(`phone ${r.index}: ${r.error}`);
   for (const i of unsent.slice(0, 5)) console.log(`not sent: ${i.username} ${i.title}: ${i.error}`);

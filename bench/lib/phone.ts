@@ -19,6 +19,8 @@ export type ItemReport = {
   answerSha256?: string;
   attempts: number;
   drops: number;
+  /** tus PATCHes answered 423 (the dropped request's lease) or 409 (offset moved on), then resumed after HEAD. */
+  refusals: number;
   error?: string;
   seconds: number;
 };
@@ -35,6 +37,8 @@ export type PhoneReport = {
 };
 
 const MAX_ATTEMPTS = 6;
+/** A resumed PATCH may also meet the dropped one's lease (423) a few times before it runs out. */
+const MAX_TUS_ATTEMPTS = 20;
 const TUS = { "tus-resumable": "1.0.0" };
 
 export type PhonePlan = {
@@ -109,7 +113,7 @@ export class Phone {
 
   private async send(item: PhonePlan["items"][number]): Promise<ItemReport> {
     const started = performance.now();
-    const report: ItemReport = { title: item.title, kind: item.kind, transport: item.transport, size: item.payload.size, sha256: item.payload.sha256, sent: false, attempts: 0, drops: 0, seconds: 0 };
+    const report: ItemReport = { title: item.title, kind: item.kind, transport: item.transport, size: item.payload.size, sha256: item.payload.sha256, sent: false, attempts: 0, drops: 0, refusals: 0, seconds: 0 };
     try {
       const answer = item.transport === "tus" ? await this.sendTus(item.title, item.payload, report) : await this.sendMultipart(item.title, item.payload, report);
       report.sent = true;
@@ -152,22 +156,30 @@ export class Phone {
     if (created.status !== 201 || !location) throw new Error(`POST /api/uploads: ${created.status}`);
     const url = new URL(location, this.plan.baseUrl).href;
     let offset = 0;
-    for (; offset < payload.size && report.attempts < MAX_ATTEMPTS; ) {
+    const resume = async () => {
+      await this.reconnect();
+      const head = await fetch(url, { method: "HEAD", headers: this.headers(TUS), signal: AbortSignal.timeout(60_000) });
+      if (head.status !== 200) throw new Error(`HEAD after a drop: ${head.status}`);
+      offset = Number(head.headers.get("upload-offset"));
+    };
+    while (offset < payload.size) {
+      if (report.attempts >= MAX_TUS_ATTEMPTS) throw new Error(`gave up after ${report.attempts} PATCH attempts at byte ${offset}`);
       report.attempts++;
       const body = sliceFrom(payload.parts, offset);
       try {
         const headers = this.headers({ ...TUS, "upload-offset": String(offset), "content-type": "application/offset+octet-stream" });
         const res = await sendOverLink(url, { method: "PATCH", headers }, body, this.plan.link, this.dropPoint(body.size));
         await res.arrayBuffer();
-        if (res.status !== 204) throw new Error(`PATCH: ${res.status}`);
-        offset = Number(res.headers.get("upload-offset"));
+        if (res.status === 204) offset = Number(res.headers.get("upload-offset"));
+        // 423: the dropped request still holds the upload's lease; 409: it saved more since our HEAD. As tus-js-client does: ask again.
+        else if (res.status === 423 || res.status === 409) {
+          report.refusals++;
+          await resume();
+        } else throw new Error(`PATCH: ${res.status}`);
       } catch (error) {
         if (!(error instanceof Dropped)) throw error;
         report.drops++;
-        await this.reconnect();
-        const head = await fetch(url, { method: "HEAD", headers: this.headers(TUS), signal: AbortSignal.timeout(60_000) });
-        if (head.status !== 200) throw new Error(`HEAD after a drop: ${head.status}`);
-        offset = Number(head.headers.get("upload-offset"));
+        await resume();
       }
     }
     if (offset !== payload.size) throw new Error(`upload stopped at ${offset} of ${payload.size} bytes`);
