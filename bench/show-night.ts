@@ -238,7 +238,7 @@ try {
   }
   console.log(`login: p50 ${fmt(percentile(logins, 50), 2)} s, max ${fmt(logins.at(-1) ?? NaN, 2)} s`);
   const crowdCpu = crowd.resourceUsage()?.cpuTime.total;
-  console.log(`phones' process: CPU ${crowdCpu === undefined ? "?" : fmt(crowdCpu / 1e6, 1)} s (it shares the 2 cores with the server)`);
+  console.log(`phones' process: CPU ${crowdCpu === undefined ? "?" : fmt(Number(crowdCpu) / 1e6, 1)} s (it shares the 2 cores with the server)`);
   console.log(`server: CPU ${fmt(serverCpu, 1)} s over the run (${fmt((serverCpu / seconds) * 100, 0)}% of one core); temp files left ${leftovers}`);
   console.log(
     `server RSS: idle ${fmt((before.VmRSS ?? 0) / 1024)} MiB; peak sampled ${fmt((peak.VmRSS ?? 0) / 1024)} MiB ` +
