@@ -63,6 +63,12 @@ async function memory(pid: number): Promise<Record<string, number>> {
   return Object.fromEntries([...status.matchAll(/^(VmRSS|VmHWM|RssAnon|RssFile):\s+(\d+) kB/gm)].map((m) => [m[1]!, Number(m[2])]));
 }
 
+/** Microseconds some runnable task waited for a CPU, machine-wide (Linux PSI), or NaN where PSI is missing. */
+async function cpuWaitMicros(): Promise<number> {
+  const text = await Bun.file("/proc/pressure/cpu").text().catch(() => "");
+  return Number(/^some .*total=(\d+)/m.exec(text)?.[1] ?? NaN);
+}
+
 /** The admin's console, polled until `until` settles: every call's latency, per list. */
 async function pollAdmin(baseUrl: string, cookie: string, until: Promise<unknown>) {
   const times = new Map<string, number[]>(ADMIN_LISTS.map((p) => [p, []]));
@@ -179,6 +185,7 @@ try {
   );
 
   const cpu0 = await cpuSeconds(server.pid);
+  const wait0 = await cpuWaitMicros();
   const started = performance.now();
   const crowd = Bun.spawn([process.execPath, "bench/lib/show-night-phones.ts", path.join(tmp.dir, "plan.json")], {
     cwd: ROOT,
@@ -190,6 +197,7 @@ try {
   const [admin, peak] = await Promise.all([pollAdmin(server.url, cookie, crowdDone), sampleMemory(server.pid, crowdDone)]);
   const seconds = (performance.now() - started) / 1000;
   const serverCpu = (await cpuSeconds(server.pid)) - cpu0;
+  const cpuWaitShare = ((await cpuWaitMicros()) - wait0) / 1e6 / seconds;
   const hwm = (await memory(server.pid)).VmHWM ?? 0;
   if ((await crowdDone) !== 0) throw new Error(`the phones' process exited with ${crowd.exitCode}`);
   // The same run's baseline: the same lists (now full) with the phones gone: the machine's own noise, the server at rest.
@@ -256,6 +264,7 @@ try {
   for (const r of phoneErrors.slice(0, 5)) console.log(`phone ${r.index}: ${r.error}`);
   for (const i of unsent.slice(0, 5)) console.log(`not sent: ${i.username} ${i.title}: ${i.error}`);
   if (opts.probe) console.log(await probeSummary());
+  console.log(`machine CPU pressure during the crowd (PSI "some"): tasks were waiting for a CPU ${fmt(cpuWaitShare * 100, 0)}% of the time`);
   console.log(`load average at end ${await loadAverage()}`);
 
   const p99 = percentile(all, 99);
