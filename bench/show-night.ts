@@ -2,7 +2,7 @@
  * Show night: a crowd of phones sends its evidence over the venue's Wi-Fi while an admin watches the console.
  *
  *   node_modules/.bin/bun bench/show-night.ts [--phones 300] [--ramp 30] [--drop 0.25] [--min-kbps 500]
- *     [--max-kbps 2000] [--photos multipart|tus] [--clip tus|multipart] [--seed 8]
+ *     [--max-kbps 2000] [--photos multipart|tus] [--clip tus|multipart] [--seed 8] [--probe]
  *
  * The real server (`bun src/main.ts serve`, fresh temp database and uploads folder, TRUST_PROXY=on, quotas and limits
  * at their defaults) runs as its own process. The phones run in another (bench/lib/show-night-phones.ts): each
@@ -11,7 +11,8 @@
  * (1.1, 2.0 and 2.6 MB JPEGs, 8–12 MP) and one 60 s clip (640×360 H.264 + AAC, 3.9 MB), each tagged so every item has
  * its own SHA-256. A share (--drop) of upload attempts is dropped part-way: multipart is sent again whole, tus resumes
  * after HEAD. Meanwhile this process is the admin: every 250 ms it asks for the console's three lists at once
- * (GET /api/evidence/admin?limit=100, /api/evidence/admin/counts, /api/user/users) and times each answer.
+ * (GET /api/evidence/admin?limit=100, /api/evidence/admin/counts, /api/user/users) and times each answer; after the
+ * crowd it polls the same lists for 10 s with no phones (the same run's baseline: the machine's own noise).
  * At the end every item a phone believes sent must be in the database with its exact SHA-256, and the stored file
  * must hash to it too.
  * Budgets (issue 8): items lost 0; server peak RSS ≤ 256 MB; p99 of the admin's list calls during the load ≤ 50 ms.
