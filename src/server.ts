@@ -11,13 +11,17 @@ import { getForHead, rememberClientAddress } from "./http/request-info";
 import { createMailer } from "./mail/mailer";
 import { createLocalStore } from "./media/local-store";
 import type { MediaStore } from "./media/store";
+import { loadServerTls, type ServerTls } from "./tls/server-tls";
 import { sweepExpiredUploads } from "./uploads/upload-sweeper";
 import { ensureAdmin } from "./users/users.service";
 import { diskAssets, type WebAssets } from "./web/web-assets";
 
 export type RunningServer = {
+  /** https:// when casefile serves TLS itself. */
   url: string;
   ctx: AppContext;
+  /** The certificate served, or undefined for plain HTTP. */
+  tls: ServerTls | undefined;
   /** Stops accepting connections, lets running requests finish for up to graceMs, then closes the rest and the database. */
   stop(graceMs?: number): Promise<void>;
 };
@@ -50,6 +54,8 @@ const UPLOAD_SWEEP_MS = 10 * 60_000;
 const sweepUploads = (ctx: AppContext) => sweepExpiredUploads(ctx).catch((error) => console.warn("upload sweep failed:", error));
 
 export async function startServer(config: Config, assets: WebAssets = diskAssets(config.webDir)): Promise<RunningServer> {
+  // Before the database: a wrong certificate file stops the start with one line and opens nothing.
+  const tls = await loadServerTls(config.tls);
   const ctx = await openContext(config);
   await sweepUploads(ctx);
   const sweepers = [
@@ -65,6 +71,7 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
     // default, a bare 413) only backs them up, well above them.
     maxRequestBodySize: 2 * config.maxUploadBytes + 16 * 1024 * 1024,
     idleTimeout: 120,
+    tls: tls && { cert: tls.cert, key: tls.key },
     async fetch(received, bunServer) {
       const request = received.method === "HEAD" ? getForHead(received) : received;
       rememberClientAddress(request, bunServer.requestIP(received)?.address);
@@ -77,8 +84,9 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
     },
   });
   return {
-    url: `http://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${server.port}`,
+    url: `${tls ? "https" : "http"}://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${server.port}`,
     ctx,
+    tls,
     async stop(graceMs = 0) {
       const drained = server.stop(false).then(() => true);
       const inTime = await Promise.race([drained, Bun.sleep(graceMs).then(() => false)]);

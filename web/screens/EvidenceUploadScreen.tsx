@@ -3,6 +3,8 @@ import { useState } from "react";
 import { useLocation } from "wouter";
 import { AudioRecorder } from "../components/AudioRecorder";
 import { FilePickButton } from "../components/FilePickButton";
+import { CaptureFallback } from "../features/venue/CaptureFallback";
+import { inBrowserCaptureBlocker } from "../features/venue/inBrowserCapture";
 import { Alert, Page } from "../components/ui";
 import { formatBytes } from "../lib/format";
 import { audioListAtom, evidenceTypeAtom, mediaAtom } from "../state/evidence";
@@ -15,6 +17,7 @@ export default function EvidenceUploadScreen() {
   const setAudioList = useSetAtom(audioListAtom);
   const [, navigate] = useLocation();
   const [problem, setProblem] = useState("");
+  const captureBlocker = inBrowserCaptureBlocker();
 
   /** Several files may be picked; the first is used. Too-large files are refused before any byte is sent. */
   function choose(files: File[]) {
@@ -35,12 +38,16 @@ export default function EvidenceUploadScreen() {
         {kind === "audio" ? (
           <>
             <FilePickButton label="Upload Audio" description="Choose a recording from your device" accept="audio/*" onFiles={choose} icon="music" />
-            <AudioRecorder
-              onSave={(clip) => {
-                setAudioList((clips) => [...clips, clip]);
-                choose([clip]);
-              }}
-            />
+            {captureBlocker ? (
+              <CaptureFallback kind="audio" blocker={captureBlocker} onFile={(clip) => choose([clip])} />
+            ) : (
+              <AudioRecorder
+                onSave={(clip) => {
+                  setAudioList((clips) => [...clips, clip]);
+                  choose([clip]);
+                }}
+              />
+            )}
           </>
         ) : (
           <>
