@@ -12,6 +12,7 @@ import { sniffFile, type MediaKind, type Sniffed } from "./sniff";
 import type { MediaStore } from "./store";
 import { planAvStrip } from "./strip/av";
 import { stripImage } from "./strip/image";
+import { turns } from "./turns";
 import { writePatchedCopy } from "./strip/patch";
 
 export type MediaPurpose = MediaFileRow["purpose"];
@@ -104,17 +105,18 @@ function sameBytes(parts: Uint8Array[], original: Uint8Array): boolean {
   return at === original.length;
 }
 
+/** Files being stored at once, per process (see turns.ts). */
+const storing = turns(4);
+
 /**
  * Moves a sniffed temp file into the store, with its public copy when one is needed, and returns the row to
  * insert. The caller writes the row last and calls discardStored() if that fails.
  */
-export async function storeMedia(
-  store: MediaStore,
-  file: TempFile,
-  sniffed: Sniffed,
-  ownerId: number,
-  purpose: MediaPurpose,
-): Promise<MediaFileRow> {
+export function storeMedia(store: MediaStore, file: TempFile, sniffed: Sniffed, ownerId: number, purpose: MediaPurpose): Promise<MediaFileRow> {
+  return storing(() => storeNow(store, file, sniffed, ownerId, purpose));
+}
+
+async function storeNow(store: MediaStore, file: TempFile, sniffed: Sniffed, ownerId: number, purpose: MediaPurpose): Promise<MediaFileRow> {
   const id = newMediaId();
   const storeKey = `${purpose}/${id}`;
   // Verification photos never reach the public, so they need no copy.
