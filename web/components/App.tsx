@@ -6,6 +6,7 @@ import { prefetchConsole } from "../api/console";
 import { getConfig, getIsArchive } from "../api/session";
 import { OfflineBanner } from "../features/offline/OfflineBanner";
 import { ScreenErrorBoundary } from "../features/offline/ScreenErrorBoundary";
+import { CaptureOverlay } from "../features/uploads/components/CaptureOverlay";
 import { withLastAnswer } from "../state/lastSession";
 import { configAtom, inArchiveAtom, sessionReadyAtom, userAtom, videoLockedAtom } from "../state/session";
 import { refreshUserAtom } from "../state/sessionActions";
@@ -83,6 +84,7 @@ export function App() {
         <PageNotice />
         {ready ? <Screens /> : <ScreenLoading />}
         <Toast />
+        <CaptureOverlay />
       </div>
     </Router>
   );

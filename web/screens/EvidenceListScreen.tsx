@@ -10,6 +10,8 @@ import { Chip, DELETE_EVIDENCE_QUESTION, EvidenceDetailDialog } from "../compone
 import { applyFilter, EvidenceFilter } from "../components/EvidenceFilter";
 import { Spinner } from "../components/ui";
 import { ViewTabs } from "../components/ViewTabs";
+import { QueuedItems } from "../features/uploads/components/QueuedItems";
+import { queueRowsAtom } from "../features/uploads/queueAtoms";
 import type { MediaFilter } from "../lib/mediaTypes";
 import { evidenceActionAtom, evidenceAtom } from "../state/evidence";
 import { useNotify } from "../state/useNotify";
@@ -30,6 +32,7 @@ function Welcome() {
 
 export default function EvidenceListScreen() {
   const items = useAtomValue(evidenceAtom);
+  const queued = useAtomValue(queueRowsAtom).length > 0;
   const dispatch = useSetAtom(evidenceActionAtom);
   const notify = useNotify();
   const [loading, setLoading] = useState(true);
@@ -70,12 +73,13 @@ export default function EvidenceListScreen() {
   return (
     <main className="mx-auto w-full max-w-6xl px-4 py-6 pb-28">
       <h1 className="mb-4 text-2xl font-bold tracking-tight">My Evidence</h1>
+      <QueuedItems />
       {loading && items.length === 0 ? (
         <div className="flex justify-center p-10">
           <Spinner label="Loading evidence" />
         </div>
       ) : items.length === 0 ? (
-        <Welcome />
+        !queued && <Welcome />
       ) : (
         <>
           <div className="mb-4">
