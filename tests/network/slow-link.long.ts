@@ -3,76 +3,56 @@
  * for 30 s and is later reset. The queue shows the stall, goes on by itself when the link is back (nobody presses
  * Retry), resumes after the reset from the server's offset, and the item arrives with the file's exact SHA-256.
  *
- * About seven minutes, nearly all of it waiting on the throttle: not named *.test.ts, so the main `bun test` run
+ * About eight minutes, nearly all of it waiting on the throttle: not named *.test.ts, so the main `bun test` run
  * leaves it out; scripts/test.ts (`npm test`) runs it beside the main suite as `bun test ./tests/network/slow-link.long.ts`.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import path from "node:path";
-import type { Browser } from "playwright-core";
-import { launchBrowser } from "../browser/browser";
-import { participantOnPhone, queueRow, rowInState, sendFile, storedItem, type PhonePage } from "../browser/pages/upload-queue";
-import { startFaultProxy, VENUE_UPLOAD_BITS_PER_SECOND, type FaultProxy } from "../support/fault-proxy";
-import { paddedMp4, type PaddedVideo } from "../support/padded-video";
-import { startTestServer, type TestServer } from "../support/server";
+import { participantOnPhone, queueRow, rowInState, sendFile, storedItem } from "../browser/pages/upload-queue";
+import { ISSUE_SCREENSHOTS, startVenueRig, type VenueRig } from "../browser/venue-rig";
+import { VENUE_UPLOAD_BITS_PER_SECOND } from "../support/fault-proxy";
 
 const SIZE = 20 * 1024 * 1024;
 const FREEZE_MS = 30_000;
-const SCREENSHOTS = path.join(import.meta.dir, "../../docs/screenshots/issue-8");
 const MINUTE = 60_000;
+const TITLE = "Night at the gallery";
 
-let server: TestServer;
-let proxy: FaultProxy;
-let browser: Browser;
-let video: PaddedVideo;
-let phone: PhonePage;
+let rig: VenueRig;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  proxy = await startFaultProxy(server.url, { up: VENUE_UPLOAD_BITS_PER_SECOND });
-  browser = await launchBrowser();
-  video = await paddedMp4(SIZE, "gallery-night.mp4");
+  rig = await startVenueRig({ upBitsPerSecond: VENUE_UPLOAD_BITS_PER_SECOND, videoBytes: SIZE, videoName: "gallery-night.mp4" });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await proxy?.close();
-  await server?.stop();
-  await video?.remove();
-});
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function uploadedPast(bytes: number) {
-  while (proxy.stats().up < bytes) await sleep(250);
-}
+afterAll(() => rig?.stop());
 
 test("a 20 MB video over 400 kbit/s survives a 30 s freeze and a reset, and arrives intact", async () => {
-  phone = await participantOnPhone(browser, server.url, proxy.url);
+  const { proxy, video } = rig;
+  const phone = await participantOnPhone(rig.browser, rig.server.url, proxy.url);
   const { page } = phone;
   const start = proxy.stats().up;
-  await sendFile(page, video.path, "Night at the gallery");
+  await sendFile(page, video.path, TITLE);
   await page.waitForURL("**/Evidence");
-  const row = queueRow(page, "Night at the gallery");
+  const row = queueRow(page, TITLE);
   await rowInState(row, "sending", MINUTE);
 
-  await uploadedPast(start + SIZE / 4);
+  await proxy.forwarded("up", start + SIZE / 4);
   proxy.freeze(FREEZE_MS);
   await rowInState(row, "stalled", FREEZE_MS);
   await row.getByText("Connection lost, will continue").waitFor();
-  await page.screenshot({ path: path.join(SCREENSHOTS, "slow-link-stalled-390.png") });
+  await page.screenshot({ path: path.join(ISSUE_SCREENSHOTS, "slow-link-stalled-390.png") });
   const afterFreeze = proxy.stats().up;
   // Nobody presses Retry: the queue tries again by itself once the link is back.
   await rowInState(row, "sending", FREEZE_MS + MINUTE);
   expect(proxy.frozen).toBe(false);
-  await uploadedPast(afterFreeze + 256 * 1024);
-  await page.screenshot({ path: path.join(SCREENSHOTS, "slow-link-resumed-390.png") });
+  await proxy.forwarded("up", afterFreeze + 256 * 1024);
+  await page.screenshot({ path: path.join(ISSUE_SCREENSHOTS, "slow-link-resumed-390.png") });
 
-  await uploadedPast(start + SIZE * 0.6);
+  await proxy.forwarded("up", start + SIZE * 0.6);
   proxy.reset();
   await rowInState(row, "done", 8 * MINUTE);
   await row.getByText("Arrived intact").waitFor();
 
-  const items = await storedItem(phone.participant, "Night at the gallery");
+  const items = await storedItem(phone.participant, TITLE);
   expect(items).toHaveLength(1);
   expect(items[0]!.media).toMatchObject({ size: SIZE, sha256: video.sha256 });
   // Neither the freeze nor the reset made it start over: the link carried the file about once.

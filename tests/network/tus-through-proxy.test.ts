@@ -29,12 +29,6 @@ afterAll(async () => {
   await video?.remove();
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(check: () => boolean) {
-  while (!check()) await sleep(25);
-}
-
 test("an upload cut by a reset and held by a freeze resumes from the server's offset and arrives intact", async () => {
   const progress: number[] = [];
   let uploadUrl = "";
@@ -53,10 +47,10 @@ test("an upload cut by a reset and held by a freeze resumes from the server's of
     upload.start();
   });
 
-  await until(() => proxy.stats().up > video.size / 3);
+  await proxy.forwarded("up", video.size / 3);
   proxy.reset();
   // The retry asks the server where it stands and sends only the rest.
-  await until(() => proxy.stats().up > (video.size * 2) / 3);
+  await proxy.forwarded("up", (video.size * 2) / 3);
   proxy.freeze(2000);
   await finished;
 

@@ -28,6 +28,8 @@ export type FaultProxy = {
   /** Destroys every open connection at once (the client sees a reset, not a clean close). */
   reset(): void;
   stats(): ProxyStats;
+  /** Resolves once at least `bytes` have been forwarded in that direction since the proxy started. */
+  forwarded(direction: Direction, bytes: number): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -183,6 +185,9 @@ export async function startFaultProxy(
       for (const socket of [...sockets]) socket.resetAndDestroy();
     },
     stats: () => ({ up: counted.up, down: counted.down, held, connections, open: clients.size, resets }),
+    async forwarded(direction, bytes) {
+      while (counted[direction] < bytes) await sleep(25);
+    },
     async close() {
       proxy.thaw();
       proxy.reset();
