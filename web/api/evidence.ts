@@ -1,4 +1,4 @@
-import { request, uploadWithProgress, type UploadProgress } from "./client";
+import { request } from "./client";
 import type { Evidence } from "./types";
 
 export const PAGE_SIZE = 50;
@@ -13,8 +13,6 @@ function page(path: string, before?: number) {
 export const listPublicEvidence = (before?: number) => page("/api/evidence/public", before);
 export const listAllEvidence = (before?: number) => page("/api/evidence/admin", before);
 
-export const createEvidence = (form: FormData, onProgress: (progress: UploadProgress) => void) =>
-  uploadWithProgress<Evidence>("POST", "/api/evidence", form, onProgress);
 export const updateEvidence = (id: number, form: FormData) =>
   request<Evidence>("PUT", `/api/evidence/update/${id}`, form);
 export const deleteEvidence = (id: number) => request<unknown>("DELETE", `/api/evidence/delete/${id}`);

@@ -19,7 +19,8 @@ export function AddEvidenceButton() {
   const [, navigate] = useLocation();
   const listId = useId();
   return (
-    <div className="fixed right-5 bottom-5 z-20 flex flex-col items-end gap-3">
+    // Above the upload queue's bar when it shows (it sets --queue-bar to its height).
+    <div className="fixed right-5 bottom-[calc(1.25rem+var(--queue-bar,0rem))] z-20 flex flex-col items-end gap-3">
       <ul id={listId} hidden={!open} className="flex flex-col items-end gap-2">
         {CHOICES.map((choice) => (
           <li key={choice.kind}>

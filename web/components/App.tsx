@@ -4,6 +4,7 @@ import { Redirect, Router, useLocation } from "wouter";
 import { SESSION_ENDED_EVENT } from "../api/client";
 import { prefetchConsole } from "../api/console";
 import { getConfig, getIsArchive } from "../api/session";
+import { CaptureOverlay } from "../features/uploads/components/CaptureOverlay";
 import { configAtom, inArchiveAtom, sessionReadyAtom, userAtom, videoLockedAtom } from "../state/session";
 import { refreshUserAtom } from "../state/sessionActions";
 import { useNotify } from "../state/useNotify";
@@ -72,6 +73,7 @@ export function App() {
         <PageNotice />
         {ready ? <Screens /> : <ScreenLoading />}
         <Toast />
+        <CaptureOverlay />
       </div>
     </Router>
   );

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { Alert, Button } from "./ui";
 
 const AUDIO_BITS_PER_SECOND = 128000;
+/** A crash or a locked phone loses at most this much of a recording. */
+const TIME_SLICE_MS = 1000;
 
 /** audio/webm where the browser records it, audio/mp4 otherwise (iOS Safari). */
 function recordingMimeType() {
@@ -18,8 +20,19 @@ export function formatTimer(totalSeconds: number) {
 
 type Stage = "idle" | "recording" | "paused";
 
-/** In-browser recorder: start, pause/resume, save, discard, and a mm:ss timer. */
-export function AudioRecorder({ onSave }: { onSave: (clip: File) => void }) {
+/**
+ * In-browser recorder: start, pause/resume, save, discard, and a mm:ss timer. Each one-second slice is handed to
+ * onChunk as it arrives (the caller keeps it on the phone); onStop gets the clip, or null when discarded.
+ */
+export function AudioRecorder({
+  onStart,
+  onChunk,
+  onStop,
+}: {
+  onStart: (mimeType: string) => void;
+  onChunk: (chunk: Blob) => void;
+  onStop: (clip: File | null) => void;
+}) {
   const [stage, setStage] = useState<Stage>("idle");
   const [seconds, setSeconds] = useState(0);
   const [problem, setProblem] = useState("");
@@ -45,8 +58,13 @@ export function AudioRecorder({ onSave }: { onSave: (clip: File) => void }) {
       const stream = await navigator.mediaDevices.getUserMedia({ audio: { noiseSuppression: true, echoCancellation: true } });
       const media = new MediaRecorder(stream, { ...(mimeType ? { mimeType } : {}), audioBitsPerSecond: AUDIO_BITS_PER_SECOND });
       chunks.current = [];
-      media.ondataavailable = (event) => event.data.size > 0 && chunks.current.push(event.data);
-      media.start(1000);
+      media.ondataavailable = (event) => {
+        if (event.data.size === 0) return;
+        chunks.current.push(event.data);
+        onChunk(event.data);
+      };
+      onStart(media.mimeType || mimeType);
+      media.start(TIME_SLICE_MS);
       recorder.current = media;
       setSeconds(0);
       setStage("recording");
@@ -76,11 +94,11 @@ export function AudioRecorder({ onSave }: { onSave: (clip: File) => void }) {
       recorder.current = null;
       setStage("idle");
       setSeconds(0);
-      if (!keep) return;
+      if (!keep) return onStop(null);
       const type = (media.mimeType || "audio/webm").split(";")[0];
       const extension = type === "audio/mp4" ? "m4a" : "webm";
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-      onSave(new File(chunks.current, `recording-${stamp}.${extension}`, { type }));
+      onStop(new File(chunks.current, `recording-${stamp}.${extension}`, { type }));
     };
     media.stop();
   }

@@ -1,62 +1,74 @@
-import { useAtom, useSetAtom } from "jotai";
+import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect, useState, type FormEvent } from "react";
-import { useLocation } from "wouter";
-import { createEvidence, listOwnEvidence } from "../api/evidence";
+import { Link, useLocation, useSearch } from "wouter";
 import { LocationField } from "../components/LocationField";
 import { MediaPreview } from "../components/MediaPreview";
 import { Alert, Button, Card, Page, Spinner, TextArea, TextField } from "../components/ui";
-import { UploadProgress } from "../components/UploadProgress";
-import { makeThumbnail, thumbnailFileName } from "../lib/thumbnail";
-import { evidenceActionAtom, mediaAtom } from "../state/evidence";
+import { createNoteDraft } from "../features/uploads/draftActions";
+import { discard, enqueue } from "../features/uploads/queueRunner";
+import { useDraftEditor } from "../features/uploads/useDraftEditor";
+import { mediaAtom } from "../state/evidence";
+import { userAtom } from "../state/session";
 
-const DEFAULT_TITLE = "Supporting Evidence";
 const BACK_TO_LIST_MS = 2000;
 
-export default function EvidenceDetailsScreen() {
-  const [media, setMedia] = useAtom(mediaAtom);
-  const dispatch = useSetAtom(evidenceActionAtom);
+/** Without a draft in the address (the notes option, or an old link): a new note draft, put in the address at once. */
+function useDraftId() {
+  const draftId = new URLSearchParams(useSearch()).get("draft");
+  const userId = useAtomValue(userAtom)?.id;
   const [, navigate] = useLocation();
-  const [title, setTitle] = useState(DEFAULT_TITLE);
-  const [notes, setNotes] = useState("");
-  const [location, setLocation] = useState("");
+  useEffect(() => {
+    if (draftId || userId === undefined) return;
+    createNoteDraft(userId).then(
+      (draft) => navigate(`/evidence-details?draft=${draft.id}`, { replace: true }),
+      (error) => console.error("The note could not be kept on this phone", error),
+    );
+  }, [draftId, userId, navigate]);
+  return draftId;
+}
+
+/**
+ * Title and notes for a draft. Every change is kept on the phone (a reload finds it); Upload Evidence hands the draft
+ * to the queue, which keeps sending while the participant goes on using the app.
+ */
+export default function EvidenceDetailsScreen() {
+  const editor = useDraftEditor(useDraftId());
+  const setMedia = useSetAtom(mediaAtom);
+  const [, navigate] = useLocation();
   const [uploading, setUploading] = useState(false);
-  const [progress, setProgress] = useState({ loaded: 0, total: 0 });
   const [problem, setProblem] = useState("");
-  const [done, setDone] = useState(false);
-  const [file] = useState(() => media[0] ?? null);
 
   useEffect(() => {
-    if (!done) return;
+    if (!uploading) return;
     const timer = setTimeout(() => navigate("/Evidence"), BACK_TO_LIST_MS);
     return () => clearTimeout(timer);
-  }, [done, navigate]);
+  }, [uploading, navigate]);
+
+  if (editor.state === "loading") return <Page title="Evidence details">{<Spinner label="Loading" />}</Page>;
+  if (editor.state === "missing" || (!uploading && editor.draft.status !== "editing"))
+    return (
+      <Page title="Evidence details">
+        <Alert tone="info">
+          This item is already on its way, or it was discarded. <Link href="/Evidence">See your evidence</Link>
+        </Alert>
+      </Page>
+    );
+  const { draft, file, change, flush } = editor;
 
   async function upload(event: FormEvent) {
     event.preventDefault();
     setProblem("");
-    if (!title.trim()) return setProblem("Please enter a title.");
+    if (!draft.title.trim()) return setProblem("Please enter a title.");
     setUploading(true);
-    const payload = new FormData();
-    payload.set("title", title.trim());
-    payload.set("notes", notes);
-    if (location) payload.set("location", location);
-    if (file) {
-      const thumbnail = await makeThumbnail(file);
-      if (thumbnail) payload.set("thumbnail", thumbnail, thumbnailFileName(thumbnail));
-      payload.set("file", file, file.name);
-    }
-    setProgress({ loaded: 0, total: file?.size ?? 0 });
-    try {
-      const created = await createEvidence(payload, setProgress);
-      dispatch({ type: "append", item: created });
-      setMedia([]);
-      setDone(true);
-      listOwnEvidence().then((items) => dispatch({ type: "replace", items }), (error) => console.error("Evidence fetch failed", error));
-    } catch (error) {
-      console.error("Evidence entry failed", error);
-      setUploading(false);
-      setProblem(`The upload did not go through${error instanceof Error && error.message ? `: ${error.message}` : "."} Please try again.`);
-    }
+    await flush();
+    await enqueue(draft.id);
+    setMedia([]);
+  }
+
+  /** Back gives a picked file (still in the phone's gallery) or a note up; a recording exists nowhere else, so it stays a draft. */
+  async function back() {
+    if (draft.kind !== "recording") await discard(draft.id);
+    navigate(draft.kind === "note" ? "/Evidence" : "/evidenceupload");
   }
 
   return (
@@ -64,19 +76,18 @@ export default function EvidenceDetailsScreen() {
       <Card>
         <form onSubmit={upload} noValidate className="space-y-4">
           {file ? <MediaPreview file={file} /> : <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">Written note: no media attached.</p>}
-          <TextField label="Title" required value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} disabled={uploading} />
-          <TextArea label="Notes" value={notes} maxLength={10000} onChange={(event) => setNotes(event.target.value)} disabled={uploading} />
-          <LocationField value={location} onChange={setLocation} />
+          <TextField label="Title" required value={draft.title} maxLength={200} onChange={(event) => change({ title: event.target.value })} disabled={uploading} />
+          <TextArea label="Notes" value={draft.notes} maxLength={10000} onChange={(event) => change({ notes: event.target.value })} disabled={uploading} />
+          <LocationField value={draft.location} onChange={(location) => change({ location })} />
           {problem && <Alert>{problem}</Alert>}
           {uploading && (
-            <div className="space-y-3 rounded-lg border border-red-300 bg-red-50 p-3">
+            <div className="space-y-1 rounded-lg border border-red-300 bg-red-50 p-3">
               <p className="font-bold text-red-900">DO NOT CLOSE OUT OF THIS SCREEN</p>
-              {file && <UploadProgress loaded={progress.loaded} total={progress.total} />}
+              <p className="text-sm text-red-900">It is being handed to the upload queue, which keeps sending while you use the app.</p>
             </div>
           )}
-          {done && <Alert tone="success">Evidence uploaded. Taking you back to your evidence…</Alert>}
           <div className="flex flex-col-reverse gap-3 sm:flex-row">
-            <Button variant="secondary" onClick={() => navigate(file ? "/evidenceupload" : "/Evidence")} disabled={uploading} className="sm:flex-1">
+            <Button variant="secondary" onClick={back} disabled={uploading} className="sm:flex-1">
               Back
             </Button>
             <Button type="submit" disabled={uploading} className="sm:flex-1">

@@ -10,6 +10,7 @@ import { Chip, DELETE_EVIDENCE_QUESTION, EvidenceDetailDialog } from "../compone
 import { applyFilter, EvidenceFilter } from "../components/EvidenceFilter";
 import { Spinner } from "../components/ui";
 import { ViewTabs } from "../components/ViewTabs";
+import { QueuedItems } from "../features/uploads/components/QueuedItems";
 import type { MediaFilter } from "../lib/mediaTypes";
 import { evidenceActionAtom, evidenceAtom } from "../state/evidence";
 import { useNotify } from "../state/useNotify";
@@ -70,6 +71,7 @@ export default function EvidenceListScreen() {
   return (
     <main className="mx-auto w-full max-w-6xl px-4 py-6 pb-28">
       <h1 className="mb-4 text-2xl font-bold tracking-tight">My Evidence</h1>
+      <QueuedItems />
       {loading && items.length === 0 ? (
         <div className="flex justify-center p-10">
           <Spinner label="Loading evidence" />

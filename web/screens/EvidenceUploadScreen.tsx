@@ -1,30 +1,43 @@
 import { useAtomValue, useSetAtom } from "jotai";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { AudioRecorder } from "../components/AudioRecorder";
 import { FilePickButton } from "../components/FilePickButton";
 import { Alert, Page } from "../components/ui";
+import { createFileDraft, recordingSink } from "../features/uploads/draftActions";
 import { formatBytes } from "../lib/format";
 import { audioListAtom, evidenceTypeAtom, mediaAtom } from "../state/evidence";
-import { configAtom } from "../state/session";
+import { configAtom, userAtom } from "../state/session";
 
 export default function EvidenceUploadScreen() {
   const kind = useAtomValue(evidenceTypeAtom);
   const { maxUploadBytes } = useAtomValue(configAtom);
+  const userId = useAtomValue(userAtom)?.id ?? 0;
   const setMedia = useSetAtom(mediaAtom);
   const setAudioList = useSetAtom(audioListAtom);
   const [, navigate] = useLocation();
   const [problem, setProblem] = useState("");
+  const recording = useRef<ReturnType<typeof recordingSink> | null>(null);
 
-  /** Several files may be picked; the first is used. Too-large files are refused before any byte is sent. */
-  function choose(files: File[]) {
+  /**
+   * Several files may be picked; the first is used. Too-large files are refused before any byte is sent. The file is
+   * kept on the phone as a draft before the details screen opens, so a reload there (or the camera returning to a
+   * reloaded tab) finds it.
+   */
+  async function choose(files: File[]) {
     const [first] = files;
     if (maxUploadBytes > 0 && first.size > maxUploadBytes) {
       return setProblem(`That file is ${formatBytes(first.size)}. The largest file you can upload is ${formatBytes(maxUploadBytes)}.`);
     }
     setProblem("");
     setMedia(files);
-    navigate("/evidence-details");
+    try {
+      const draft = await createFileDraft(userId, first);
+      navigate(`/evidence-details?draft=${draft.id}`);
+    } catch (error) {
+      console.error("The file could not be kept on this phone", error);
+      setProblem("This phone has no room to keep the file until it is sent. Free some space and try again.");
+    }
   }
 
   return (
@@ -36,9 +49,15 @@ export default function EvidenceUploadScreen() {
           <>
             <FilePickButton label="Upload Audio" description="Choose a recording from your device" accept="audio/*" onFiles={choose} icon="music" />
             <AudioRecorder
-              onSave={(clip) => {
+              onStart={(mimeType) => (recording.current = recordingSink(userId, mimeType))}
+              onChunk={(chunk) => recording.current?.append(chunk)}
+              onStop={async (clip) => {
+                const sink = recording.current;
+                recording.current = null;
+                if (!sink) return;
+                if (!clip) return sink.discard();
                 setAudioList((clips) => [...clips, clip]);
-                choose([clip]);
+                navigate(`/evidence-details?draft=${await sink.finish()}`);
               }}
             />
           </>

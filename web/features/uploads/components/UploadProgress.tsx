@@ -1,0 +1,26 @@
+import { formatBytes } from "../../../lib/format";
+import { describeTimeLeft } from "../progressMath";
+
+/** Bytes sent of the total, and (once measured) the speed and the time left. */
+export function UploadProgress({ loaded, total, speed = null, secondsLeft = null }: { loaded: number; total: number; speed?: number | null; secondsLeft?: number | null }) {
+  const percent = total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0;
+  const pace = [speed !== null && `${formatBytes(Math.round(speed))}/s`, describeTimeLeft(secondsLeft)].filter(Boolean).join(" · ");
+  return (
+    <div className="space-y-1">
+      <div
+        role="progressbar"
+        aria-label="Upload progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${percent}% (${formatBytes(loaded)} of ${formatBytes(total)})`}
+        className="h-2.5 overflow-hidden rounded-full bg-gray-200"
+      >
+        <div className="h-full bg-gray-900 transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="text-sm text-gray-800">
+        {percent}% — {formatBytes(loaded)} of {formatBytes(total)} sent{pace && ` · ${pace}`}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { useAtomValue } from "jotai";
+import { useEffect, useState } from "react";
+import { Button } from "../../../ui/Button";
+import { Modal } from "../../../ui/Dialog";
+import { queueRowsAtom } from "../queueAtoms";
+import { clearFinished } from "../queueRunner";
+import { queueSummary } from "../queueSummary";
+import { QueueRowView } from "./QueueRowView";
+
+/** Keeps the fixed red plus button above the bar (AddEvidenceButton reads this variable). */
+const BAR_HEIGHT = "4.5rem";
+
+/** The queue on every screen: a compact bar above the bottom edge; one tap opens the panel with every item. */
+export function UploadQueueBar() {
+  const rows = useAtomValue(queueRowsAtom);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    document.documentElement.style.setProperty("--queue-bar", BAR_HEIGHT);
+    return () => document.documentElement.style.setProperty("--queue-bar", "0rem");
+  }, []);
+  const moving = rows.find((row) => row.state === "sending" || row.state === "finishing");
+  const percent = moving?.total ? Math.round((moving.sent / moving.total) * 100) : null;
+  const allDone = rows.every((row) => row.state === "done");
+  return (
+    <>
+      <div aria-hidden="true" style={{ height: BAR_HEIGHT }} />
+      <div data-testid="upload-queue-bar" className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-300 bg-white/95 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] backdrop-blur">
+        <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3" style={{ minHeight: BAR_HEIGHT }}>
+          <button type="button" onClick={() => setOpen(true)} className="min-h-11 min-w-0 flex-1 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-blue-700" aria-haspopup="dialog">
+            <span className="block text-xs font-bold tracking-wide text-gray-700 uppercase">Uploads</span>
+            <span data-testid="upload-queue-summary" className="block text-sm font-semibold text-gray-900">
+              {queueSummary(rows)}
+            </span>
+            {percent !== null && (
+              <span aria-hidden="true" className="mt-1 block h-1.5 overflow-hidden rounded-full bg-gray-200">
+                <span className="block h-full bg-gray-900" style={{ width: `${percent}%` }} />
+              </span>
+            )}
+          </button>
+          {allDone && (
+            <Button variant="secondary" onClick={clearFinished}>
+              Close
+            </Button>
+          )}
+        </div>
+      </div>
+      <Modal open={open} onClose={() => setOpen(false)} title="Uploads">
+        <div data-testid="upload-queue-panel">
+          <ul className="max-h-[60dvh] space-y-3 overflow-y-auto">
+            {rows.map((row) => (
+              <QueueRowView key={row.id} row={row} />
+            ))}
+          </ul>
+          <div className="mt-4 flex justify-end gap-3">
+            {rows.some((row) => row.state === "done") && (
+              <Button variant="secondary" onClick={clearFinished}>
+                Clear finished
+              </Button>
+            )}
+            <Button onClick={() => setOpen(false)}>Close</Button>
+          </div>
+        </div>
+      </Modal>
+    </>
+  );
+}

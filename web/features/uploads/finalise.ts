@@ -1,0 +1,29 @@
+/**
+ * Turns a draft into an item: `POST /api/evidence` with `upload=<id>` for a file sent by tus (or no file, for a
+ * note), plus title, notes, location and the small thumbnail. Finalising the same upload twice gives the same item,
+ * so a lost answer is simply asked again.
+ */
+import { ApiError, request } from "../../api/client";
+import type { Evidence } from "../../api/types";
+import { thumbnailFileName } from "../../lib/thumbnail";
+import { uploadIdOf, type Draft } from "./draft";
+import { isRetryableStatus, SendError } from "./tusSend";
+
+/** The server no longer knows the upload (expired and swept): its bytes must be sent again from the start. */
+export class UploadGone extends Error {}
+
+export async function finalise(draft: Draft, uploadUrl: string | null): Promise<Evidence> {
+  const form = new FormData();
+  form.set("title", draft.title.trim());
+  form.set("notes", draft.notes);
+  if (draft.location) form.set("location", draft.location);
+  if (uploadUrl) form.set("upload", uploadIdOf(uploadUrl));
+  if (draft.thumbnail) form.set("thumbnail", draft.thumbnail, thumbnailFileName(draft.thumbnail));
+  try {
+    return await request<Evidence>("POST", "/api/evidence", form);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw new SendError("The connection was lost.", true);
+    if (error.status === 404 && uploadUrl) throw new UploadGone(error.message);
+    throw new SendError(error.message, isRetryableStatus(error.status), error.status);
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * Speed, time left and stall detection from progress samples: pure, so they are tested without a network.
+ * Speed is measured over the last few seconds only, so a link that slows down shows it soon.
+ */
+export interface Sample {
+  at: number;
+  bytes: number;
+}
+
+export const SPEED_WINDOW_MS = 8000;
+/** No new byte for this long: the connection is shown as lost (and the request is started again). */
+export const STALL_MS = 15_000;
+
+/** Keeps the samples of the last window (and the one just before it, the window's starting point). */
+export function addSample(samples: Sample[], sample: Sample, windowMs = SPEED_WINDOW_MS): Sample[] {
+  const kept = [...samples, sample];
+  let first = 0;
+  while (first < kept.length - 2 && kept[first + 1]!.at <= sample.at - windowMs) first++;
+  return kept.slice(first);
+}
+
+/** Bytes per second over the samples, or null until there is at least a second of them. */
+export function speedOf(samples: Sample[]): number | null {
+  if (samples.length < 2) return null;
+  const first = samples[0]!;
+  const last = samples[samples.length - 1]!;
+  const elapsed = last.at - first.at;
+  if (elapsed < 1000) return null;
+  return Math.max(0, ((last.bytes - first.bytes) * 1000) / elapsed);
+}
+
+/** Seconds left at the current speed, or null when unknown (no speed yet, or nothing moving). */
+export function secondsLeft(sent: number, total: number, speed: number | null): number | null {
+  if (sent >= total) return 0;
+  if (!speed) return null;
+  return Math.ceil((total - sent) / speed);
+}
+
+/** True when the last byte moved longer ago than the stall limit. */
+export function isStalled(lastProgressAt: number, now: number, stallMs = STALL_MS) {
+  return now - lastProgressAt >= stallMs;
+}
+
+/** "about 3 min left", "about 20 s left", "less than 5 s left": calm, rounded, never jumpy to the second. */
+export function describeTimeLeft(seconds: number | null): string {
+  if (seconds === null) return "";
+  if (seconds < 5) return "less than 5 s left";
+  if (seconds < 60) return `about ${Math.ceil(seconds / 5) * 5} s left`;
+  if (seconds < 3600) return `about ${Math.round(seconds / 60)} min left`;
+  const hours = Math.floor(seconds / 3600);
+  return `about ${hours} h ${Math.round((seconds - hours * 3600) / 60)} min left`;
+}

@@ -1,0 +1,32 @@
+import { expect, test } from "bun:test";
+import type { QueueRow } from "./queueAtoms";
+import { CONNECTION_LOST, queueSummary } from "./queueSummary";
+
+const row = (state: QueueRow["state"], extra: Partial<QueueRow> = {}): QueueRow => ({
+  id: Math.random().toString(36),
+  title: "Van video",
+  kind: "file",
+  state,
+  sent: 0,
+  total: 0,
+  speed: null,
+  secondsLeft: null,
+  message: "",
+  intact: null,
+  ...extra,
+});
+
+test("a stall comes first, then offline, then what is sending", () => {
+  expect(queueSummary([row("sending"), row("stalled")])).toBe(CONNECTION_LOST);
+  expect(queueSummary([row("offline", { kind: "note" }), row("offline")])).toBe("Offline: 2 items will send when the network is back");
+  expect(queueSummary([row("sending", { sent: 3 * 1024 * 1024, total: 20 * 1024 * 1024, speed: 51200, secondsLeft: 340 }), row("waiting")])).toBe(
+    "Sending 2 items · 3 MB of 20 MB · 50 KB/s · about 6 min left",
+  );
+});
+
+test("nothing moving: waiting, undecided, then all sent (intact only when every hash matched)", () => {
+  expect(queueSummary([row("waiting")])).toBe("1 item waiting to send");
+  expect(queueSummary([row("failed"), row("paused"), row("done")])).toBe("2 items not sent: tap to decide");
+  expect(queueSummary([row("done", { intact: true }), row("done", { kind: "note" })])).toBe("All sent. Arrived intact.");
+  expect(queueSummary([row("done", { kind: "note" })])).toBe("All sent.");
+});
