@@ -11,6 +11,7 @@ import { applyFilter, EvidenceFilter } from "../components/EvidenceFilter";
 import { Spinner } from "../components/ui";
 import { ViewTabs } from "../components/ViewTabs";
 import { QueuedItems } from "../features/uploads/components/QueuedItems";
+import { queueRowsAtom } from "../features/uploads/queueAtoms";
 import type { MediaFilter } from "../lib/mediaTypes";
 import { evidenceActionAtom, evidenceAtom } from "../state/evidence";
 import { useNotify } from "../state/useNotify";
@@ -31,6 +32,7 @@ function Welcome() {
 
 export default function EvidenceListScreen() {
   const items = useAtomValue(evidenceAtom);
+  const queued = useAtomValue(queueRowsAtom).length > 0;
   const dispatch = useSetAtom(evidenceActionAtom);
   const notify = useNotify();
   const [loading, setLoading] = useState(true);
@@ -77,7 +79,7 @@ export default function EvidenceListScreen() {
           <Spinner label="Loading evidence" />
         </div>
       ) : items.length === 0 ? (
-        <Welcome />
+        !queued && <Welcome />
       ) : (
         <>
           <div className="mb-4">

@@ -1,16 +1,24 @@
 import { useAtomValue } from "jotai";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
+import { userAtom } from "../../../state/session";
 import { queueRowsAtom, unsentDraftsAtom } from "../queueAtoms";
 import { useCaptureQueue } from "../useCaptureQueue";
 
-const UploadQueueBar = lazy(() => import("./UploadQueueBar").then((module) => ({ default: module.UploadQueueBar })));
-const ResumePrompt = lazy(() => import("./ResumePrompt").then((module) => ({ default: module.ResumePrompt })));
+const loadBar = () => import("./UploadQueueBar");
+const loadPrompt = () => import("./ResumePrompt");
+const UploadQueueBar = lazy(() => loadBar().then((module) => ({ default: module.UploadQueueBar })));
+const ResumePrompt = lazy(() => loadPrompt().then((module) => ({ default: module.ResumePrompt })));
 
 /** The queue's presence on every screen: its bar while items are queued, the prompt while drafts wait unsent. */
 export function CaptureOverlay() {
   useCaptureQueue();
+  const loggedIn = useAtomValue(userAtom) !== null;
   const hasRows = useAtomValue(queueRowsAtom).length > 0;
   const hasUnsent = useAtomValue(unsentDraftsAtom).length > 0;
+  useEffect(() => {
+    // Loaded at login, while the network is there: the bar must appear for an item queued offline.
+    if (loggedIn) Promise.all([loadBar(), loadPrompt()]).catch(() => {});
+  }, [loggedIn]);
   return (
     <Suspense fallback={null}>
       {hasRows && <UploadQueueBar />}

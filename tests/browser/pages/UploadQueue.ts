@@ -1,0 +1,29 @@
+/** The capture queue as a test sees it: the bar on every screen, its panel, and one row per queued item. */
+import type { Page } from "playwright-core";
+
+export type QueueState = "waiting" | "offline" | "sending" | "stalled" | "finishing" | "paused" | "failed" | "done";
+
+export class UploadQueue {
+  constructor(readonly page: Page) {}
+
+  bar = () => this.page.getByTestId("upload-queue-bar");
+  summary = () => this.page.getByTestId("upload-queue-summary");
+
+  /** The item's row (the list's top, or the panel when it is open). */
+  row(title: string) {
+    return this.page.getByTestId("queue-row").filter({ hasText: title }).first();
+  }
+
+  /** Waits until the item's row is in that state (data-state on the row). */
+  async waitFor(title: string, state: QueueState, timeout?: number) {
+    await this.page.locator(`[data-testid="queue-row"][data-state="${state}"]`).filter({ hasText: title }).first().waitFor({ timeout });
+  }
+
+  async openPanel() {
+    await this.bar().getByRole("button", { name: /Uploads/ }).click();
+    await this.page.getByTestId("upload-queue-panel").waitFor();
+  }
+
+  retry = (title: string) => this.row(title).getByTestId("queue-row-retry").click();
+  cancel = (title: string) => this.row(title).getByTestId("queue-row-cancel").click();
+}
