@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import path from "node:path";
-import { participantOnPhone, queueRow, rowInState, sendFile, storedItem } from "../browser/pages/upload-queue";
+import { participantOnPhone, sendFile, storedItem } from "../browser/pages/participant-phone";
 import { ISSUE_SCREENSHOTS, startVenueRig, type VenueRig } from "../browser/venue-rig";
 import { VENUE_UPLOAD_BITS_PER_SECOND } from "../support/fault-proxy";
 
@@ -28,29 +28,28 @@ afterAll(() => rig?.stop());
 test("a 20 MB video over 400 kbit/s survives a 30 s freeze and a reset, and arrives intact", async () => {
   const { proxy, video } = rig;
   const phone = await participantOnPhone(rig.browser, rig.server.url, proxy.url);
-  const { page } = phone;
+  const { page, queue } = phone;
   const start = proxy.stats().up;
   await sendFile(page, video.path, TITLE);
   await page.waitForURL("**/Evidence");
-  const row = queueRow(page, TITLE);
-  await rowInState(row, "sending", MINUTE);
+  await queue.waitFor(TITLE, "sending", MINUTE);
 
   await proxy.forwarded("up", start + SIZE / 4);
   proxy.freeze(FREEZE_MS);
-  await rowInState(row, "stalled", FREEZE_MS);
-  await row.getByText("Connection lost, will continue").waitFor();
+  await queue.waitFor(TITLE, "stalled", FREEZE_MS);
+  await queue.row(TITLE).getByText("Connection lost, will continue").waitFor();
   await page.screenshot({ path: path.join(ISSUE_SCREENSHOTS, "slow-link-stalled-390.png") });
   const afterFreeze = proxy.stats().up;
   // Nobody presses Retry: the queue tries again by itself once the link is back.
-  await rowInState(row, "sending", FREEZE_MS + MINUTE);
+  await queue.waitFor(TITLE, "sending", FREEZE_MS + MINUTE);
   expect(proxy.frozen).toBe(false);
   await proxy.forwarded("up", afterFreeze + 256 * 1024);
   await page.screenshot({ path: path.join(ISSUE_SCREENSHOTS, "slow-link-resumed-390.png") });
 
   await proxy.forwarded("up", start + SIZE * 0.6);
   proxy.reset();
-  await rowInState(row, "done", 8 * MINUTE);
-  await row.getByText("Arrived intact").waitFor();
+  await queue.waitFor(TITLE, "done", 8 * MINUTE);
+  await queue.row(TITLE).getByText("Arrived intact").waitFor();
 
   const items = await storedItem(phone.participant, TITLE);
   expect(items).toHaveLength(1);

@@ -1,13 +1,13 @@
 /**
- * The capture queue as a participant meets it, for the venue-network tests: a logged-in phone page (the session
- * made through the API and copied into the browser), choosing a video and sending it, and the queue's rows with
- * their states (data-state on each row: waiting, sending, stalled, finishing, done, …).
+ * A participant's phone for the venue-network tests: a logged-in page at the fault proxy's address (the session made
+ * through the API, its cookie copied into the browser), sending a chosen file, and what the server then lists.
  */
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { newParticipant, type Participant } from "../../support/client";
 import { openPage } from "../browser";
+import { UploadQueue } from "./UploadQueue";
 
-export type PhonePage = Awaited<ReturnType<typeof openPage>> & { participant: Participant };
+export type PhonePage = Awaited<ReturnType<typeof openPage>> & { participant: Participant; queue: UploadQueue };
 
 /** A participant past the onboarding video, on a phone page at `baseUrl` (the fault proxy's address). */
 export async function participantOnPhone(browser: Browser, serverUrl: string, baseUrl: string): Promise<PhonePage> {
@@ -17,7 +17,7 @@ export async function participantOnPhone(browser: Browser, serverUrl: string, ba
   const opened = await openPage(browser, baseUrl);
   const [name, value] = participant.actor.cookie.split("=") as [string, string];
   await opened.context.addCookies([{ name, value, url: baseUrl }]);
-  return { ...opened, participant };
+  return { ...opened, participant, queue: new UploadQueue(opened.page) };
 }
 
 /** Chooses a file on the camera screen, titles it and presses Upload Evidence: the queue owns it from then on. */
@@ -30,16 +30,6 @@ export async function sendFile(page: Page, filePath: string, title: string) {
   await page.waitForURL("**/evidence-details**");
   await page.getByLabel("Title").fill(title);
   await page.getByRole("button", { name: "Upload Evidence" }).click();
-}
-
-/** The item's row in the list's "On its way" section. */
-export function queueRow(page: Page, title: string): Locator {
-  return page.getByTestId("queued-items").getByTestId("queue-row").filter({ hasText: title });
-}
-
-/** Waits until the row is in that state (the list must be on screen: /Evidence). */
-export async function rowInState(row: Locator, state: string, timeout: number) {
-  await row.and(row.page().locator(`[data-state="${state}"]`)).waitFor({ timeout });
 }
 
 /** The participant's item of that title as the server lists it to its owner (with the stored file's size and hash). */

@@ -1,0 +1,52 @@
+/**
+ * A frozen venue link on a phone (390×844): the fault proxy between Chromium and the real server stops forwarding
+ * mid-upload; the queue shows "Connection lost, will continue" with Retry and Cancel; after the thaw, Retry finishes
+ * the item with the file's exact SHA-256. Screenshots of the stalled and resumed states go to docs/screenshots/issue-8.
+ */
+import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import path from "node:path";
+import { participantOnPhone, sendFile, storedItem } from "./pages/participant-phone";
+import { ISSUE_SCREENSHOTS, startVenueRig, type VenueRig } from "./venue-rig";
+
+setDefaultTimeout(60_000);
+
+const TITLE = "Stalled clip";
+let rig: VenueRig;
+
+beforeAll(async () => {
+  // 2 Mbit/s: slow enough to freeze mid-upload, fast enough that the test stays short.
+  rig = await startVenueRig({ upBitsPerSecond: 2_000_000, videoBytes: 2 * 1024 * 1024, videoName: "gallery-clip.mp4" });
+});
+
+afterAll(() => rig?.stop());
+
+test("a frozen link shows the stall with Retry and Cancel; Retry after the thaw finishes the item intact", async () => {
+  const { proxy, video } = rig;
+  const phone = await participantOnPhone(rig.browser, rig.server.url, proxy.url);
+  const { page, queue } = phone;
+  const start = proxy.stats().up;
+  await sendFile(page, video.path, TITLE);
+  await page.waitForURL("**/Evidence");
+  await proxy.forwarded("up", start + video.size / 4);
+
+  proxy.freeze();
+  await queue.waitFor(TITLE, "stalled", 30_000);
+  const row = queue.row(TITLE);
+  await row.getByText("Connection lost, will continue").waitFor();
+  await row.getByTestId("queue-row-retry").waitFor();
+  await row.getByTestId("queue-row-cancel").waitFor();
+  await page.screenshot({ path: path.join(ISSUE_SCREENSHOTS, "stall-connection-lost-390.png") });
+
+  proxy.thaw();
+  await queue.retry(TITLE);
+  await queue.waitFor(TITLE, "sending", 30_000);
+  await page.screenshot({ path: path.join(ISSUE_SCREENSHOTS, "stall-resumed-390.png") });
+  await queue.waitFor(TITLE, "done", 30_000);
+  await row.getByText("Arrived intact").waitFor();
+
+  const items = await storedItem(phone.participant, TITLE);
+  expect(items).toHaveLength(1);
+  expect(items[0]!.media).toMatchObject({ size: video.size, sha256: video.sha256 });
+  expect(phone.problems).toEqual([]);
+  await phone.context.close();
+});
