@@ -38,8 +38,11 @@ test("a frozen link shows the stall with Retry and Cancel; Retry after the thaw 
   await page.screenshot({ path: path.join(ISSUE_SCREENSHOTS, "stall-connection-lost-390.png") });
 
   proxy.thaw();
+  const atThaw = proxy.stats().up;
   await queue.retry(TITLE);
   await queue.waitFor(TITLE, "sending", 30_000);
+  // The shot shows the upload moving again, not its first progress event.
+  await proxy.forwarded("up", atThaw + 256 * 1024);
   await page.screenshot({ path: path.join(ISSUE_SCREENSHOTS, "stall-resumed-390.png") });
   await queue.waitFor(TITLE, "done", 30_000);
   await row.getByText("Arrived intact").waitFor();
