@@ -7,14 +7,13 @@ import { evidenceRoutes } from "./evidence/evidence.routes";
 import { exportRoutes } from "./export/export.routes";
 import { healthRoutes } from "./health/health.routes";
 import { isExactApiPath, looksLikeApiPath } from "./http/api-paths";
-import { HttpError, json } from "./http/errors";
+import { HttpError, httpErrorResponse, json } from "./http/errors";
 import { mediaRoutes } from "./media/media.routes";
 import { resetRoutes } from "./reset/reset.routes";
+import { tusRoutes } from "./uploads/tus.routes";
 import { usersRoutes } from "./users/users.routes";
 import type { WebAssets } from "./web/web-assets";
 import { webRoutes } from "./web/web.routes";
-
-const BODY_LEFT_UNREAD = new Set([408, 413, 429, 507]);
 
 /** The whole HTTP application: every feature's routes, one error shape. */
 export function createApp(ctx: AppContext, assets: WebAssets) {
@@ -25,10 +24,7 @@ export function createApp(ctx: AppContext, assets: WebAssets) {
       if (looksLikeApiPath(pathname) && !isExactApiPath(pathname)) return json({ message: "Not found." }, 404);
     })
     .onError(({ error, code }) => {
-      if (error instanceof HttpError) {
-        // A body refused (too large, too slow, over a quota, disk full) is left unread: close the connection rather than keep it.
-        return json({ message: error.message }, error.status, BODY_LEFT_UNREAD.has(error.status) ? { connection: "close" } : {});
-      }
+      if (error instanceof HttpError) return httpErrorResponse(error);
       if (code === "PARSE") return json({ message: "The request body is not valid JSON." }, 400);
       if (code === "VALIDATION") return json({ message: "The request is not valid." }, 400);
       if (code === "NOT_FOUND") return json({ message: "Not found." }, 404);
@@ -38,6 +34,7 @@ export function createApp(ctx: AppContext, assets: WebAssets) {
     .use(healthRoutes(ctx))
     .use(usersRoutes(ctx))
     .use(evidenceRoutes(ctx))
+    .use(tusRoutes(ctx))
     .use(deskRoutes(ctx))
     .use(mediaRoutes(ctx))
     .use(exportRoutes(ctx))

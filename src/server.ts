@@ -11,12 +11,17 @@ import { getForHead, rememberClientAddress } from "./http/request-info";
 import { createMailer } from "./mail/mailer";
 import { createLocalStore } from "./media/local-store";
 import type { MediaStore } from "./media/store";
+import { loadServerTls, type ServerTls } from "./tls/server-tls";
+import { sweepExpiredUploads } from "./uploads/upload-sweeper";
 import { ensureAdmin } from "./users/users.service";
 import { diskAssets, type WebAssets } from "./web/web-assets";
 
 export type RunningServer = {
+  /** https:// when casefile serves TLS itself. */
   url: string;
   ctx: AppContext;
+  /** The certificate served, or undefined for plain HTTP. */
+  tls: ServerTls | undefined;
   /** Stops accepting connections, lets running requests finish for up to graceMs, then closes the rest and the database. */
   stop(graceMs?: number): Promise<void>;
 };
@@ -42,13 +47,22 @@ export async function openContext(config: Config): Promise<AppContext & { close(
   return { config, db, store, mailer: createMailer(config), close: () => client.close() };
 }
 
-/** How often ended rate-limit windows are swept out of the database. */
+/** How often ended rate-limit windows, and expired resumable uploads, are swept out. */
 const LIMIT_SWEEP_MS = 10 * 60_000;
+const UPLOAD_SWEEP_MS = 10 * 60_000;
+
+const sweepUploads = (ctx: AppContext) => sweepExpiredUploads(ctx).catch((error) => console.warn("upload sweep failed:", error));
 
 export async function startServer(config: Config, assets: WebAssets = diskAssets(config.webDir)): Promise<RunningServer> {
+  // Before the database: a wrong certificate file stops the start with one line and opens nothing.
+  const tls = await loadServerTls(config.tls);
   const ctx = await openContext(config);
-  const sweeper = setInterval(() => sweepExpiredLimits(ctx.db).catch((error) => console.warn("rate-limit sweep failed:", error)), LIMIT_SWEEP_MS);
-  sweeper.unref();
+  await sweepUploads(ctx);
+  const sweepers = [
+    setInterval(() => sweepExpiredLimits(ctx.db).catch((error) => console.warn("rate-limit sweep failed:", error)), LIMIT_SWEEP_MS),
+    setInterval(() => sweepUploads(ctx), UPLOAD_SWEEP_MS),
+  ];
+  for (const sweeper of sweepers) sweeper.unref();
   const app = createApp(ctx, assets);
   const server = Bun.serve({
     port: config.port,
@@ -57,6 +71,7 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
     // default, a bare 413) only backs them up, well above them.
     maxRequestBodySize: 2 * config.maxUploadBytes + 16 * 1024 * 1024,
     idleTimeout: 120,
+    tls: tls && { cert: tls.cert, key: tls.key },
     async fetch(received, bunServer) {
       const request = received.method === "HEAD" ? getForHead(received) : received;
       rememberClientAddress(request, bunServer.requestIP(received)?.address);
@@ -69,8 +84,9 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
     },
   });
   return {
-    url: `http://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${server.port}`,
+    url: `${tls ? "https" : "http"}://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${server.port}`,
     ctx,
+    tls,
     async stop(graceMs = 0) {
       const drained = server.stop(false).then(() => true);
       const inTime = await Promise.race([drained, Bun.sleep(graceMs).then(() => false)]);
@@ -79,7 +95,7 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
         if (running > 0) console.warn(`${running} requests still running after ${graceMs} ms are cut off`);
         await server.stop(true);
       }
-      clearInterval(sweeper);
+      for (const sweeper of sweepers) clearInterval(sweeper);
       ctx.close();
     },
   };

@@ -1,6 +1,7 @@
 /** `casefile serve` (the default): runs the server until SIGTERM/SIGINT, then shuts down gracefully. */
 import type { Config } from "../config";
 import { startServer } from "../server";
+import { tlsStartMessage } from "../tls/start-message";
 import { embeddedAssets } from "../web/embedded-assets";
 import { diskAssets } from "../web/web-assets";
 import { asCliError } from "./errors";
@@ -14,6 +15,7 @@ export async function serve(config: Config): Promise<void> {
     throw asCliError(error);
   });
   console.log(`casefile listening on ${server.url}`);
+  if (server.tls) for (const line of tlsStartMessage(server.tls, Number(new URL(server.url).port || 443), config.publicUrl)) console.log(line);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

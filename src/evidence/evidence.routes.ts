@@ -1,11 +1,12 @@
 import { Elysia } from "elysia";
 import { assertInvestigationOpen, assertUploadsOpen, isAdmin, requireAdmin, requireUser } from "../auth/guard";
 import type { AppContext } from "../context";
-import { archiveClosed, json, notFound } from "../http/errors";
+import { archiveClosed, badRequest, json, notFound } from "../http/errors";
 import { asRecord, parseId } from "../http/input";
 import { readSmallJson } from "../http/json-body";
 import { readMultipartWithinDisk } from "../media/disk-guard";
 import { fieldsOnly, type MultipartBody } from "../media/multipart";
+import { finaliseUpload } from "../uploads/finalise-upload";
 import { findUserById } from "../users/users.service";
 import { readEvidenceText, readPage, THUMBNAIL_MAX_BYTES } from "./evidence-input";
 import { evidenceJson } from "./evidence-json";
@@ -53,8 +54,12 @@ export function evidenceRoutes(ctx: AppContext) {
         const upload = await readMultipartWithinDisk(ctx, request, uploadLimits);
         try {
           const text = readEvidenceText(upload.fields);
-          const created = await createEvidence(ctx, user, text, upload.files);
-          return json(evidenceJson(created), 201);
+          const uploadId = upload.fields.upload;
+          if (uploadId === undefined) return json(evidenceJson(await createEvidence(ctx, user, text, upload.files)), 201);
+          // Finalising a resumable upload (its id instead of a file part): once, however often it is asked.
+          if (upload.files.file) throw badRequest("Send either a file or an upload, not both.");
+          const { created, evidence } = await finaliseUpload(ctx, user, uploadId, text, upload.files.thumbnail);
+          return json(evidenceJson(evidence), created ? 201 : 200);
         } finally {
           await upload.cleanup();
         }

@@ -28,6 +28,7 @@ export async function findManageable(db: Database, id: number, viewer: Viewer): 
 }
 
 type Uploads = { file?: TempFile; thumbnail?: TempFile };
+type BatchItem = Parameters<Database["batch"]>[0][number];
 
 /** Sniffs and stores the file and thumbnail; returns their rows (not yet inserted). */
 async function storeUploads(ctx: AppContext, ownerId: number, uploads: Uploads, kinds: MediaKind[]) {
@@ -62,12 +63,16 @@ const auditedFacts = (item: Pick<EvidenceRow, "title" | "notes" | "location" | "
   file_sha256: file?.sha256 ?? null,
 });
 
-/** The uploader's own item; counted against their quota unless they are an admin. */
+/**
+ * The uploader's own item; counted against their quota unless they are an admin. `withItem` are statements for the
+ * same batch, run right after the item's insert (they may read its id as last_insert_rowid(); they must insert nothing).
+ */
 export async function createEvidence(
   ctx: AppContext,
   uploader: Uploader & NonNullable<AuditActor>,
   text: EvidenceText,
   uploads: Uploads,
+  withItem: BatchItem[] = [],
 ): Promise<EvidenceWithContext> {
   const ownerId = uploader.id;
   const { stored, media, thumb, mediaType } = await storeUploads(ctx, ownerId, uploads, ["image", "video", "audio"]);
@@ -84,6 +89,7 @@ export async function createEvidence(
     const statements = [
       ...stored.map((m) => ctx.db.insert(mediaFiles).values(m)),
       ctx.db.insert(evidence).values(values).returning(),
+      ...withItem,
       auditStatement(ctx.db, {
         actor: uploader,
         action: "evidence.create",

@@ -126,17 +126,26 @@ export async function admitEvidenceUpload(ctx: AppContext, request: Request, upl
   if (isAdmin(uploader) || !isMultipart(request)) return;
   const declared = declaredLength(request);
   if (declared !== undefined && declared <= SMALL_BODY_BYTES) return;
-  const { db, config } = ctx;
-  const limits = config.quotas;
   // A chunked body may be a file of any size: at least one byte of one.
   const fileBytes = declared === undefined ? 1 : declared - SMALL_BODY_BYTES;
+  const freed = [replacing?.mediaId, replacing?.thumbnailId].filter((id): id is string => !!id);
+  await admitUploadOf(ctx, uploader, fileBytes, freed);
+}
 
+/**
+ * The early check for a file of fileBytes (a multipart body, or a resumable upload's declared length): refused when
+ * the uploader has used up the hour's uploads or the file cannot fit the space left (the files in `freed` counted as
+ * gone). Admins pass.
+ */
+export async function admitUploadOf(ctx: AppContext, uploader: Uploader, fileBytes: number, freed: string[] = []): Promise<void> {
+  if (isAdmin(uploader)) return;
+  const { db, config } = ctx;
+  const limits = config.quotas;
   const window = await uploadWindow(db, uploader.id);
   if (limits.uploadsPerHour > 0 && window && window.start > Date.now() - HOUR_MS && window.uploads >= limits.uploadsPerHour) {
     throw hourlyLimitReached(limits, window.start);
   }
   if (limits.storageBytes === 0) return;
-  const freed = [replacing?.mediaId, replacing?.thumbnailId].filter((id): id is string => !!id);
   const stored = await storedBytes(db, uploader.id, freed);
   if (stored + fileBytes > limits.storageBytes) throw storageFull(stored, limits.storageBytes, fileBytes);
 }

@@ -21,5 +21,7 @@ export function healthRoutes(ctx: AppContext) {
       spyUrl: ctx.config.spyUrl,
       archiveMode: ctx.config.archiveMode,
       maxUploadBytes: ctx.config.maxUploadBytes,
+      // The address participants use (PUBLIC_URL), for the printable invitation; null: the one the browser is on.
+      publicUrl: ctx.config.publicUrl ?? null,
     }));
 }

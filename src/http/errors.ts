@@ -30,3 +30,11 @@ export function json(body: unknown, status = 200, headers: Record<string, string
     headers: { "content-type": "application/json; charset=utf-8", ...headers },
   });
 }
+
+/** A body refused (too large, too slow, over a quota, disk full) is left unread: these close the connection rather than keep it. */
+const BODY_LEFT_UNREAD = new Set([408, 413, 429, 507]);
+
+/** The `{ message }` answer of an HttpError (with any extra headers). */
+export function httpErrorResponse(error: HttpError, headers: Record<string, string> = {}): Response {
+  return json({ message: error.message }, error.status, { ...headers, ...(BODY_LEFT_UNREAD.has(error.status) ? { connection: "close" } : {}) });
+}

@@ -53,9 +53,11 @@ export function withSecurityHeaders(response: Response): Response {
   return response;
 }
 
-/** Routes that stream large multipart bodies to disk; every other route gets at most SMALL_BODY_BYTES. */
+/** Routes that stream large bodies (multipart, tus) to disk; every other route gets at most SMALL_BODY_BYTES. */
 const UPLOAD_ROUTES: [string, RegExp][] = [
   ["POST", /^\/api\/evidence$/],
+  ["POST", /^\/api\/uploads$/],
+  ["PATCH", /^\/api\/uploads\/[^/]+$/],
   ["PUT", /^\/api\/evidence\/update\/[^/]+$/],
   ["PUT", /^\/api\/evidence\/user$/],
   ["POST", /^\/api\/user\/register$/],

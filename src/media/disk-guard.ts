@@ -11,9 +11,9 @@ import { declaredLength } from "../http/request-info";
 import { readMultipart, type MultipartBody, type MultipartLimits } from "./multipart";
 
 /** How many body bytes a streaming upload receives between two looks at the free space (a statfs costs microseconds). */
-const RECHECK_EVERY_BYTES = 16 * 1024 * 1024;
+export const RECHECK_EVERY_BYTES = 16 * 1024 * 1024;
 
-async function assertRoomFor(dir: string, reserveBytes: number, incomingBytes: number): Promise<void> {
+export async function assertRoomFor(dir: string, reserveBytes: number, incomingBytes: number): Promise<void> {
   const { bavail, bsize } = await statfs(dir);
   if (bavail * bsize - incomingBytes < reserveBytes) throw insufficientStorage();
 }

@@ -48,11 +48,19 @@ const WRITE_BUFFER_BYTES = 1024 * 1024;
 const COLLECT_EVERY_BYTES = 64 * 1024 * 1024;
 let bytesSinceCollect = 0;
 
+/** Counts body bytes received by any streaming upload (multipart or tus), collecting after every COLLECT_EVERY_BYTES. */
+export function countBodyBytes(bytes: number): void {
+  bytesSinceCollect += bytes;
+  if (bytesSinceCollect < COLLECT_EVERY_BYTES) return;
+  bytesSinceCollect = 0;
+  Bun.gc(true);
+}
+
 /** A connection that sends less than this per stall window (UPLOAD_STALL_SECONDS) holds a request open for nothing. */
 export const STALL_MIN_BYTES = 16 * 1024;
 
 const interrupted = () => badRequest("The upload was interrupted. Please try again.");
-const stalled = () => new HttpError(408, "The upload was too slow and has been stopped. Please try again on a better connection.");
+export const stalled = () => new HttpError(408, "The upload was too slow and has been stopped. Please try again on a better connection.");
 
 /**
  * Streams a multipart body to temp files, hashing as it goes, without holding a file in memory.
@@ -223,11 +231,7 @@ async function feedParser(reader: ReadableStreamDefaultReader<Uint8Array>, parse
       received += value.byteLength;
       receivedInWindow += value.byteLength;
       if (received > feed.maxTotal) return feed.fail(feed.overLimit());
-      bytesSinceCollect += value.byteLength;
-      if (bytesSinceCollect >= COLLECT_EVERY_BYTES) {
-        bytesSinceCollect = 0;
-        Bun.gc(true);
-      }
+      countBodyBytes(value.byteLength);
       const accepted = parser.write(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
       if (!accepted) await Promise.race([new Promise((drained) => parser.once("drain", drained)), feed.failedSignal]);
     }

@@ -1,12 +1,13 @@
 /** Shared Playwright setup for the browser tests and the screenshot tour: Debian's Chromium with a fake camera and mic. */
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 
 export const PHONE = { width: 390, height: 844 };
 export const LAPTOP = { width: 1280, height: 800 };
 
-export function launchBrowser(): Promise<Browser> {
+/** extraArgs: e.g. --host-resolver-rules to reach the test server under a name that is not loopback. */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
     args: [
@@ -20,13 +21,20 @@ export function launchBrowser(): Promise<Browser> {
       "--use-fake-device-for-media-stream",
       "--use-fake-ui-for-media-stream",
       "--autoplay-policy=no-user-gesture-required",
+      ...extraArgs,
     ],
   });
 }
 
 /** A fresh context (own cookies) at the given size that fails the test on page errors or CSP violations. */
-export async function openPage(browser: Browser, baseURL: string, viewport = PHONE): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  viewport = PHONE,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await browser.newContext({
+    ...options,
     baseURL,
     viewport,
     isMobile: viewport.width < 500,

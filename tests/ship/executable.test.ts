@@ -3,6 +3,7 @@
  * it must serve the app and the API, and keep its data across a restart.
  */
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { X509Certificate } from "node:crypto";
 import { copyFile, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -83,4 +84,16 @@ test("the executable refuses to start when TMPDIR (where it unpacks libSQL's add
   const result = await runCommand([exe], dir, { PORT: "0", TMPDIR: path.join(dir, "no-such-dir") });
   expect(result.code).toBe(1);
   expect(result.stderr.trim()).toStartWith("Invalid configuration: TMPDIR");
+});
+
+test("TLS=self-signed: the executable makes its certificate (the selfsigned package is bundled) and serves the app over HTTPS", async () => {
+  expect(await program!.stop()).toBe(0);
+  program = await startProgram([exe], dir, { TLS: "self-signed" });
+  expect(program.url).toStartWith("https://");
+  const cert = await Bun.file(path.join(dir, "data/tls/cert.pem")).text();
+  const page = await fetch(`${program.url}/`, { tls: { ca: cert } });
+  expect(await page.text()).toContain('<script type="module" src="/assets/');
+  expect(await program.stop()).toBe(0);
+  // The start told the operator the fingerprint to compare on a phone.
+  expect(await program.output()).toContain(`(compare it on a phone): ${new X509Certificate(cert).fingerprint256}`);
 });

@@ -38,4 +38,6 @@ export interface AppConfig {
   spyUrl: string;
   archiveMode: boolean;
   maxUploadBytes: number;
+  /** PUBLIC_URL, or null when the server was not told (then the address this browser uses is the best guess). */
+  publicUrl: string | null;
 }

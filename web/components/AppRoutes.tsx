@@ -27,6 +27,7 @@ function preloadableScreen(load: () => Promise<{ default: ComponentType }>) {
 // Preloaded on /admin before React's first render (main.tsx): the console's first render waits on these chunks.
 const admin = preloadableScreen(() => import("../screens/AdminScreen"));
 export const preloadAdminScreen = admin.preload;
+const InvitationScreen = lazy(() => import("../screens/InvitationScreen"));
 const HelpScreen = lazy(() => import("../screens/HelpScreen"));
 const ResetPasswordEmailScreen = lazy(() => import("../screens/ResetPasswordEmailScreen"));
 const ResetPasswordCodeScreen = lazy(() => import("../screens/ResetPasswordCodeScreen"));
@@ -81,6 +82,11 @@ export function AppRoutes() {
           <Protected>
             <EvidenceDetailsScreen />
           </Protected>
+        </Route>
+        <Route path="/admin/invitation">
+          <AdminOnly>
+            <InvitationScreen />
+          </AdminOnly>
         </Route>
         <Route path="/admin">
           <AdminOnly>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import { Link } from "wouter";
 import { listParticipants, type Participant } from "../api/console";
 import type { Evidence } from "../api/types";
 import { AdminEvidenceDialog } from "../components/admin/AdminEvidenceDialog";
@@ -6,7 +7,7 @@ import { AdminUsersPanel } from "../components/admin/AdminUsersPanel";
 import { AuditView } from "../features/console/components/AuditView";
 import { EvidenceConsole } from "../features/console/components/EvidenceConsole";
 import { useConsoleQuery } from "../features/console/hooks/useConsoleQuery";
-import { Button } from "../ui/Button";
+import { Button, buttonClass } from "../ui/Button";
 
 type View = "evidence" | "users" | "audit";
 
@@ -42,6 +43,9 @@ export default function AdminScreen() {
             Audit log
           </Button>
         )}
+        <Link href="/admin/invitation" className={buttonClass("secondary")}>
+          Invitation
+        </Link>
       </div>
       {view === "evidence" && (
         <>

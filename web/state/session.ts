@@ -1,7 +1,7 @@
 import { atom } from "jotai";
 import type { AppConfig, User } from "../api/types";
 
-export const configAtom = atom<AppConfig>({ projectName: "", spyUrl: "#", archiveMode: false, maxUploadBytes: 0 });
+export const configAtom = atom<AppConfig>({ projectName: "", spyUrl: "#", archiveMode: false, maxUploadBytes: 0, publicUrl: null });
 /** Answer of GET /api/evidence/isArchive, asked on start. */
 export const inArchiveAtom = atom(false);
 /** The fetched user; null when logged out. Emptied on logout. */

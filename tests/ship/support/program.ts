@@ -20,7 +20,7 @@ export async function runCommand(command: string[], cwd: string, env: Record<str
 export async function startProgram(command: string[], cwd: string, env: Record<string, string> = {}): Promise<Program> {
   const port = freePort();
   const child = Bun.spawn(command, { cwd, env: { PORT: String(port), ...env }, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
-  const url = `http://127.0.0.1:${port}`;
+  const url = `${env.TLS === "self-signed" || env.TLS_CERT_FILE ? "https" : "http"}://127.0.0.1:${port}`;
   // Read the output as it comes, so a chatty server never blocks on a full pipe.
   const collected = Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text()]);
   const output = async () => (await collected).join("");

@@ -1,0 +1,24 @@
+/** What `casefile serve` prints about HTTPS: where participants can go, and the fingerprint to check on a phone. */
+import type { CertificateNames } from "./names";
+import type { ServerTls } from "./server-tls";
+
+const reachableFromElsewhere = (name: string) => name !== "localhost" && name !== "::1" && !name.startsWith("127.") && !name.startsWith("*.");
+
+/** The https:// addresses other devices can use: IPv4 first (what people type), then names, then IPv6. */
+export function httpsAddresses(names: CertificateNames, port: number): string[] {
+  const ips = names.ips.filter(reachableFromElsewhere);
+  const hosts = [...ips.filter((ip) => !ip.includes(":")), ...names.dns.filter(reachableFromElsewhere), ...ips.filter((ip) => ip.includes(":")).map((ip) => `[${ip}]`)];
+  return hosts.map((host) => `https://${host}${port === 443 ? "" : `:${port}`}`);
+}
+
+export function tlsStartMessage(tls: ServerTls, port: number, publicUrl: string | undefined): string[] {
+  const lines = [
+    tls.kind === "self-signed"
+      ? `HTTPS with a self-signed certificate${tls.created ? " made just now" : ""} (valid until ${tls.validTo.toISOString().slice(0, 10)}); phones warn once`
+      : `HTTPS with the certificate of TLS_CERT_FILE (valid until ${tls.validTo.toISOString().slice(0, 10)})`,
+    `certificate SHA-256 fingerprint (compare it on a phone): ${tls.fingerprint}`,
+  ];
+  const addresses = publicUrl ? [publicUrl] : httpsAddresses(tls.names, port);
+  if (addresses.length > 0) lines.push("participants can open:", ...addresses.map((address) => `  ${address}`));
+  return lines;
+}

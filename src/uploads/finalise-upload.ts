@@ -1,0 +1,114 @@
+/**
+ * Finalising: a finished upload becomes evidence through the same createEvidence path as a multipart file (sniffed,
+ * hashed, public copy, quota counted in the batch). Exactly once: a request claims the row (a conditional UPDATE,
+ * like a PATCH's lease) and records the item's id and the file's SHA-256 in the item's own batch; a repeated or
+ * concurrent finalise waits for the claim and answers with that same item.
+ */
+import { rm } from "node:fs/promises";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { AuditActor } from "../audit/audit-record";
+import type { AppContext } from "../context";
+import { uploads, type UploadRow } from "../db/uploads";
+import { conflict, notFound } from "../http/errors";
+import type { EvidenceText } from "../evidence/evidence-input";
+import type { EvidenceWithContext } from "../evidence/evidence-json";
+import { createEvidence, findManageable } from "../evidence/evidence.service";
+import type { Uploader } from "../evidence/quotas";
+import { mediaRows } from "../media/media.service";
+import type { TempFile } from "../media/multipart";
+import { uploadBytesOf } from "./open-upload-bytes";
+import { leaseFree } from "./upload-lease";
+import { assertDiskRoom, findOwnUpload } from "./uploads.service";
+
+/** How long a finalise may take (copying from S3, hashing and sniffing a large file) before another may claim it. */
+const CLAIM_MS = 15 * 60_000;
+/** How long a second finalise waits for the first before asking the client to try again. */
+const WAIT_FOR_CLAIM_MS = 60_000;
+const POLL_MS = 200;
+
+export const UNFINISHED_MESSAGE = "The upload is not finished yet.";
+
+type Finalised = { created: boolean; evidence: EvidenceWithContext };
+
+export async function finaliseUpload(
+  ctx: AppContext,
+  uploader: Uploader & NonNullable<AuditActor>,
+  uploadId: string,
+  text: EvidenceText,
+  thumbnail: TempFile | undefined,
+): Promise<Finalised> {
+  const deadline = Date.now() + WAIT_FOR_CLAIM_MS;
+  for (;;) {
+    const row = await findOwnUpload(ctx.db, uploadId, uploader.id);
+    if (row.sha256 !== null) return { created: false, evidence: await itemOf(ctx, row, uploader.id) };
+    if (row.offset < row.length) throw conflict(UNFINISHED_MESSAGE);
+    const claim = await claimForFinalise(ctx, row);
+    if (claim) return { created: true, evidence: await turnIntoEvidence(ctx, uploader, row, claim, text, thumbnail) };
+    // Another finalise (or the PATCH that just finished) holds the row: wait for it.
+    if (Date.now() > deadline) throw conflict("The upload is still being finalised. Please try again.");
+    await Bun.sleep(POLL_MS);
+  }
+}
+
+async function claimForFinalise(ctx: AppContext, row: UploadRow): Promise<string | undefined> {
+  const token = `finalise:${crypto.randomUUID()}`;
+  const claimed = await ctx.db
+    .update(uploads)
+    .set({ lockToken: token, lockedUntil: new Date(Date.now() + CLAIM_MS).toISOString() })
+    .where(and(eq(uploads.id, row.id), isNull(uploads.sha256), eq(uploads.offset, row.length), leaseFree()))
+    .returning({ id: uploads.id });
+  return claimed.length ? token : undefined;
+}
+
+async function turnIntoEvidence(
+  ctx: AppContext,
+  uploader: Uploader & NonNullable<AuditActor>,
+  row: UploadRow,
+  token: string,
+  text: EvidenceText,
+  thumbnail: TempFile | undefined,
+): Promise<EvidenceWithContext> {
+  const bytes = uploadBytesOf(ctx);
+  let tempPath: string | undefined;
+  try {
+    await assertDiskRoom(ctx, row.length);
+    tempPath = await bytes.toTempFile(row.id, row.storeState, row.length);
+    const file: TempFile = { path: tempPath, ...(await sizeAndHash(tempPath)), filename: row.filename ?? "" };
+    // In the item's batch, right after its insert: the row remembers the item, so a crash cannot lead to a second one.
+    const recorded = ctx.db
+      .update(uploads)
+      .set({ evidenceId: sql`last_insert_rowid()`, sha256: file.sha256, lockToken: null, lockedUntil: null })
+      .where(and(eq(uploads.id, row.id), eq(uploads.lockToken, token)));
+    const created = await createEvidence(ctx, uploader, text, { file, thumbnail }, [recorded]);
+    await bytes.remove(row.id, row.storeState).catch((error) => console.warn(`upload ${row.id}: bytes not removed:`, error));
+    return created;
+  } catch (error) {
+    await ctx.db
+      .update(uploads)
+      .set({ lockToken: null, lockedUntil: null })
+      .where(and(eq(uploads.id, row.id), eq(uploads.lockToken, token)));
+    throw error;
+  } finally {
+    if (tempPath) await rm(tempPath, { force: true }); // already moved into the store when the item was made
+  }
+}
+
+/** The whole file's size and SHA-256, streamed (never the whole file in memory). */
+async function sizeAndHash(filePath: string): Promise<{ size: number; sha256: string }> {
+  const hasher = new Bun.CryptoHasher("sha256");
+  let size = 0;
+  const reader = Bun.file(filePath).stream().getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    hasher.update(read.value);
+    size += read.value.byteLength;
+  }
+  return { size, sha256: hasher.digest("hex") };
+}
+
+/** The item an earlier finalise made, as its owner sees it; gone when the owner deleted it since. */
+async function itemOf(ctx: AppContext, row: UploadRow, ownerId: number): Promise<EvidenceWithContext> {
+  if (row.evidenceId === null) throw notFound("The item made from this upload was deleted.");
+  const item = await findManageable(ctx.db, row.evidenceId, { id: ownerId, admin: false });
+  const [media] = await mediaRows(ctx.db, [item.mediaId]);
+  return { item, media: media ?? null };
+}

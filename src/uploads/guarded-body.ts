@@ -1,0 +1,120 @@
+import { badRequest } from "../http/errors";
+import { RECHECK_EVERY_BYTES } from "../media/disk-guard";
+import { countBodyBytes, STALL_MIN_BYTES, stalled } from "../media/multipart";
+
+const interrupted = (): never => {
+  throw badRequest("The upload was interrupted. Please try again.");
+};
+
+/** Body bytes are handed to storage in pieces of up to this size (few writes, a small fixed amount of memory). */
+const PIECE_BYTES = 1024 * 1024;
+
+export type BodyGuards = {
+  /** The most bytes the body may carry (Upload-Length minus the offset): the rest is refused. */
+  maxBytes: number;
+  /** A body receiving fewer than STALL_MIN_BYTES in this long is ended with 408. */
+  stallMs: number;
+  /** Whether the upload's lease wants renewing: bytes received so far are then handed over early. */
+  renewalDue(): boolean;
+  /** Renews the lease when due; throws when it is lost. Runs before each piece is handed over. */
+  beforeHandOver(): Promise<void>;
+  /** Throws (507) when the disk would run low with `remaining` more bytes; called every RECHECK_EVERY_BYTES. */
+  checkDisk(remaining: number): Promise<void>;
+};
+
+/**
+ * The request body as storage should see it: pieces of up to PIECE_BYTES, each handed over only under a live lease,
+ * within the upload's length, with stalls and a filling disk ended. When the body fails (the client went away, it
+ * stalled, the disk fills), what arrived before is still handed over (if the lease holds), and then the failure.
+ * Built with highWaterMark 0: nothing is read ahead of what storage asks for.
+ */
+export function guardedBody(source: ReadableStream<Uint8Array> | null, guards: BodyGuards): ReadableStream<Uint8Array> {
+  const reader = source?.getReader();
+  let received = 0;
+  let inWindow = 0;
+  let nextDiskCheck = RECHECK_EVERY_BYTES;
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  let failure: unknown;
+
+  let onStall: (error: unknown) => void = () => {};
+  const stall = new Promise<never>((_, reject) => (onStall = reject));
+  stall.catch(() => {});
+  const stallTimer = setInterval(() => {
+    if (inWindow < STALL_MIN_BYTES) onStall(stalled());
+    inWindow = 0;
+  }, guards.stallMs);
+  const finish = () => {
+    clearInterval(stallTimer);
+    reader?.cancel().catch(() => {});
+  };
+
+  const takePending = () => {
+    const piece = pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes);
+    pending = [];
+    pendingBytes = 0;
+    return piece;
+  };
+  const handOver = async (controller: ReadableStreamDefaultController<Uint8Array>) => {
+    await guards.beforeHandOver();
+    if (pendingBytes > 0) controller.enqueue(takePending());
+  };
+
+  async function readSome(controller: ReadableStreamDefaultController<Uint8Array>): Promise<"more" | "handed" | "done"> {
+    const { value } = reader ? await Promise.race([reader.read().catch(interrupted), stall]) : { value: undefined };
+    if (!value) {
+      await handOver(controller);
+      return "done";
+    }
+    inWindow += value.byteLength;
+    countBodyBytes(value.byteLength);
+    const room = guards.maxBytes - received;
+    received += value.byteLength;
+    if (value.byteLength > room) {
+      if (room > 0) pending.push(value.subarray(0, room));
+      pendingBytes += Math.max(room, 0);
+      throw badRequest("The data goes past the upload's declared length.");
+    }
+    pending.push(value);
+    pendingBytes += value.byteLength;
+    if (received >= nextDiskCheck) {
+      nextDiskCheck = received + RECHECK_EVERY_BYTES;
+      await guards.checkDisk(guards.maxBytes - received);
+    }
+    if (pendingBytes < PIECE_BYTES && !guards.renewalDue()) return "more";
+    await handOver(controller);
+    return "handed";
+  }
+
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (failure !== undefined) return controller.error(failure);
+        try {
+          let step: "more" | "handed" | "done";
+          do step = await readSome(controller);
+          while (step === "more");
+          if (step === "done") {
+            finish();
+            controller.close();
+          }
+        } catch (error) {
+          finish();
+          failure = error;
+          // Storage keeps what arrived before the failure (under a live lease), then learns of the failure.
+          if (pendingBytes === 0) return controller.error(error);
+          try {
+            await handOver(controller);
+          } catch (lost) {
+            failure = lost;
+            controller.error(lost);
+          }
+        }
+      },
+      cancel() {
+        finish();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}

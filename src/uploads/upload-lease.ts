@@ -1,0 +1,93 @@
+/**
+ * One request at a time writes an upload, across instances: the row's lock_token names the holder and locked_until
+ * ends its hold. The holder renews while bytes arrive; a request whose client stopped sending (a frozen Wi-Fi link
+ * keeps its TCP connection open for minutes) stops renewing, and after LEASE_MS the client's next PATCH takes over.
+ * Every change the holder makes is conditional on its token, so a holder that lost the lease changes nothing, and it
+ * renews before it hands bytes to storage whenever RENEW_MS have passed: within a renewal's LEASE_MS nobody else can
+ * have taken over, so it never writes after losing the lease.
+ */
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { uploads } from "../db/uploads";
+import { HttpError } from "../http/errors";
+import { randomId } from "./upload-id";
+
+export const LEASE_MS = 8_000;
+const RENEW_MS = 2_000;
+/** Bytes between two saves of the offset while data streams fast (a kill -9 loses at most this much). */
+const SAVE_EVERY_BYTES = 4 * 1024 * 1024;
+
+export const leaseLost = () => new HttpError(423, "Another request is sending this upload now. Please try again.");
+
+const isoIn = (ms: number, now = Date.now()) => new Date(now + ms).toISOString();
+
+/** A hold that is free, or ran out without being renewed. */
+export const leaseFree = (now = Date.now()) => or(isNull(uploads.lockToken), lt(uploads.lockedUntil, new Date(now).toISOString()));
+
+export class UploadLease {
+  private renewedAt = Date.now();
+  private savedOffset: number;
+
+  private constructor(
+    private readonly db: Database,
+    readonly id: string,
+    readonly token: string,
+    /** What storage reported as written so far (saved to the row at the next renewal). */
+    public offset: number,
+    public state: string | null,
+  ) {
+    this.savedOffset = offset;
+  }
+
+  /** The values for a new row that starts held by this request. */
+  static forNewRow(db: Database, id: string, state: string | null) {
+    const lease = new UploadLease(db, id, randomId(), 0, state);
+    return { lease, columns: { lockToken: lease.token, lockedUntil: isoIn(LEASE_MS) } };
+  }
+
+  /** Takes the hold of an upload at `offset`; undefined when another request holds it or the offset moved on. */
+  static async take(db: Database, id: string, offset: number, state: string | null): Promise<UploadLease | undefined> {
+    const lease = new UploadLease(db, id, randomId(), offset, state);
+    const taken = await db
+      .update(uploads)
+      .set({ lockToken: lease.token, lockedUntil: isoIn(LEASE_MS) })
+      .where(and(eq(uploads.id, id), eq(uploads.offset, offset), leaseFree()))
+      .returning({ id: uploads.id });
+    return taken.length ? lease : undefined;
+  }
+
+  /** Whether a renewal is due before more bytes are handed to storage. */
+  due(): boolean {
+    return Date.now() - this.renewedAt >= RENEW_MS;
+  }
+
+  /** Renews the hold (saving the offset written so far); throws leaseLost when another request took it over. */
+  async renew(): Promise<void> {
+    const now = Date.now();
+    const kept = await this.db
+      .update(uploads)
+      .set({ offset: this.offset, storeState: this.state, lockedUntil: isoIn(LEASE_MS, now) })
+      .where(and(eq(uploads.id, this.id), eq(uploads.lockToken, this.token)))
+      .returning({ id: uploads.id });
+    if (!kept.length) throw leaseLost();
+    this.renewedAt = now;
+    this.savedOffset = this.offset;
+  }
+
+  /** Storage has written up to offset: saved every few MiB, and whenever a renewal is due. */
+  async stored(offset: number, state: string | null): Promise<void> {
+    this.offset = offset;
+    this.state = state;
+    if (offset - this.savedOffset >= SAVE_EVERY_BYTES || this.due()) await this.renew();
+  }
+
+  /** Saves the final offset and lets go; a lost lease changes nothing (the new holder's row stands). */
+  async release(): Promise<boolean> {
+    const released = await this.db
+      .update(uploads)
+      .set({ offset: this.offset, storeState: this.state, lockToken: null, lockedUntil: null })
+      .where(and(eq(uploads.id, this.id), eq(uploads.lockToken, this.token)))
+      .returning({ id: uploads.id });
+    return released.length > 0;
+  }
+}

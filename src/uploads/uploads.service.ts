@@ -1,0 +1,121 @@
+import { and, eq, gt } from "drizzle-orm";
+import type { AppContext } from "../context";
+import type { Database } from "../db/client";
+import { uploads, type UploadRow } from "../db/uploads";
+import type { UserRow } from "../db/users";
+import { badRequest, conflict, notFound } from "../http/errors";
+import { assertRoomFor } from "../media/disk-guard";
+import { admitUploadOf } from "../evidence/quotas";
+import { guardedBody } from "./guarded-body";
+import { uploadBytesOf } from "./open-upload-bytes";
+import type { UploadMetadata } from "./tus-headers";
+import { isUploadId, randomId } from "./upload-id";
+import { leaseLost, UploadLease } from "./upload-lease";
+
+/** The user's own upload, not yet expired; anyone else's (or an unknown or expired id) is "not found". */
+export async function findOwnUpload(db: Database, id: string, ownerId: number): Promise<UploadRow> {
+  if (isUploadId(id)) {
+    const [row] = await db
+      .select()
+      .from(uploads)
+      .where(and(eq(uploads.id, id), eq(uploads.ownerId, ownerId), gt(uploads.expiresAt, new Date().toISOString())))
+      .limit(1);
+    if (row) return row;
+  }
+  throw notFound("No such upload.");
+}
+
+/** Refuses 507 when the staging disk would drop below the reserve with `incoming` more bytes (off when the reserve is 0). */
+export async function assertDiskRoom(ctx: AppContext, incoming: number): Promise<void> {
+  if (ctx.config.diskReserveBytes > 0) await assertRoomFor(ctx.store.tempDir, ctx.config.diskReserveBytes, incoming);
+}
+
+/**
+ * A new upload (creation): refused early when the declared length cannot fit the owner's storage quota or the disk.
+ * With `body` (creation-with-upload) the row starts held by this request and receives the body; a body that fails
+ * midway keeps what arrived, and the upload is still created (the client resumes it).
+ */
+export async function createUpload(
+  ctx: AppContext,
+  owner: Pick<UserRow, "id" | "role">,
+  length: number,
+  metadata: UploadMetadata,
+  body: ReadableStream<Uint8Array> | null | undefined,
+): Promise<UploadRow> {
+  await admitUploadOf(ctx, owner, length);
+  await assertDiskRoom(ctx, length);
+  const id = randomId();
+  const state = await uploadBytesOf(ctx).create(id);
+  const now = Date.now();
+  const { lease, columns } = UploadLease.forNewRow(ctx.db, id, state);
+  const [row] = await ctx.db
+    .insert(uploads)
+    .values({
+      id,
+      ownerId: owner.id,
+      length,
+      metadata: metadata.raw,
+      filename: metadata.filename,
+      mimeHint: metadata.mimeHint,
+      storeState: state,
+      createdAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + ctx.config.uploadExpiryMs).toISOString(),
+      ...(body ? columns : {}),
+    })
+    .returning();
+  if (!body) return row!;
+  await receive(ctx, row!, lease, body).catch(() => {}); // the offset tells the client what arrived
+  return { ...row!, offset: lease.offset };
+}
+
+/**
+ * PATCH: appends the body at `offset`, which must be where the upload stands (409 otherwise), under the upload's lease
+ * (423 while another request holds it). Returns the new offset; a body that fails midway keeps what was stored and
+ * throws the failure (408 stalled, 507 disk, 423 taken over, …).
+ */
+export async function appendToUpload(
+  ctx: AppContext,
+  row: UploadRow,
+  offset: number,
+  declaredBytes: number | undefined,
+  body: ReadableStream<Uint8Array> | null,
+): Promise<number> {
+  if (offset !== row.offset) throw conflict(`The upload is at byte ${row.offset}, not ${offset}.`);
+  if (declaredBytes !== undefined && offset + declaredBytes > row.length) throw badRequest("The data goes past the upload's declared length.");
+  // A finished upload takes no more bytes (and its bytes may already be evidence): nothing to store.
+  if (row.offset === row.length) return row.offset;
+  await assertDiskRoom(ctx, Math.min(declaredBytes ?? 0, row.length - offset));
+  const lease = await UploadLease.take(ctx.db, row.id, offset, row.storeState);
+  if (!lease) {
+    const [now] = await ctx.db.select({ offset: uploads.offset }).from(uploads).where(eq(uploads.id, row.id));
+    if (!now) throw notFound("No such upload.");
+    if (now.offset !== offset) throw conflict(`The upload is at byte ${now.offset}, not ${offset}.`);
+    throw leaseLost();
+  }
+  await receive(ctx, row, lease, body);
+  return lease.offset;
+}
+
+/** Streams body into the upload's bytes under lease, then lets go of it (saving where it got to, even on failure). */
+async function receive(ctx: AppContext, row: UploadRow, lease: UploadLease, body: ReadableStream<Uint8Array> | null): Promise<void> {
+  const guarded = guardedBody(body, {
+    maxBytes: row.length - lease.offset,
+    stallMs: ctx.config.uploadStallMs,
+    renewalDue: () => lease.due(),
+    beforeHandOver: async () => {
+      if (lease.due()) await lease.renew();
+    },
+    checkDisk: (remaining) => assertDiskRoom(ctx, remaining),
+  });
+  try {
+    await uploadBytesOf(ctx).append(row.id, lease.state, lease.offset, guarded, (offset, state) => lease.stored(offset, state));
+  } finally {
+    await lease.release();
+  }
+}
+
+/** Termination: the row and its bytes go (a PATCH still streaming loses its lease and stops). */
+export async function terminateUpload(ctx: AppContext, row: UploadRow): Promise<void> {
+  const [deleted] = await ctx.db.delete(uploads).where(eq(uploads.id, row.id)).returning();
+  if (deleted) await uploadBytesOf(ctx).remove(deleted.id, deleted.storeState);
+}

@@ -1,0 +1,54 @@
+import type { ReactNode } from "react";
+import { QrCode } from "./QrCode";
+
+type Props = { projectName: string; url: string; wifiName: string; wifiPassword: string };
+
+/**
+ * The printed poster: one page (A4 or Letter) with the address as a QR code and three steps. On screen it is drawn
+ * as a sheet of paper; printed, it is all there is (styles.css hides the app around [data-print-sheet]).
+ */
+export function InvitationSheet({ projectName, url, wifiName, wifiPassword }: Props) {
+  return (
+    <article
+      data-print-sheet
+      aria-label="Invitation to print"
+      className="mx-auto flex w-full max-w-[180mm] flex-col items-center gap-5 rounded-sm bg-white px-6 py-8 text-center text-gray-950 shadow-md ring-1 ring-gray-300 sm:px-12 print:max-w-none print:gap-[8mm] print:p-0 print:shadow-none print:ring-0"
+    >
+      <h2 className="text-3xl font-extrabold tracking-tight break-words sm:text-5xl print:text-[40pt]">{projectName}</h2>
+      <p className="text-lg font-semibold sm:text-2xl print:text-[20pt]">Take part with your phone</p>
+      <QrCode text={url} label={`QR code for ${url}`} className="w-full max-w-[70mm] sm:max-w-[90mm] print:max-w-[95mm]" />
+      <p className="font-mono text-base font-bold break-words sm:text-xl print:text-[16pt]">{url}</p>
+      <ol className="w-full max-w-[140mm] list-none space-y-3 text-left text-base sm:text-lg print:text-[14pt]">
+        <Step number={1}>
+          {wifiName ? (
+            <>
+              Join the Wi-Fi network <strong className="break-words">{wifiName}</strong>
+              {wifiPassword && (
+                <>
+                  {" "}
+                  (password <strong className="break-words">{wifiPassword}</strong>)
+                </>
+              )}
+              .
+            </>
+          ) : (
+            "Join the venue's Wi-Fi."
+          )}
+        </Step>
+        <Step number={2}>Point your phone's camera at the code and open the link, or type the address above.</Step>
+        <Step number={3}>Tap Register to create your account, then send your evidence from your phone.</Step>
+      </ol>
+    </article>
+  );
+}
+
+function Step({ number, children }: { number: number; children: ReactNode }) {
+  return (
+    <li className="flex items-baseline gap-3">
+      <span aria-hidden="true" className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-gray-900 font-bold text-white print:border-2 print:border-gray-900 print:bg-white print:text-gray-900">
+        {number}
+      </span>
+      <span>{children}</span>
+    </li>
+  );
+}
