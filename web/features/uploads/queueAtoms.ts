@@ -10,6 +10,8 @@ export interface QueueRow {
   id: string;
   title: string;
   kind: Draft["kind"];
+  /** Note, Photo, Video, Audio or File */
+  label: string;
   state: RowState;
   sent: number;
   total: number;

@@ -46,8 +46,15 @@ function update(id: string, change: Partial<QueueRow>, event?: RowEvent) {
   rows.set(id, { ...row, ...change, state: event ? transition(row.state, event) : row.state });
 }
 
+/** What the participant calls it: a note, or the file's kind. */
+function kindLabel(draft: Draft) {
+  if (draft.kind === "note") return "Note";
+  const family = draft.fileType.split("/")[0];
+  return family === "image" ? "Photo" : family === "video" ? "Video" : family === "audio" ? "Audio" : "File";
+}
+
 function rowOf(draft: Draft, state: RowState): QueueRow {
-  return { id: draft.id, title: draft.title, kind: draft.kind, state, sent: 0, total: draft.fileSize, speed: null, secondsLeft: null, message: draft.problem, intact: null };
+  return { id: draft.id, title: draft.title, kind: draft.kind, label: kindLabel(draft), state, sent: 0, total: draft.fileSize, speed: null, secondsLeft: null, message: draft.problem, intact: null };
 }
 
 /** Loads this participant's drafts: queued ones resume by themselves, unsent ones wait for the prompt. */
@@ -266,7 +273,17 @@ function arrived(item: Evidence) {
 
 /** Watches the current attempt: no byte for ~15 s means the connection is lost; abort and try again later. */
 function checkStall() {
-  if (!current || !isStalled(current.lastProgressAt, Date.now(), current.stallMs)) return;
+  if (!current) return;
+  const now = Date.now();
+  const row = rows.get(current.id);
+  // A second without news is a sample too: the speed shown falls when the link freezes, rather than staying put.
+  if (row?.state === "sending" && now - current.lastProgressAt >= 1000) {
+    current.samples = addSample(current.samples, { at: now, bytes: row.sent });
+    const speed = speedOf(current.samples);
+    update(current.id, { speed, secondsLeft: secondsLeft(row.sent, row.total, speed) });
+    publish();
+  }
+  if (!isStalled(current.lastProgressAt, now, current.stallMs)) return;
   interrupt(navigator.onLine ? "stall" : "offline", true);
   publish();
   pump();

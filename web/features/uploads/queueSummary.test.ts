@@ -6,6 +6,7 @@ const row = (state: QueueRow["state"], extra: Partial<QueueRow> = {}): QueueRow 
   id: Math.random().toString(36),
   title: "Van video",
   kind: "file",
+  label: "Video",
   state,
   sent: 0,
   total: 0,

@@ -42,14 +42,14 @@ export function QueueRowView({ row }: { row: QueueRow }) {
   const hasBytes = row.kind !== "note" && row.total > 0;
   return (
     <li data-testid="queue-row" data-draft-id={row.id} data-state={row.state} className="space-y-2 rounded-lg bg-white p-3 ring-1 ring-gray-200">
-      <div className="flex items-start justify-between gap-2">
-        <span className="min-w-0 font-semibold break-words text-gray-900">
+      <div className="space-y-1">
+        <p className="font-semibold break-words text-gray-900">
           {row.title}
-          <span className="font-normal text-gray-700"> · {row.kind === "note" ? "Note" : "File"}</span>
-        </span>
-        <span data-testid="queue-row-state">
+          <span className="font-normal text-gray-700"> · {row.label}</span>
+        </p>
+        <p data-testid="queue-row-state">
           <Badge variant={BADGES[row.state]}>{stateLabel(row)}</Badge>
-        </span>
+        </p>
       </div>
       {hasBytes && row.state !== "done" && <UploadProgress loaded={row.sent} total={row.total} speed={row.state === "sending" ? row.speed : null} secondsLeft={row.state === "sending" ? row.secondsLeft : null} />}
       {row.state === "done" && row.intact && <p className="text-sm text-green-900">The server has it, and it is the same file as on this phone.</p>}
@@ -61,7 +61,7 @@ export function QueueRowView({ row }: { row: QueueRow }) {
       )}
       {row.state === "paused" && <p className="text-sm text-gray-800">Stopped. It is kept on this phone until you send or discard it.</p>}
       <div className="flex flex-wrap gap-2">
-        {(row.state === "stalled" || row.state === "offline") && (
+        {row.state === "stalled" && (
           <Button variant="secondary" data-testid="queue-row-retry" onClick={() => retry(row.id)}>
             Retry
           </Button>
