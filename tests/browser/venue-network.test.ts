@@ -5,13 +5,15 @@
  * venue-stall.test.ts; the full 20 MB video at 400 kbit/s is tests/network/slow-link.long.ts, run beside the suite.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { participantOnPhone, sendFile, storedItem, type PhonePage } from "./pages/participant-phone";
-import { startVenueRig, type VenueRig } from "./venue-rig";
+import type { BrowserContext, Page } from "playwright-core";
+import type { UploadQueue } from "./pages/UploadQueue";
+import { serverItems } from "./capture-support";
+import { queueVideo, startVenueRig, type VenueRig } from "./venue-rig";
 
 setDefaultTimeout(60_000);
 
 let rig: VenueRig;
-let phone: PhonePage | undefined;
+let phone: { page: Page; context: BrowserContext; problems: string[]; queue: UploadQueue } | undefined;
 
 beforeAll(async () => {
   // 2 Mbit/s: slow enough to act mid-upload, fast enough that each test stays short.
@@ -28,19 +30,17 @@ afterAll(() => rig?.stop());
 
 /** A fresh participant's phone that chose the video and pressed Upload Evidence; the bytes upstream before it. */
 async function sending(title: string) {
-  phone = await participantOnPhone(rig.browser, rig.server.url, rig.proxy.url);
+  phone = await rig.phone();
   const start = rig.proxy.stats().up;
-  await sendFile(phone.page, rig.video.path, title);
-  await phone.page.waitForURL("**/Evidence");
+  await queueVideo(phone.page, title, rig.video);
   return { page: phone.page, start };
 }
 
 async function expectArrivedIntact(title: string) {
   await phone!.queue.waitFor(title, "done", 30_000);
   await phone!.queue.row(title).getByText("Arrived intact").waitFor();
-  const items = await storedItem(phone!.participant, title);
-  expect(items).toHaveLength(1);
-  expect(items[0]!.media).toMatchObject({ size: rig.video.size, sha256: rig.video.sha256 });
+  const items = await serverItems(phone!.page);
+  expect(items.map((item) => [item.title, item.media?.sha256])).toEqual([[title, rig.video.sha256]]);
 }
 
 describe("capture queue over the venue's Wi-Fi (phone)", () => {

@@ -4,9 +4,8 @@
  * the item with the file's exact SHA-256. Screenshots of the stalled and resumed states go to docs/screenshots/issue-8.
  */
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
-import path from "node:path";
-import { participantOnPhone, sendFile, storedItem } from "./pages/participant-phone";
-import { ISSUE_SCREENSHOTS, startVenueRig, type VenueRig } from "./venue-rig";
+import { keepShot, serverItems } from "./capture-support";
+import { queueVideo, startVenueRig, type VenueRig } from "./venue-rig";
 
 setDefaultTimeout(60_000);
 
@@ -24,11 +23,9 @@ afterAll(() => rig?.stop());
 
 test("a frozen link shows the stall with Retry and Cancel; Retry after the thaw finishes the item intact", async () => {
   const { proxy, video } = rig;
-  const phone = await participantOnPhone(rig.browser, rig.server.url, proxy.url);
-  const { page, queue } = phone;
+  const { page, queue, problems } = await rig.phone();
   const start = proxy.stats().up;
-  await sendFile(page, video.path, TITLE);
-  await page.waitForURL("**/Evidence");
+  await queueVideo(page, TITLE, video);
   await proxy.forwarded("up", start + video.size / 4);
 
   proxy.freeze();
@@ -37,7 +34,7 @@ test("a frozen link shows the stall with Retry and Cancel; Retry after the thaw 
   await row.getByText("Connection lost, will continue").waitFor();
   await row.getByTestId("queue-row-retry").waitFor();
   await row.getByTestId("queue-row-cancel").waitFor();
-  await page.screenshot({ path: path.join(ISSUE_SCREENSHOTS, "stall-connection-lost-390.png") });
+  await keepShot(page, "proxy-frozen");
 
   proxy.thaw();
   const atThaw = proxy.stats().up;
@@ -45,13 +42,11 @@ test("a frozen link shows the stall with Retry and Cancel; Retry after the thaw 
   await queue.waitFor(TITLE, "sending", 30_000);
   // The shot shows the upload moving again, not its first progress event.
   await proxy.forwarded("up", atThaw + 256 * 1024);
-  await page.screenshot({ path: path.join(ISSUE_SCREENSHOTS, "stall-resumed-390.png") });
+  await keepShot(page, "proxy-thawed-resumed");
   await queue.waitFor(TITLE, "done", 30_000);
   await row.getByText("Arrived intact").waitFor();
 
-  const items = await storedItem(phone.participant, TITLE);
-  expect(items).toHaveLength(1);
-  expect(items[0]!.media).toMatchObject({ size: video.size, sha256: video.sha256 });
-  expect(phone.problems).toEqual([]);
-  await phone.context.close();
+  const items = await serverItems(page);
+  expect(items.map((item) => [item.title, item.media?.sha256])).toEqual([[TITLE, video.sha256]]);
+  expect(problems).toEqual([]);
 });

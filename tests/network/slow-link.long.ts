@@ -7,9 +7,8 @@
  * leaves it out; scripts/test.ts (`npm test`) runs it beside the main suite as `bun test ./tests/network/slow-link.long.ts`.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import path from "node:path";
-import { participantOnPhone, sendFile, storedItem } from "../browser/pages/participant-phone";
-import { ISSUE_SCREENSHOTS, startVenueRig, type VenueRig } from "../browser/venue-rig";
+import { keepShot, serverItems } from "../browser/capture-support";
+import { queueVideo, startVenueRig, type VenueRig } from "../browser/venue-rig";
 import { VENUE_UPLOAD_BITS_PER_SECOND } from "../support/fault-proxy";
 
 const SIZE = 20 * 1024 * 1024;
@@ -27,34 +26,31 @@ afterAll(() => rig?.stop());
 
 test("a 20 MB video over 400 kbit/s survives a 30 s freeze and a reset, and arrives intact", async () => {
   const { proxy, video } = rig;
-  const phone = await participantOnPhone(rig.browser, rig.server.url, proxy.url);
-  const { page, queue } = phone;
+  const { page, queue, problems } = await rig.phone();
   const start = proxy.stats().up;
-  await sendFile(page, video.path, TITLE);
-  await page.waitForURL("**/Evidence");
+  await queueVideo(page, TITLE, video);
   await queue.waitFor(TITLE, "sending", MINUTE);
 
   await proxy.forwarded("up", start + SIZE / 4);
   proxy.freeze(FREEZE_MS);
   await queue.waitFor(TITLE, "stalled", FREEZE_MS);
   await queue.row(TITLE).getByText("Connection lost, will continue").waitFor();
-  await page.screenshot({ path: path.join(ISSUE_SCREENSHOTS, "slow-link-stalled-390.png") });
+  await keepShot(page, "slow-link-stalled");
   const afterFreeze = proxy.stats().up;
   // Nobody presses Retry: the queue tries again by itself once the link is back.
   await queue.waitFor(TITLE, "sending", FREEZE_MS + MINUTE);
   expect(proxy.frozen).toBe(false);
   await proxy.forwarded("up", afterFreeze + 256 * 1024);
-  await page.screenshot({ path: path.join(ISSUE_SCREENSHOTS, "slow-link-resumed-390.png") });
+  await keepShot(page, "slow-link-resumed");
 
   await proxy.forwarded("up", start + SIZE * 0.6);
   proxy.reset();
   await queue.waitFor(TITLE, "done", 8 * MINUTE);
   await queue.row(TITLE).getByText("Arrived intact").waitFor();
 
-  const items = await storedItem(phone.participant, TITLE);
-  expect(items).toHaveLength(1);
-  expect(items[0]!.media).toMatchObject({ size: SIZE, sha256: video.sha256 });
+  const items = await serverItems(page);
+  expect(items.map((item) => [item.title, item.media?.sha256])).toEqual([[TITLE, video.sha256]]);
   // Neither the freeze nor the reset made it start over: the link carried the file about once.
   expect(proxy.stats().up - start).toBeLessThan(SIZE * 1.1);
-  expect(phone.problems).toEqual([]);
+  expect(problems).toEqual([]);
 }, 15 * MINUTE);
