@@ -1,6 +1,7 @@
 // Builds the React app into dist/web: hashed JS (Bun.build, split per lazy screen), hashed CSS (Tailwind CLI),
-// index.html pointing at both, and the operator-replaceable placeholder media from web/public.
-import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+// index.html pointing at both, the operator-replaceable placeholder media from web/public, and the service worker
+// (web/sw.ts → sw.js) carrying the precache manifest of all of the above.
+import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { $ } from "bun";
 
@@ -47,6 +48,43 @@ await writeFile(join(outDir, "index.html"), html);
 
 await cp(join(webDir, "public"), outDir, { recursive: true });
 
+/**
+ * Not precached: the onboarding and tutorial videos. An operator may replace them with a briefing of a hundred MB,
+ * which every phone would then download at its first visit over the venue's Wi-Fi (and iOS may refuse to store);
+ * they are played online with byte ranges instead, and their captions (precached) stand in as a transcript offline.
+ */
+const NOT_PRECACHED = /\.(mp4|webm)$/;
+
+/** Every other file of dist/web, with the first 16 hex digits of its SHA-256 as the revision Workbox compares. */
+async function precacheManifest(): Promise<{ url: string; revision: string }[]> {
+  const files = (await readdir(outDir, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(outDir.length + 1).split("\\").join("/"))
+    .filter((file) => !NOT_PRECACHED.test(file))
+    .sort();
+  return Promise.all(
+    files.map(async (file) => ({
+      url: `/${file}`,
+      revision: new Bun.CryptoHasher("sha256").update(await readFile(join(outDir, file))).digest("hex").slice(0, 16),
+    })),
+  );
+}
+
+const manifest = await precacheManifest();
+const worker = await Bun.build({
+  entrypoints: [join(webDir, "sw.ts")],
+  outdir: outDir,
+  target: "browser",
+  format: "iife", // a classic worker script: module service workers are not everywhere yet
+  minify: true,
+  naming: { entry: "sw.js" },
+  define: { "process.env.NODE_ENV": '"production"', PRECACHE_MANIFEST: JSON.stringify(manifest) },
+});
+if (!worker.success) {
+  for (const log of worker.logs) console.error(log);
+  process.exit(1);
+}
+
 /** gzip bytes of the entry plus the chunks it imports statically: the JavaScript every first page load costs. */
 async function initialJsGzip(file: string, seen = new Set<string>()): Promise<number> {
   if (seen.has(file)) return 0;
@@ -60,5 +98,6 @@ async function initialJsGzip(file: string, seen = new Set<string>()): Promise<nu
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 console.log(
   `built dist/web: ${bundle.outputs.length} JS files; initial JS ${kb(await initialJsGzip(entryFile))} gzip, ` +
-    `CSS ${kb(Bun.gzipSync(new Uint8Array(css)).length)} gzip`,
+    `CSS ${kb(Bun.gzipSync(new Uint8Array(css)).length)} gzip; sw.js precaches ${manifest.length} files ` +
+    `(${kb(Bun.gzipSync(await readFile(join(outDir, "sw.js"))).length)} gzip itself)`,
 );

@@ -78,6 +78,15 @@ class CompressedCopies {
 }
 
 /**
+ * Bundles carry a content hash in their names; everything else may change with a new release. The service worker
+ * is checked at every visit, so a new release's precache list is seen at once.
+ */
+function cacheControl(relative: string): string {
+  if (relative.startsWith("assets/")) return "public, max-age=31536000, immutable";
+  return relative === "sw.js" ? "no-cache" : "public, max-age=300";
+}
+
+/**
  * Serves the built React app: real files as they are, every other path the app's index.html (client routing).
  * Text files go out brotli- or gzip-compressed when the client accepts it (Vary: Accept-Encoding); a Range
  * request gets the identity bytes, so media (never compressed) and ranges keep working.
@@ -103,8 +112,7 @@ export function webRoutes(assets: WebAssets) {
     if (file) {
       return respond(request, relative, file, {
         "content-type": CONTENT_TYPES[extension(relative)]!,
-        // Bundles carry a content hash in their names; everything else may change with a new release.
-        "cache-control": relative.startsWith("assets/") ? "public, max-age=31536000, immutable" : "public, max-age=300",
+        "cache-control": cacheControl(relative),
       });
     }
     const index = await assets.get("index.html");

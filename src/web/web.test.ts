@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { startTestServer, type TestServer } from "../../tests/support/server";
@@ -37,6 +38,23 @@ test("hashed bundles are cached for a year; the folder cannot be escaped", async
   expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   const escape = await fetch(`${server.url}/..%2F..%2Fpackage.json`);
   expect(escape.headers.get("content-type")).toBe("text/html; charset=utf-8");
+});
+
+test("the service worker is served from the root, revalidated at every visit, and precaches all of the bundle but the videos", async () => {
+  const response = await fetch(`${server.url}/sw.js`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+  expect(response.headers.get("cache-control")).toBe("no-cache");
+  const worker = await response.text();
+  const webDir = path.join(import.meta.dir, "../../dist/web");
+  const files = (await readdir(webDir, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(webDir, path.join(entry.parentPath, entry.name)));
+  expect(files.filter((file) => file.startsWith("assets/chunk-")).length).toBeGreaterThan(10);
+  for (const file of files) {
+    const precached = worker.includes(`"/${file}"`);
+    expect([file, precached]).toEqual([file, !/\.(mp4|webm)$/.test(file) && file !== "sw.js"]);
+  }
 });
 
 test("Accept-Encoding is read with its q-values", () => {

@@ -6,7 +6,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 export const PHONE = { width: 390, height: 844 };
 export const LAPTOP = { width: 1280, height: 800 };
 
-/** extraArgs: e.g. --host-resolver-rules to reach the test server under a name that is not loopback. */
+/** `extraArgs`: more Chromium switches, e.g. `--host-resolver-rules` to reach the server under a non-loopback name. */
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
@@ -26,7 +26,10 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   });
 }
 
-/** A fresh context (own cookies) at the given size that fails the test on page errors or CSP violations. */
+/**
+ * A fresh context (own cookies) at the given size that fails the test on page errors or CSP violations. `options`
+ * adds context settings, e.g. `serviceWorkers: "block"` so that `route` sees every request of the page.
+ */
 export async function openPage(
   browser: Browser,
   baseURL: string,

@@ -10,6 +10,7 @@ import type { Browser } from "playwright-core";
 import { FIXTURES } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
 import { launchBrowser } from "./browser";
+import { UploadQueue } from "./pages/UploadQueue";
 import { addChoice, keepShot, loadScreensOnline, participantPage as phone, serverItems, sha256, storedDrafts, waitForDraft, wav, freezeAfterFirstChunk, queueAudio } from "./capture-support";
 
 setDefaultTimeout(60_000);
@@ -56,6 +57,31 @@ test("a reload after choosing a photo keeps the draft (file, title, notes) and t
   expect(item!.media!.sha256).toBe(sha256(await readFile(path.join(FIXTURES, "photo.jpg"))));
   expect(await storedDrafts(page)).toEqual([]);
   expect(problems).toEqual([]);
+});
+
+test("a tab closed with a recording's draft unsent: the next visit offers it back, and Send delivers it", async () => {
+  const { page, context, queue } = await participantPage();
+  await page.goto("/Evidence");
+  await addChoice(page, "Audio upload");
+  await page.getByRole("button", { name: "Start recording" }).click();
+  await page.getByRole("timer").filter({ hasText: "00:02" }).waitFor({ timeout: 10_000 });
+  await page.getByRole("button", { name: "Save recording" }).click();
+  await page.waitForURL(/\/evidence-details\?draft=/);
+  await page.getByLabel("Title").fill("Whispered names");
+  await waitForDraft(page, "Whispered names");
+  await page.close();
+
+  const next = await context.newPage();
+  await next.goto("/Evidence");
+  const prompt = next.getByRole("dialog", { name: "Finish sending?" });
+  const item = prompt.getByTestId("resume-item").filter({ hasText: "Whispered names" });
+  await item.waitFor();
+  await keepShot(next, "resume-prompt");
+  await item.getByRole("button", { name: "Send" }).click();
+  await prompt.waitFor({ state: "detached" });
+  await new UploadQueue(next).waitFor("Whispered names", "done");
+  const [sent] = await serverItems(next);
+  expect([sent!.title, sent!.media_type]).toEqual(["Whispered names", 4]);
 });
 
 test("a reload mid-upload resumes from the server's offset (HEAD, no new upload) and completes intact", async () => {

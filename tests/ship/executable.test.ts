@@ -54,6 +54,10 @@ test("the copied executable starts with only PORT set and serves the app: HTML, 
   // Client routes get the app too, and the placeholder media are embedded.
   expect(await (await fetch(`${program.url}/archive`)).text()).toBe(html);
   expect((await fetch(`${program.url}/logo.svg`)).status).toBe(200);
+  // The service worker is embedded as well, at the root, revalidated at every visit, precaching this very bundle.
+  const worker = await fetch(`${program.url}/sw.js`);
+  expect(worker.headers.get("cache-control")).toBe("no-cache");
+  expect(await worker.text()).toContain(`"${script}"`);
 });
 
 test("registration, login and an upload work, with data and media created in the working directory", async () => {

@@ -4,7 +4,10 @@ import { Redirect, Router, useLocation } from "wouter";
 import { SESSION_ENDED_EVENT } from "../api/client";
 import { prefetchConsole } from "../api/console";
 import { getConfig, getIsArchive } from "../api/session";
+import { OfflineBanner } from "../features/offline/OfflineBanner";
+import { ScreenErrorBoundary } from "../features/offline/ScreenErrorBoundary";
 import { CaptureOverlay } from "../features/uploads/components/CaptureOverlay";
+import { withLastAnswer } from "../state/lastSession";
 import { configAtom, inArchiveAtom, sessionReadyAtom, userAtom, videoLockedAtom } from "../state/session";
 import { refreshUserAtom } from "../state/sessionActions";
 import { useNotify } from "../state/useNotify";
@@ -31,11 +34,12 @@ function useStartup() {
     // The admin console's first render waits on its data (and its chunks, see main.tsx): ask as soon as the user is known.
     const onAdmin = window.location.pathname.toLowerCase() === "/admin";
     Promise.all([
-      getConfig().then((config) => {
+      // Offline (after a first visit), the last answers stand in: see lastSession.ts.
+      withLastAnswer("config", getConfig()).then((config) => {
         setConfig(config);
         document.title = config.projectName;
       }),
-      getIsArchive().then(setInArchive),
+      withLastAnswer("inArchive", getIsArchive()).then(setInArchive),
       refreshUser().then((user) => {
         if (onAdmin && user && isAdmin(user)) prefetchConsole(window.location.search);
       }),
@@ -60,7 +64,13 @@ function GateRedirect({ from }: { from: string }) {
 function Screens() {
   const locked = useAtomValue(videoLockedAtom);
   const [location] = useLocation();
-  return locked && location !== "/user" ? <GateRedirect from={location} /> : <AppRoutes />;
+  if (locked && location !== "/user") return <GateRedirect from={location} />;
+  // A screen that cannot load (its code did not arrive) offers to try again, never a blank page.
+  return (
+    <ScreenErrorBoundary resetKey={location}>
+      <AppRoutes />
+    </ScreenErrorBoundary>
+  );
 }
 
 export function App() {
@@ -70,6 +80,7 @@ export function App() {
     <Router hook={useGatedLocation}>
       <div className="flex min-h-dvh flex-col">
         <NavBar />
+        <OfflineBanner />
         <PageNotice />
         {ready ? <Screens /> : <ScreenLoading />}
         <Toast />

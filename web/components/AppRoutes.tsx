@@ -1,18 +1,19 @@
-import { type ComponentType, lazy, Suspense } from "react";
+import { type ComponentType, Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
+import { retryableLazy } from "../features/offline/retryableLazy";
 import HomeScreen from "../screens/HomeScreen";
 import LoginScreen from "../screens/LoginScreen";
 import NotFoundScreen from "../screens/NotFoundScreen";
 import { AdminOnly, Protected, VisitorsOnly } from "./routeGuards";
 import { Spinner } from "./ui";
 
-const RegistrationScreen = lazy(() => import("../screens/RegistrationScreen"));
-const ProfileScreen = lazy(() => import("../screens/ProfileScreen"));
-const VerifyEmailScreen = lazy(() => import("../screens/VerifyEmailScreen"));
-const ArchiveScreen = lazy(() => import("../screens/ArchiveScreen"));
-const EvidenceListScreen = lazy(() => import("../screens/EvidenceListScreen"));
-const EvidenceUploadScreen = lazy(() => import("../screens/EvidenceUploadScreen"));
-const EvidenceDetailsScreen = lazy(() => import("../screens/EvidenceDetailsScreen"));
+const RegistrationScreen = retryableLazy(() => import("../screens/RegistrationScreen"));
+const ProfileScreen = retryableLazy(() => import("../screens/ProfileScreen"));
+const VerifyEmailScreen = retryableLazy(() => import("../screens/VerifyEmailScreen"));
+const ArchiveScreen = retryableLazy(() => import("../screens/ArchiveScreen"));
+const EvidenceListScreen = retryableLazy(() => import("../screens/EvidenceListScreen"));
+const EvidenceUploadScreen = retryableLazy(() => import("../screens/EvidenceUploadScreen"));
+const EvidenceDetailsScreen = retryableLazy(() => import("../screens/EvidenceDetailsScreen"));
 /**
  * A lazy screen whose chunks can be loaded before its route renders; once loaded it renders at once, without the
  * suspension (and React's throttled reveal of the fallback's content) that a lazy component pays on first use.
@@ -20,18 +21,18 @@ const EvidenceDetailsScreen = lazy(() => import("../screens/EvidenceDetailsScree
 function preloadableScreen(load: () => Promise<{ default: ComponentType }>) {
   let Loaded: ComponentType | undefined;
   const preload = () => load().then((module) => (Loaded = module.default));
-  const Lazy = lazy(() => preload().then((screen) => ({ default: screen })));
+  const Lazy = retryableLazy(() => preload().then((screen) => ({ default: screen })));
   return { preload, Screen: () => (Loaded ? <Loaded /> : <Lazy />) };
 }
 
 // Preloaded on /admin before React's first render (main.tsx): the console's first render waits on these chunks.
 const admin = preloadableScreen(() => import("../screens/AdminScreen"));
 export const preloadAdminScreen = admin.preload;
-const InvitationScreen = lazy(() => import("../screens/InvitationScreen"));
-const HelpScreen = lazy(() => import("../screens/HelpScreen"));
-const ResetPasswordEmailScreen = lazy(() => import("../screens/ResetPasswordEmailScreen"));
-const ResetPasswordCodeScreen = lazy(() => import("../screens/ResetPasswordCodeScreen"));
-const ResetPasswordPageScreen = lazy(() => import("../screens/ResetPasswordPageScreen"));
+const InvitationScreen = retryableLazy(() => import("../screens/InvitationScreen"));
+const HelpScreen = retryableLazy(() => import("../screens/HelpScreen"));
+const ResetPasswordEmailScreen = retryableLazy(() => import("../screens/ResetPasswordEmailScreen"));
+const ResetPasswordCodeScreen = retryableLazy(() => import("../screens/ResetPasswordCodeScreen"));
+const ResetPasswordPageScreen = retryableLazy(() => import("../screens/ResetPasswordPageScreen"));
 
 export function ScreenLoading() {
   return (

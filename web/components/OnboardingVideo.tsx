@@ -1,11 +1,13 @@
 import { useAtomValue, useSetAtom } from "jotai";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useLocation } from "wouter";
 import { markVideoWatched } from "../api/users";
 import type { User } from "../api/types";
+import { useVideoFailure } from "../features/offline/useVideoFailure";
+import { VideoUnavailable } from "../features/offline/VideoUnavailable";
 import { noticeAtom } from "../state/notices";
 import { configAtom } from "../state/session";
-import { refreshUserAtom } from "../state/sessionActions";
+import { logoutActionAtom, refreshUserAtom } from "../state/sessionActions";
 import { Modal } from "../ui/Dialog";
 import { VIDEO_GATE_MESSAGE } from "./navigation";
 import { Alert, Button, Spinner } from "./ui";
@@ -13,8 +15,8 @@ import { Alert, Button, Spinner } from "./ui";
 const CONTROLS_AFTER_SECONDS = 3;
 
 /** The onboarding video: no controls until 3 s have played, so nobody skips straight to the end. */
-function OnboardingPlayer({ onEnded }: { onEnded: () => void }) {
-  const videoRef = useRef<HTMLVideoElement>(null);
+function OnboardingPlayer({ onEnded, failure }: { onEnded: () => void; failure: ReturnType<typeof useVideoFailure> }) {
+  const videoRef = failure.videoRef;
   const [started, setStarted] = useState(false);
   const [controls, setControls] = useState(false);
   return (
@@ -30,10 +32,11 @@ function OnboardingPlayer({ onEnded }: { onEnded: () => void }) {
           if (event.currentTarget.currentTime >= CONTROLS_AFTER_SECONDS) setControls(true);
         }}
         onEnded={onEnded}
+        {...failure.videoEvents}
         aria-label="Onboarding video"
       >
         <source src="/onboarding.webm" type="video/webm" />
-        <source src="/onboarding.mp4" type="video/mp4" />
+        <source src="/onboarding.mp4" type="video/mp4" {...failure.lastSourceEvents} />
         <track kind="captions" src="/onboarding.vtt" srcLang="en" label="English" default />
       </video>
       {!started && (
@@ -58,6 +61,8 @@ export function OnboardingVideo({ user }: { user: User }) {
   const [saving, setSaving] = useState(false);
   const [round, setRound] = useState(0);
   const notice = useAtomValue(noticeAtom);
+  const video = useVideoFailure();
+  const logout = useSetAtom(logoutActionAtom);
 
   async function acknowledge() {
     setSaving(true);
@@ -80,7 +85,16 @@ export function OnboardingVideo({ user }: { user: User }) {
           </div>
         )}
         <p className="mb-3 text-sm text-gray-800">Watch this short briefing before you start. It explains how your appointment works.</p>
-        <OnboardingPlayer key={round} onEnded={() => setStage("acknowledge")} />
+        {video.failed ? (
+          // Never a black box to be locked in with: retry, read it, or leave.
+          <VideoUnavailable captionsUrl="/onboarding.vtt" onRetry={video.retry}>
+            <Button variant="secondary" className="sm:flex-1" onClick={() => logout().then(() => navigate("/"))}>
+              Log out
+            </Button>
+          </VideoUnavailable>
+        ) : (
+          <OnboardingPlayer key={`${round}-${video.attempt}`} failure={video} onEnded={() => setStage("acknowledge")} />
+        )}
       </Modal>
       <Modal open={stage === "acknowledge"} onClose={() => {}} dismissible={false} title="Video Instruction Acknowledgement">
         <p className="text-sm text-gray-800">

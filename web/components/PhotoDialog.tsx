@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { CaptureFallback } from "../features/venue/CaptureFallback";
+import { inBrowserCaptureBlocker } from "../features/venue/inBrowserCapture";
 import { useObjectUrl } from "../lib/useObjectUrl";
 import { Modal } from "../ui/Dialog";
 import { SelfieCamera } from "./SelfieCamera";
@@ -23,6 +25,7 @@ export function PhotoDialog({
   message: string;
 }) {
   const [cameraOn, setCameraOn] = useState(false);
+  const captureBlocker = inBrowserCaptureBlocker();
   const preview = useObjectUrl(photo);
   return (
     <Modal open={open} onClose={busy ? () => {} : onClose} title="Add a clear photo of your face">
@@ -54,10 +57,13 @@ export function PhotoDialog({
                   onChange={(event) => onPhoto(event.target.files?.[0] ?? null)}
                 />
               </label>
-              <Button variant="secondary" onClick={() => setCameraOn(true)} className="sm:self-end">
-                Take a Selfie
-              </Button>
+              {!captureBlocker && (
+                <Button variant="secondary" onClick={() => setCameraOn(true)} className="sm:self-end">
+                  Take a Selfie
+                </Button>
+              )}
             </div>
+            {captureBlocker && <CaptureFallback kind="selfie" blocker={captureBlocker} onFile={onPhoto} />}
           </>
         )}
         <div className="flex flex-col-reverse gap-3 border-t border-gray-200 pt-4 sm:flex-row sm:justify-end">

@@ -3,6 +3,8 @@ import { useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { AudioRecorder } from "../components/AudioRecorder";
 import { FilePickButton } from "../components/FilePickButton";
+import { CaptureFallback } from "../features/venue/CaptureFallback";
+import { inBrowserCaptureBlocker } from "../features/venue/inBrowserCapture";
 import { Alert, Page } from "../components/ui";
 import { createFileDraft, recordingSink } from "../features/uploads/draftActions";
 import { formatBytes } from "../lib/format";
@@ -18,6 +20,7 @@ export default function EvidenceUploadScreen() {
   const [, navigate] = useLocation();
   const [problem, setProblem] = useState("");
   const recording = useRef<ReturnType<typeof recordingSink> | null>(null);
+  const captureBlocker = inBrowserCaptureBlocker();
 
   /**
    * Several files may be picked; the first is used. Too-large files are refused before any byte is sent. The file is
@@ -48,18 +51,22 @@ export default function EvidenceUploadScreen() {
         {kind === "audio" ? (
           <>
             <FilePickButton label="Upload Audio" description="Choose a recording from your device" accept="audio/*" onFiles={choose} icon="music" />
-            <AudioRecorder
-              onStart={(mimeType) => (recording.current = recordingSink(userId, mimeType))}
-              onChunk={(chunk) => recording.current?.append(chunk)}
-              onStop={async (clip) => {
-                const sink = recording.current;
-                recording.current = null;
-                if (!sink) return;
-                if (!clip) return sink.discard();
-                setAudioList((clips) => [...clips, clip]);
-                navigate(`/evidence-details?draft=${await sink.finish()}`);
-              }}
-            />
+            {captureBlocker ? (
+              <CaptureFallback kind="audio" blocker={captureBlocker} onFile={(clip) => choose([clip])} />
+            ) : (
+              <AudioRecorder
+                onStart={(mimeType) => (recording.current = recordingSink(userId, mimeType))}
+                onChunk={(chunk) => recording.current?.append(chunk)}
+                onStop={async (clip) => {
+                  const sink = recording.current;
+                  recording.current = null;
+                  if (!sink) return;
+                  if (!clip) return sink.discard();
+                  setAudioList((clips) => [...clips, clip]);
+                  navigate(`/evidence-details?draft=${await sink.finish()}`);
+                }}
+              />
+            )}
           </>
         ) : (
           <>

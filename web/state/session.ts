@@ -1,11 +1,19 @@
 import { atom } from "jotai";
 import type { AppConfig, User } from "../api/types";
+import { remember } from "./lastSession";
 
 export const configAtom = atom<AppConfig>({ projectName: "", spyUrl: "#", archiveMode: false, maxUploadBytes: 0, publicUrl: null });
 /** Answer of GET /api/evidence/isArchive, asked on start. */
 export const inArchiveAtom = atom(false);
-/** The fetched user; null when logged out. Emptied on logout. */
-export const userAtom = atom<User | null>(null);
+const currentUserAtom = atom<User | null>(null);
+/** The fetched user; null when logged out. Emptied on logout. Remembered on this device for an offline start. */
+export const userAtom = atom(
+  (get) => get(currentUserAtom),
+  (_get, set, user: User | null) => {
+    set(currentUserAtom, user);
+    remember("user", user);
+  },
+);
 /** False until the start-up fetches (config, archive flag, user) have answered. */
 export const sessionReadyAtom = atom(false);
 /** The video gate: a logged-in user who has not watched the onboarding video may not navigate. */

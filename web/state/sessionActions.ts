@@ -2,6 +2,7 @@ import { atom, type Setter } from "jotai";
 import { ApiError } from "../api/client";
 import { getCurrentUser, login, logout, logoutEverywhere } from "../api/session";
 import { loginMessageAtom } from "./errors";
+import { recall } from "./lastSession";
 import { evidenceActionAtom, mediaAtom } from "./evidence";
 import { userAtom } from "./session";
 
@@ -9,15 +10,21 @@ const LOGIN_MISSING = "Enter your username and password!";
 const LOGIN_MISMATCH = "Oops! The username and password didn't match. Try again!";
 const LOGIN_FAILED = "Oops! Something went wrong! Is the server running?";
 
-/** Refetches the current user; a failure is only logged (spec §8) and leaves the user as it was. */
-export const refreshUserAtom = atom(null, async (_get, set) => {
+/**
+ * Refetches the current user; a failure is only logged (spec §8) and leaves the user as it was, or, when the app
+ * starts offline, makes it the user last seen on this device.
+ */
+export const refreshUserAtom = atom(null, async (get, set) => {
   try {
     const user = await getCurrentUser();
     set(userAtom, user);
     return user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) set(userAtom, null);
-    else console.error("Could not fetch the user", error);
+    else {
+      console.error("Could not fetch the user", error);
+      if (!get(userAtom)) set(userAtom, recall("user") ?? null);
+    }
     return null;
   }
 });

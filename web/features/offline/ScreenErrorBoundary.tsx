@@ -1,0 +1,47 @@
+import { Component, type ReactNode } from "react";
+import { Button } from "../../ui/Button";
+import { retryFailedScreens } from "./retryableLazy";
+
+/** What a screen that could not load shows instead of a white page. */
+function RetryScreen({ onRetry }: { onRetry: () => void }) {
+  return (
+    <main className="mx-auto w-full max-w-xl px-4 py-10 text-center">
+      <h1 className="text-2xl font-bold">This screen did not load</h1>
+      <p className="mt-3 text-gray-800">
+        The connection may have dropped while it was opening. Nothing you saved is lost. Check the Wi-Fi, then try again.
+      </p>
+      <Button onClick={onRetry} className="mt-6 w-full sm:w-auto">
+        Try again
+      </Button>
+    </main>
+  );
+}
+
+/**
+ * Catches a screen that failed to render, above all a lazy screen whose code could not be fetched, and offers to try
+ * again: failed imports (retryableLazy) start afresh. Moving to another route (`resetKey`) does the same.
+ */
+export class ScreenErrorBoundary extends Component<{ resetKey: string; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  componentDidCatch(error: unknown) {
+    console.error("A screen failed to load", error);
+  }
+
+  componentDidUpdate(previous: { resetKey: string }) {
+    if (previous.resetKey !== this.props.resetKey && this.state.failed) this.retry();
+  }
+
+  retry = () => {
+    retryFailedScreens();
+    this.setState({ failed: false });
+  };
+
+  render() {
+    return this.state.failed ? <RetryScreen onRetry={this.retry} /> : this.props.children;
+  }
+}

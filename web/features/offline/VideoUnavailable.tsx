@@ -1,0 +1,53 @@
+import { type ReactNode, useEffect, useId, useState } from "react";
+import { Alert, Button } from "../../ui/Button";
+import { transcriptOf } from "./transcript";
+
+/** The cues of a captions file as text; "failed" when it cannot be fetched either (offline before a first visit). */
+function useTranscript(captionsUrl: string) {
+  const [transcript, setTranscript] = useState<string[] | "loading" | "failed">("loading");
+  useEffect(() => {
+    let current = true;
+    fetch(captionsUrl)
+      .then((response) => (response.ok ? response.text() : Promise.reject(new Error(`HTTP ${response.status}`))))
+      .then((vtt) => current && setTranscript(transcriptOf(vtt)))
+      .catch(() => current && setTranscript("failed"));
+    return () => {
+      current = false;
+    };
+  }, [captionsUrl]);
+  return transcript;
+}
+
+/**
+ * In place of a video that could not load: what happened, Retry, any further way out the caller adds (children),
+ * and what the video says, read from its captions (precached by the service worker, so there offline too).
+ */
+export function VideoUnavailable({ captionsUrl, onRetry, children }: { captionsUrl: string; onRetry: () => void; children?: ReactNode }) {
+  const transcript = useTranscript(captionsUrl);
+  const headingId = useId();
+  return (
+    <div className="space-y-4">
+      <Alert>The video could not be loaded. Check the connection and retry, or read what it says below.</Alert>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Button onClick={onRetry} className="sm:flex-1">
+          Retry
+        </Button>
+        {children}
+      </div>
+      <section aria-labelledby={headingId} className="rounded-lg bg-gray-50 p-4 ring-1 ring-gray-200">
+        <h3 id={headingId} className="mb-2 text-sm font-bold tracking-wide text-gray-700 uppercase">Transcript</h3>
+        {transcript === "loading" ? (
+          <p className="text-sm text-gray-700">Loading the transcript…</p>
+        ) : transcript === "failed" ? (
+          <p className="text-sm text-gray-800">The transcript could not be loaded either. Please retry once you are connected.</p>
+        ) : (
+          <div className="space-y-2 text-gray-900">
+            {transcript.map((cue, index) => (
+              <p key={index}>{cue}</p>
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { AppConfig, User } from "../api/types";
+
+/**
+ * The last start-up answers (configuration, archive flag, who is logged in), kept in localStorage so that the app
+ * opened offline after a first visit starts as it last was: a participant gets their own screens, not the login
+ * screen. The API itself is never cached (see web/sw.ts); logout and an ended session store "nobody".
+ */
+type Remembered = { config: AppConfig; inArchive: boolean; user: User | null };
+
+const key = (name: keyof Remembered) => `casefile:last-${name}`;
+
+export function remember<K extends keyof Remembered>(name: K, value: Remembered[K]) {
+  try {
+    localStorage.setItem(key(name), JSON.stringify(value));
+  } catch {
+    // No storage (blocked, full, or not a browser): the app then starts offline as a visitor, nothing worse.
+  }
+}
+
+export function recall<K extends keyof Remembered>(name: K): Remembered[K] | undefined {
+  try {
+    const text = localStorage.getItem(key(name));
+    return text === null ? undefined : (JSON.parse(text) as Remembered[K]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The request's answer, remembered; when the request fails (offline, server down), the last answer remembered. */
+export async function withLastAnswer<K extends keyof Remembered>(name: K, request: Promise<Remembered[K]>): Promise<Remembered[K]> {
+  try {
+    const value = await request;
+    remember(name, value);
+    return value;
+  } catch (error) {
+    const last = recall(name);
+    if (last === undefined) throw error;
+    return last;
+  }
+}

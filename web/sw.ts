@@ -1,0 +1,30 @@
+// The service worker (built by scripts/build-web.ts into dist/web/sw.js, served from the origin root).
+// It precaches the shell and every screen's chunk at install, so every screen opens offline after a first visit,
+// and answers page navigations with the precached index.html (the app routes on the client).
+// Everything else goes straight to the network, untouched: the API (never cached: private, and uploads stream
+// through it with progress events) and the onboarding/tutorial videos (see NOT_PRECACHED in scripts/build-web.ts).
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from "workbox-precaching";
+import { NavigationRoute, registerRoute } from "workbox-routing";
+
+/** Every file of dist/web with its content hash as revision; put in by scripts/build-web.ts. */
+declare const PRECACHE_MANIFEST: PrecacheEntry[];
+/** The worker's global scope, as far as it is used here (the project's types are the DOM's, not a worker's). */
+declare const self: {
+  clients: { claim(): Promise<void> };
+  addEventListener(type: "activate", listener: (event: { waitUntil(work: Promise<unknown>): void }) => void): void;
+};
+
+precacheAndRoute(PRECACHE_MANIFEST);
+cleanupOutdatedCaches();
+
+// The first install takes the open page at once, so a first visit is already covered offline. A later version waits
+// (no skipWaiting) until no tab runs the old one: a page keeps the shell and chunks it started with, nothing reloads
+// under a participant mid-capture, and the new version takes over on the next visit.
+self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL("/index.html"), {
+    // The API, the health check and real files (a video opened directly) are the server's, not the app's.
+    denylist: [/^\/+api(\/|$)/i, /^\/healthz$/, /\/[^/]+\.[^/]+$/],
+  }),
+);
