@@ -1,7 +1,10 @@
 /**
- * 1 GiB multipart upload: casefile's peak RSS and throughput against a raw streamed body write (design.md §7).
+ * 1 GiB upload, multipart and resumable (tus): casefile's peak RSS and throughput against a raw streamed body write
+ * (design.md §7).
  *
- *   node_modules/.bin/bun bench/upload.ts        env: UPLOAD_BENCH_MIB (1024), UPLOAD_BENCH_ROUNDS (3)
+ *   node_modules/.bin/bun bench/upload.ts
+ *   env: UPLOAD_BENCH_MIB (1024), UPLOAD_BENCH_ROUNDS (3), UPLOAD_BENCH_PATHS (multipart,tus-local,tus-s3),
+ *        UPLOAD_BENCH_PATCH_MIB (64)
  *
  * Children (all on 127.0.0.1): the real server (`bun src/main.ts`, fresh temp database and uploads dir) and bare
  * Bun.serve sinks that stream request.body into a file in different ways (FileSink loop, node:fs stream,
@@ -13,10 +16,15 @@
  * casefile is measured twice per round: "settled" (the upload starts once the server's RSS has stopped falling
  * after login) and "right after login" (the upload starts the moment login answers, so argon2id's transient
  * hashing memory may still be resident).
- * Budgets: server peak RSS ≤ 120 MB; server MB/s ≥ 0.6 × baseline MB/s.
+ * The tus path: a second server with MEDIA_STORE=s3 on s3rver joins the first (local store); each creates an upload
+ * and receives the same file in PATCHes of UPLOAD_BENCH_PATCH_MIB over one kept-alive connection, then finalises it
+ * (POST /api/evidence upload=<id>: hash, sniff, move into the store). Throughput is the PATCHes' (the transfer the
+ * participant waits for); the finalise is timed apart; peak RSS covers both.
+ * Budgets: server peak RSS ≤ 120 MB; MB/s ≥ 0.6 × baseline (multipart), ≥ 0.8 × the FileSink loop (tus).
  */
 import { readdir } from "node:fs/promises";
 import path from "node:path";
+import { startS3rver, type S3Server } from "../tests/ship/support/s3rver";
 import { type Child, cpuSeconds, fmt, freePort, loadAverage, median, ROOT, rssKiB, sampleRss, startChild, tempDir, type RssReport } from "./lib/proc";
 
 const MIB = 1024 * 1024;
@@ -27,6 +35,9 @@ const CHUNK = MIB;
 const REQUEST_TIMEOUT_MS = 10 * 60 * 1000;
 const RSS_BUDGET_MB = 120;
 const RATIO_BUDGET = 0.6;
+const TUS_RATIO_BUDGET = 0.8;
+const PATHS = new Set((process.env.UPLOAD_BENCH_PATHS ?? "multipart,tus-local,tus-s3").split(","));
+const PATCH_BYTES = Number(process.env.UPLOAD_BENCH_PATCH_MIB ?? 64) * MIB;
 
 // ---- the body -------------------------------------------------------------------------------------------------
 const clip = new Uint8Array(await Bun.file(path.join(ROOT, "tests/fixtures/clip.mp4")).arrayBuffer());
@@ -43,20 +54,30 @@ if (FILE_BYTES - clip.length < 8 || FILE_BYTES - clip.length >= 2 ** 32) throw n
 const zeros = new Uint8Array(CHUNK); // never mutated, so yielding it again and again is safe
 const BODY_BYTES = preamble.length + FILE_BYTES + epilogue.length;
 
-/** The multipart body, chunk by chunk: the client never holds more than one MiB of it. */
-async function* body(fileBytes = FILE_BYTES): AsyncGenerator<Uint8Array> {
-  yield preamble;
-  yield clip;
+/** Bytes start..end of the file (clip, `free` box header, zeros), chunk by chunk: never more than one MiB held. */
+function* fileSlice(start: number, end: number, fileBytes = FILE_BYTES): Generator<Uint8Array> {
   const header = new Uint8Array(8);
   new DataView(header.buffer).setUint32(0, fileBytes - clip.length);
   header.set(enc.encode("free"), 4);
-  yield header;
-  let left = fileBytes - clip.length - 8;
-  for (let i = 0; left > 0 && i < fileBytes / CHUNK + 2; i++) {
-    const n = Math.min(CHUNK, left);
-    yield n === CHUNK ? zeros : zeros.subarray(0, n);
-    left -= n;
+  let at = start;
+  for (const [from, bytes] of [[0, clip], [clip.length, header]] as const) {
+    if (at < from + bytes.length && at < end) {
+      const piece = bytes.subarray(at - from, Math.min(bytes.length, end - from));
+      yield piece;
+      at += piece.length;
+    }
   }
+  while (at < end) {
+    const n = Math.min(CHUNK, end - at);
+    yield n === CHUNK ? zeros : zeros.subarray(0, n);
+    at += n;
+  }
+}
+
+/** The multipart body, chunk by chunk: the client never holds more than one MiB of it. */
+async function* body(fileBytes = FILE_BYTES): AsyncGenerator<Uint8Array> {
+  yield preamble;
+  yield* fileSlice(0, fileBytes, fileBytes);
   yield epilogue;
 }
 
@@ -119,45 +140,107 @@ async function login(server: Child): Promise<string> {
   return cookie;
 }
 
+/** Deletes the item a 201 answer describes, so every run starts from the same store. */
+async function deleteItem(server: Child, cookie: string, answer: string): Promise<void> {
+  const { id } = JSON.parse(answer) as { id: number };
+  const del = await fetch(`${server.url}/api/evidence/delete/${id}`, { method: "DELETE", headers: { cookie }, signal: AbortSignal.timeout(30_000) });
+  await del.arrayBuffer();
+  if (!del.ok) throw new Error(`delete failed: ${del.status}`);
+}
+
 async function serverRun(server: Child, settled: boolean, fileBytes = FILE_BYTES): Promise<Run> {
   const cookie = await login(server);
   if (settled) await settle(server.pid);
   const label = settled ? "casefile (settled)" : "casefile (right after login)";
   const run = await timedPost(label, `${server.url}/api/evidence`, server.pid, { cookie }, fileBytes);
-  if (run.status === 201) {
-    const { id } = JSON.parse(run.answer) as { id: number };
-    const del = await fetch(`${server.url}/api/evidence/delete/${id}`, { method: "DELETE", headers: { cookie }, signal: AbortSignal.timeout(30_000) });
-    await del.arrayBuffer();
-    if (!del.ok) throw new Error(`delete failed: ${del.status}`);
-  }
+  if (run.status === 201) await deleteItem(server, cookie, run.answer);
   return run;
+}
+
+// ---- the tus path ---------------------------------------------------------------------------------------------
+type TusRun = Run & { finaliseSeconds: number; patchPeakMiB: number; finalisePeakMiB: number };
+
+function tusRequest(url: string, method: string, headers: Record<string, string>, body?: BodyInit): Promise<Response> {
+  return fetch(url, { method, headers: { "tus-resumable": "1.0.0", ...headers }, body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+}
+
+/** Creates an upload, sends the file in PATCHes (timed), finalises it (timed apart) and deletes the item again. */
+async function tusRun(server: Child, label: string, fileBytes = FILE_BYTES): Promise<TusRun> {
+  const cookie = await login(server);
+  await settle(server.pid);
+  const metadata = `filename ${btoa("big.mp4")},filetype ${btoa("video/mp4")}`;
+  const created = await tusRequest(`${server.url}/api/uploads`, "POST", { cookie, "upload-length": String(fileBytes), "upload-metadata": metadata });
+  await created.arrayBuffer();
+  if (created.status !== 201) throw new Error(`creating the upload answered ${created.status}`);
+  const location = new URL(created.headers.get("location")!, server.url).href;
+
+  const cpuBefore = await cpuSeconds(server.pid);
+  const sampler = sampleRss(server.pid, 50, REQUEST_TIMEOUT_MS / 1000 + 30);
+  const started = performance.now();
+  let status = 204;
+  let answer = "";
+  for (let offset = 0; offset < fileBytes && status === 204; offset += PATCH_BYTES) {
+    const end = Math.min(offset + PATCH_BYTES, fileBytes);
+    const headers = { cookie, "content-type": "application/offset+octet-stream", "upload-offset": String(offset), "content-length": String(end - offset) };
+    const res = await tusRequest(location, "PATCH", headers, (async function* () {
+      yield* fileSlice(offset, end, fileBytes);
+    })() as unknown as BodyInit);
+    status = res.status;
+    answer = await res.text();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const patchRss = await sampler.stop();
+  const finaliseSampler = sampleRss(server.pid, 50, REQUEST_TIMEOUT_MS / 1000 + 30);
+  let finaliseSeconds = NaN;
+  if (status === 204) {
+    const form = new FormData();
+    form.set("upload", location.split("/").pop()!);
+    form.set("title", "bench upload");
+    const finalising = performance.now();
+    const res = await fetch(`${server.url}/api/evidence`, { method: "POST", headers: { cookie }, body: form, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    status = res.status;
+    answer = await res.text();
+    finaliseSeconds = (performance.now() - finalising) / 1000;
+  }
+  const finaliseRss = await finaliseSampler.stop();
+  const cpu = (await cpuSeconds(server.pid)) - cpuBefore;
+  if (status === 201) await deleteItem(server, cookie, answer);
+  const rss = { ...patchRss, peakMiB: Math.max(patchRss.peakMiB, finaliseRss.peakMiB), samples: patchRss.samples + finaliseRss.samples };
+  const phases = { patchPeakMiB: patchRss.peakMiB, finalisePeakMiB: finaliseRss.peakMiB };
+  return { label, status, seconds, mbPerSec: fileBytes / MB / seconds, cpu, rss, answer, finaliseSeconds, ...phases };
 }
 
 const describe = (r: Run) =>
   `${r.label.padEnd(30)} status ${r.status}  ${fmt(r.seconds, 2).padStart(6)} s  ${fmt(r.mbPerSec, 0).padStart(5)} MB/s  ` +
   `cpu ${fmt(r.cpu, 2)} s  ` +
   `peak RSS ${fmt((r.rss.peakMiB * MIB) / MB, 1).padStart(6)} MB (before ${fmt((r.rss.startMiB * MIB) / MB, 1)} MB; ` +
-  `${r.rss.samples} samples, max gap ${fmt(r.rss.maxGapMs, 0)} ms)`;
+  `${r.rss.samples} samples, max gap ${fmt(r.rss.maxGapMs, 0)} ms)` +
+  ("finaliseSeconds" in r ? `  (peak ${fmtMB((r as TusRun).patchPeakMiB)} MB in PATCHes; finalise ${fmt((r as TusRun).finaliseSeconds, 2)} s, peak ${fmtMB((r as TusRun).finalisePeakMiB)} MB)` : "");
+const fmtMB = (mib: number) => fmt((mib * MIB) / MB, 1);
+
+const SERVER_ENV = {
+  UPLOADS_DIR: `${tmp.dir}/uploads`,
+  WEB_DIR: path.join(ROOT, "dist/web"),
+  ADMIN_USERNAME: "admin",
+  ADMIN_EMAIL: "admin@example.org",
+  ADMIN_PASSWORD: "adminpass1",
+  MAX_UPLOAD_MB: "2048",
+};
+let s3: S3Server | undefined;
 
 try {
-  console.log(`machine: ${navigator.hardwareConcurrency} cores, bun ${Bun.version}; ${ROUNDS} rounds; load average at start ${await loadAverage()}`);
-  console.log(`body: ${BODY_BYTES} bytes (file ${FILE_BYTES} bytes = clip.mp4 + one 'free' box), sent in ${CHUNK}-byte chunks`);
+  console.log(`machine: ${navigator.hardwareConcurrency} cores, bun ${Bun.version}; ${ROUNDS} rounds; paths ${[...PATHS].join(", ")}; load average at start ${await loadAverage()}`);
+  console.log(`body: ${BODY_BYTES} bytes (file ${FILE_BYTES} bytes = clip.mp4 + one 'free' box), sent in ${CHUNK}-byte chunks; tus PATCHes of ${PATCH_BYTES / MIB} MiB`);
   // UPLOAD_BENCH_SERVER_SCRIPT: measure another build of the server (e.g. a copy at an older commit) instead.
-  const server = await startChild({
-    script: process.env.UPLOAD_BENCH_SERVER_SCRIPT ?? "src/main.ts",
-    port: freePort(),
-    readyPath: "/healthz",
-    env: {
-      DATABASE_URL: `file:${tmp.dir}/db/casefile.db`,
-      UPLOADS_DIR: `${tmp.dir}/uploads`,
-      WEB_DIR: path.join(ROOT, "dist/web"),
-      ADMIN_USERNAME: "admin",
-      ADMIN_EMAIL: "admin@example.org",
-      ADMIN_PASSWORD: "adminpass1",
-      MAX_UPLOAD_MB: "2048",
-    },
-  });
+  const script = process.env.UPLOAD_BENCH_SERVER_SCRIPT ?? "src/main.ts";
+  const server = await startChild({ script, port: freePort(), readyPath: "/healthz", env: { ...SERVER_ENV, DATABASE_URL: `file:${tmp.dir}/db/casefile.db` } });
   children.push(server);
+  let s3Server: Child | undefined;
+  if (PATHS.has("tus-s3")) {
+    s3 = await startS3rver();
+    s3Server = await startChild({ script, port: freePort(), readyPath: "/healthz", env: { ...SERVER_ENV, ...s3.env, DATABASE_URL: `file:${tmp.dir}/db-s3/casefile.db` } });
+    children.push(s3Server);
+  }
   const sinks: Record<string, Child> = {};
   for (const mode of SINK_MODES) {
     const sink = await startChild({ script: "bench/lib/raw-sink.ts", port: freePort(), readyPath: "/", env: { SINK_DIR: tmp.dir, SINK_MODE: mode } });
@@ -167,8 +250,15 @@ try {
 
   // Untimed warm-up of every child (JIT, first-touch page faults, the first temp file).
   for (const mode of SINK_MODES) await timedPost("warm-up", `${sinks[mode]!.url}/`, sinks[mode]!.pid, {}, WARMUP_BYTES);
-  const warm = await serverRun(server, false, WARMUP_BYTES);
-  if (warm.status !== 201) throw new Error(`warm-up upload answered ${warm.status}: ${warm.answer.slice(0, 300)}`);
+  const warmUps: (() => Promise<Run>)[] = [
+    ...(PATHS.has("multipart") ? [() => serverRun(server, false, WARMUP_BYTES)] : []),
+    ...(PATHS.has("tus-local") ? [() => tusRun(server, "warm-up", WARMUP_BYTES)] : []),
+    ...(s3Server ? [() => tusRun(s3Server, "warm-up", WARMUP_BYTES)] : []),
+  ];
+  for (const warmUp of warmUps) {
+    const warm = await warmUp();
+    if (warm.status !== 201) throw new Error(`warm-up upload answered ${warm.status}: ${warm.answer.slice(0, 300)}`);
+  }
 
   const runs: Run[] = [];
   const roundRatios: number[] = [];
@@ -179,8 +269,9 @@ try {
         await settle(sink.pid);
         return timedPost(`raw sink (${mode})`, `${sink.url}/`, sink.pid, {});
       }),
-      () => serverRun(server, true),
-      () => serverRun(server, false),
+      ...(PATHS.has("multipart") ? [() => serverRun(server, true), () => serverRun(server, false)] : []),
+      ...(PATHS.has("tus-local") ? [() => tusRun(server, "casefile tus (local)")] : []),
+      ...(s3Server ? [() => tusRun(s3Server, "casefile tus (s3rver)")] : []),
     ];
     if (round % 2 === 1) jobs.reverse();
     for (const job of jobs) {
@@ -191,8 +282,8 @@ try {
     }
     const thisRound = runs.slice(-jobs.length);
     const bestRaw = Math.max(...thisRound.filter((r) => BASELINE_MODES.some((m) => r.label === `raw sink (${m})`)).map((r) => r.mbPerSec));
-    const settledRun = thisRound.find((r) => r.label === "casefile (settled)")!;
-    roundRatios.push(settledRun.mbPerSec / bestRaw);
+    const settledRun = thisRound.find((r) => r.label === "casefile (settled)");
+    if (settledRun) roundRatios.push(settledRun.mbPerSec / bestRaw);
   }
   const leftovers = await readdir(path.join(tmp.dir, "uploads", ".tmp"));
   const stored = (await readdir(path.join(tmp.dir, "uploads"), { recursive: true, withFileTypes: true })).filter(
@@ -200,6 +291,7 @@ try {
   );
 
   const byLabel = (label: string) => runs.filter((r) => r.label === label);
+  const peakMB = (rs: Run[]) => Math.max(...rs.map((r) => (r.rss.peakMiB * MIB) / MB));
   console.log("\nmedians over rounds:");
   const baselines = SINK_MODES.map((mode) => ({ mode, mbPerSec: median(byLabel(`raw sink (${mode})`).map((r) => r.mbPerSec)) }));
   for (const mode of SINK_MODES) {
@@ -207,27 +299,54 @@ try {
     console.log(`  raw sink (${mode}): ${fmt(median(rs.map((r) => r.mbPerSec)), 0)} MB/s, cpu ${fmt(median(rs.map((r) => r.cpu)), 2)} s`);
   }
   const baseline = baselines.reduce((a, b) => (b.mbPerSec > a.mbPerSec ? b : a));
-  const settledRuns = byLabel("casefile (settled)");
-  const eagerRuns = byLabel("casefile (right after login)");
-  const serverMbps = median(settledRuns.map((r) => r.mbPerSec));
-  const eagerMbps = median(eagerRuns.map((r) => r.mbPerSec));
-  const peakSettled = Math.max(...settledRuns.map((r) => (r.rss.peakMiB * MIB) / MB));
-  const peakEager = Math.max(...eagerRuns.map((r) => (r.rss.peakMiB * MIB) / MB));
-  const idle = Math.min(...settledRuns.map((r) => (r.rss.startMiB * MIB) / MB));
-  const all201 = [...settledRuns, ...eagerRuns].every((r) => r.status === 201);
-  console.log(`  casefile (settled): ${fmt(serverMbps, 0)} MB/s, cpu ${fmt(median(settledRuns.map((r) => r.cpu)), 2)} s, max peak RSS ${fmt(peakSettled)} MB (idle before upload ≥ ${fmt(idle)} MB)`);
-  console.log(`  casefile (right after login): ${fmt(eagerMbps, 0)} MB/s, max peak RSS ${fmt(peakEager)} MB`);
-  console.log(`  every casefile upload answered 201: ${all201 ? "yes" : "NO"}; temp files left: ${leftovers.length}; media files left after deletes: ${stored.length}`);
+  const fileSinkLoop = baselines.find((b) => b.mode === "filesink")!;
+  const verdicts: boolean[] = [];
+  const verdict = (line: string, ok: boolean) => {
+    verdicts.push(ok);
+    console.log(`RESULT ${line}: ${ok ? "PASS" : "FAIL"}`);
+  };
+  const results: (() => void)[] = [];
 
-  const ratio = serverMbps / baseline.mbPerSec;
-  for (const b of baselines) console.log(`  ratio casefile (settled) / raw ${b.mode}: ${fmt(serverMbps / b.mbPerSec, 2)}`);
-  console.log(`  per-round ratio casefile (settled) / fastest raw sink of that round: ${roundRatios.map((r) => fmt(r, 2)).join(", ")} (median ${fmt(median(roundRatios), 2)})`);
-  console.log(`  load average at end ${await loadAverage()}`);
-  console.log(`\nRESULT peak RSS (settled) ${fmt(peakSettled)} MB, budget ≤ ${RSS_BUDGET_MB} MB: ${peakSettled <= RSS_BUDGET_MB ? "PASS" : "FAIL"}`);
-  console.log(`RESULT peak RSS (right after login) ${fmt(peakEager)} MB, budget ≤ ${RSS_BUDGET_MB} MB: ${peakEager <= RSS_BUDGET_MB ? "PASS" : "FAIL"}`);
-  console.log(`RESULT throughput ratio ${fmt(ratio, 2)} (casefile ${fmt(serverMbps, 0)} / raw ${baseline.mode} ${fmt(baseline.mbPerSec, 0)} MB/s), budget ≥ ${RATIO_BUDGET}: ${ratio >= RATIO_BUDGET ? "PASS" : "FAIL"}`);
-  process.exitCode = all201 && peakSettled <= RSS_BUDGET_MB && peakEager <= RSS_BUDGET_MB && ratio >= RATIO_BUDGET ? 0 : 1;
+  if (PATHS.has("multipart")) {
+    const settledRuns = byLabel("casefile (settled)");
+    const eagerRuns = byLabel("casefile (right after login)");
+    const serverMbps = median(settledRuns.map((r) => r.mbPerSec));
+    const eagerMbps = median(eagerRuns.map((r) => r.mbPerSec));
+    const idle = Math.min(...settledRuns.map((r) => (r.rss.startMiB * MIB) / MB));
+    console.log(`  casefile (settled): ${fmt(serverMbps, 0)} MB/s, cpu ${fmt(median(settledRuns.map((r) => r.cpu)), 2)} s, max peak RSS ${fmt(peakMB(settledRuns))} MB (idle before upload ≥ ${fmt(idle)} MB)`);
+    console.log(`  casefile (right after login): ${fmt(eagerMbps, 0)} MB/s, max peak RSS ${fmt(peakMB(eagerRuns))} MB`);
+    const ratio = serverMbps / baseline.mbPerSec;
+    for (const b of baselines) console.log(`  ratio casefile (settled) / raw ${b.mode}: ${fmt(serverMbps / b.mbPerSec, 2)}`);
+    console.log(`  per-round ratio casefile (settled) / fastest raw sink of that round: ${roundRatios.map((r) => fmt(r, 2)).join(", ")} (median ${fmt(median(roundRatios), 2)})`);
+    results.push(() => {
+      verdict(`every multipart upload answered 201 (${settledRuns.length + eagerRuns.length})`, [...settledRuns, ...eagerRuns].every((r) => r.status === 201));
+      verdict(`multipart peak RSS (settled) ${fmt(peakMB(settledRuns))} MB, budget ≤ ${RSS_BUDGET_MB} MB`, peakMB(settledRuns) <= RSS_BUDGET_MB);
+      verdict(`multipart peak RSS (right after login) ${fmt(peakMB(eagerRuns))} MB, budget ≤ ${RSS_BUDGET_MB} MB`, peakMB(eagerRuns) <= RSS_BUDGET_MB);
+      verdict(`multipart throughput ratio ${fmt(ratio, 2)} (casefile ${fmt(serverMbps, 0)} / raw ${baseline.mode} ${fmt(baseline.mbPerSec, 0)} MB/s), budget ≥ ${RATIO_BUDGET}`, ratio >= RATIO_BUDGET);
+    });
+  }
+  for (const label of ["casefile tus (local)", "casefile tus (s3rver)"]) {
+    const tusRuns = byLabel(label) as TusRun[];
+    if (tusRuns.length === 0) continue;
+    const mbps = median(tusRuns.map((r) => r.mbPerSec));
+    const ratio = mbps / fileSinkLoop.mbPerSec;
+    console.log(
+      `  ${label}: PATCHes ${fmt(mbps, 0)} MB/s, cpu ${fmt(median(tusRuns.map((r) => r.cpu)), 2)} s (PATCHes and finalise), ` +
+        `finalise ${fmt(median(tusRuns.map((r) => r.finaliseSeconds)), 2)} s, max peak RSS ${fmt(peakMB(tusRuns))} MB; ` +
+        `ratio to the FileSink loop ${fmt(ratio, 2)}, to the fastest raw sink (${baseline.mode}) ${fmt(mbps / baseline.mbPerSec, 2)}`,
+    );
+    results.push(() => {
+      verdict(`${label}: every upload finalised with 201 (${tusRuns.length})`, tusRuns.every((r) => r.status === 201));
+      verdict(`${label} peak RSS ${fmt(peakMB(tusRuns))} MB, budget ≤ ${RSS_BUDGET_MB} MB`, peakMB(tusRuns) <= RSS_BUDGET_MB);
+      verdict(`${label} throughput ratio ${fmt(ratio, 2)} (PATCHes ${fmt(mbps, 0)} / raw filesink ${fmt(fileSinkLoop.mbPerSec, 0)} MB/s), budget ≥ ${TUS_RATIO_BUDGET}`, ratio >= TUS_RATIO_BUDGET);
+    });
+  }
+  console.log(`  temp files left: ${leftovers.length}; media files left after deletes: ${stored.length}; objects left in the bucket: ${s3 ? (await s3.keys()).length : "-"}`);
+  console.log(`  load average at end ${await loadAverage()}\n`);
+  for (const result of results) result();
+  process.exitCode = verdicts.every(Boolean) ? 0 : 1;
 } finally {
   for (const child of children) await child.stop();
+  await s3?.stop();
   await tmp.remove();
 }

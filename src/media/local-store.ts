@@ -1,19 +1,9 @@
 import { mkdir, readdir, rename, rm, stat, writeFile, access, constants } from "node:fs/promises";
 import path from "node:path";
+import { removeStaleTempFiles } from "./stale-temp";
 import type { ByteRange, MediaStore } from "./store";
 
 const TEMP_FOLDER = ".tmp";
-/** Temp files older than this at start were left by a crash mid-upload; younger ones may belong to a running instance. */
-const STALE_TEMP_MS = 60 * 60 * 1000;
-
-async function removeStaleTempFiles(tempDir: string, now = Date.now()): Promise<void> {
-  for (const name of await readdir(tempDir)) {
-    const file = path.join(tempDir, name);
-    const info = await stat(file).catch(() => undefined);
-    if (info && now - info.mtimeMs > STALE_TEMP_MS) await rm(file, { force: true });
-  }
-}
-
 export async function createLocalStore(root: string): Promise<MediaStore> {
   const tempDir = path.join(root, TEMP_FOLDER);
   await mkdir(tempDir, { recursive: true });

@@ -8,6 +8,7 @@ import { rm } from "node:fs/promises";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AuditActor } from "../audit/audit-record";
 import type { AppContext } from "../context";
+import type { Database } from "../db/client";
 import { uploads, type UploadRow } from "../db/uploads";
 import { conflict, notFound } from "../http/errors";
 import type { EvidenceText } from "../evidence/evidence-input";
@@ -17,11 +18,14 @@ import type { Uploader } from "../evidence/quotas";
 import { mediaRows } from "../media/media.service";
 import type { TempFile } from "../media/multipart";
 import { uploadBytesOf } from "./open-upload-bytes";
-import { leaseFree } from "./upload-lease";
+import { FINALISE_TOKEN_PREFIX, leaseFree } from "./upload-lease";
 import { assertDiskRoom, findOwnUpload } from "./uploads.service";
 
-/** How long a finalise may take (copying from S3, hashing and sniffing a large file) before another may claim it. */
-const CLAIM_MS = 15 * 60_000;
+/**
+ * A claim runs out this long after its last renewal (renewed every quarter of it while the finalise works: copying
+ * from S3, hashing and sniffing a large file take a while), so a finalise cut off by a crash blocks the upload briefly.
+ */
+const CLAIM_MS = 60_000;
 /** How long a second finalise waits for the first before asking the client to try again. */
 const WAIT_FOR_CLAIM_MS = 60_000;
 const POLL_MS = 200;
@@ -51,7 +55,7 @@ export async function finaliseUpload(
 }
 
 async function claimForFinalise(ctx: AppContext, row: UploadRow): Promise<string | undefined> {
-  const token = `finalise:${crypto.randomUUID()}`;
+  const token = `${FINALISE_TOKEN_PREFIX}${crypto.randomUUID()}`;
   const claimed = await ctx.db
     .update(uploads)
     .set({ lockToken: token, lockedUntil: new Date(Date.now() + CLAIM_MS).toISOString() })
@@ -70,27 +74,52 @@ async function turnIntoEvidence(
 ): Promise<EvidenceWithContext> {
   const bytes = uploadBytesOf(ctx);
   let tempPath: string | undefined;
+  const mine = and(eq(uploads.id, row.id), eq(uploads.lockToken, token));
+  const renewal = setInterval(() => {
+    const lockedUntil = new Date(Date.now() + CLAIM_MS).toISOString();
+    ctx.db.update(uploads).set({ lockedUntil }).where(mine).catch((error) => console.warn(`upload ${row.id}: claim not renewed:`, error));
+  }, CLAIM_MS / 4);
   try {
     await assertDiskRoom(ctx, row.length);
     tempPath = await bytes.toTempFile(row.id, row.storeState, row.length);
     const file: TempFile = { path: tempPath, ...(await sizeAndHash(tempPath)), filename: row.filename ?? "" };
-    // In the item's batch, right after its insert: the row remembers the item, so a crash cannot lead to a second one.
-    const recorded = ctx.db
-      .update(uploads)
-      .set({ evidenceId: sql`last_insert_rowid()`, sha256: file.sha256, lockToken: null, lockedUntil: null })
-      .where(and(eq(uploads.id, row.id), eq(uploads.lockToken, token)));
-    const created = await createEvidence(ctx, uploader, text, { file, thumbnail }, [recorded]);
+    const created = await createEvidence(ctx, uploader, text, { file, thumbnail }, recordFinalised(ctx.db, row.id, token, file.sha256)).catch(
+      (error) => {
+        throw claimWasLost(error) ? conflict("Another request finalised this upload meanwhile. Please send it again.") : error;
+      },
+    );
     await bytes.remove(row.id, row.storeState).catch((error) => console.warn(`upload ${row.id}: bytes not removed:`, error));
     return created;
   } catch (error) {
-    await ctx.db
-      .update(uploads)
-      .set({ lockToken: null, lockedUntil: null })
-      .where(and(eq(uploads.id, row.id), eq(uploads.lockToken, token)));
+    await ctx.db.update(uploads).set({ lockToken: null, lockedUntil: null }).where(mine);
     throw error;
   } finally {
+    clearInterval(renewal);
     if (tempPath) await rm(tempPath, { force: true }); // already moved into the store when the item was made
   }
+}
+
+/**
+ * For the item's batch, right after its insert: the row remembers the item and the file's hash, so no crash can lead
+ * to a second item. If the claim was lost meanwhile (this request stalled past CLAIM_MS and another finalise took
+ * over), the batch must fail: SQLite has no RAISE outside triggers, so the second statement inserts a row that
+ * cannot exist (a NULL id) exactly when the update changed nothing.
+ */
+export function recordFinalised(db: Database, uploadId: string, token: string, sha256: string) {
+  return [
+    db
+      .update(uploads)
+      .set({ evidenceId: sql`last_insert_rowid()`, sha256, lockToken: null, lockedUntil: null })
+      .where(and(eq(uploads.id, uploadId), eq(uploads.lockToken, token))),
+    db.run(sql`insert into uploads (id) select null where changes() = 0`),
+  ];
+}
+
+function claimWasLost(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause.message.includes("NOT NULL constraint failed: uploads.")) return true;
+  }
+  return false;
 }
 
 /** The whole file's size and SHA-256, streamed (never the whole file in memory). */

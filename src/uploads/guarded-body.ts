@@ -1,4 +1,5 @@
 import { badRequest } from "../http/errors";
+import { pastLength } from "./tus-headers";
 import { RECHECK_EVERY_BYTES } from "../media/disk-guard";
 import { countBodyBytes, STALL_MIN_BYTES, stalled } from "../media/multipart";
 
@@ -6,8 +7,12 @@ const interrupted = (): never => {
   throw badRequest("The upload was interrupted. Please try again.");
 };
 
-/** Body bytes are handed to storage in pieces of up to this size (few writes, a small fixed amount of memory). */
-const PIECE_BYTES = 1024 * 1024;
+/**
+ * Body bytes are handed to storage in pieces of up to this size, one read ahead while the last is written. Measured
+ * on a 1 GiB PATCH (local store): 256 KiB pieces cost about half the CPU of 1 MiB ones (large Buffer.concat copies of
+ * fresh, unpaged memory) and peak ~20 MB lower; 64 KiB pieces (one write per network chunk) cost more again.
+ */
+const PIECE_BYTES = 256 * 1024;
 
 export type BodyGuards = {
   /** The most bytes the body may carry (Upload-Length minus the offset): the rest is refused. */
@@ -26,7 +31,8 @@ export type BodyGuards = {
  * The request body as storage should see it: pieces of up to PIECE_BYTES, each handed over only under a live lease,
  * within the upload's length, with stalls and a filling disk ended. When the body fails (the client went away, it
  * stalled, the disk fills), what arrived before is still handed over (if the lease holds), and then the failure.
- * Built with highWaterMark 0: nothing is read ahead of what storage asks for.
+ * One piece is read ahead (highWaterMark 1): it was handed over under the lease and is written right after the one
+ * before it, well within the lease's time.
  */
 export function guardedBody(source: ReadableStream<Uint8Array> | null, guards: BodyGuards): ReadableStream<Uint8Array> {
   const reader = source?.getReader();
@@ -37,11 +43,14 @@ export function guardedBody(source: ReadableStream<Uint8Array> | null, guards: B
   let pendingBytes = 0;
   let failure: unknown;
 
-  let onStall: (error: unknown) => void = () => {};
-  const stall = new Promise<never>((_, reject) => (onStall = reject));
-  stall.catch(() => {});
+  // A stall cancels the source, which ends a pending read (racing each read against a long-lived "stalled" promise
+  // instead would keep every chunk read alive through that promise's reactions).
+  let stalledOut = false;
   const stallTimer = setInterval(() => {
-    if (inWindow < STALL_MIN_BYTES) onStall(stalled());
+    if (inWindow < STALL_MIN_BYTES) {
+      stalledOut = true;
+      reader?.cancel().catch(() => {});
+    }
     inWindow = 0;
   }, guards.stallMs);
   const finish = () => {
@@ -61,7 +70,8 @@ export function guardedBody(source: ReadableStream<Uint8Array> | null, guards: B
   };
 
   async function readSome(controller: ReadableStreamDefaultController<Uint8Array>): Promise<"more" | "handed" | "done"> {
-    const { value } = reader ? await Promise.race([reader.read().catch(interrupted), stall]) : { value: undefined };
+    const { value } = reader ? await reader.read().catch(interrupted) : { value: undefined };
+    if (stalledOut) throw stalled();
     if (!value) {
       await handOver(controller);
       return "done";
@@ -73,7 +83,7 @@ export function guardedBody(source: ReadableStream<Uint8Array> | null, guards: B
     if (value.byteLength > room) {
       if (room > 0) pending.push(value.subarray(0, room));
       pendingBytes += Math.max(room, 0);
-      throw badRequest("The data goes past the upload's declared length.");
+      throw pastLength();
     }
     pending.push(value);
     pendingBytes += value.byteLength;
@@ -115,6 +125,6 @@ export function guardedBody(source: ReadableStream<Uint8Array> | null, guards: B
         finish();
       },
     },
-    { highWaterMark: 0 },
+    { highWaterMark: 1 },
   );
 }

@@ -1,5 +1,6 @@
 import { copyFile, link, mkdir, open, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import { notFound } from "../http/errors";
 import type { UploadBytes } from "./upload-bytes";
 import { isUploadId } from "./upload-id";
 
@@ -26,7 +27,10 @@ export function createLocalUploadBytes(dir: string, storeTempDir: string): Uploa
     },
 
     async append(id, state, offset, body, persisted) {
-      const handle = await open(fileOf(id), "r+");
+      // Missing: the upload was terminated or swept since its row was read.
+      const handle = await open(fileOf(id), "r+").catch((error) => {
+        throw error?.code === "ENOENT" ? notFound("No such upload.") : error;
+      });
       let position = offset;
       try {
         // A request killed mid-write may have left bytes past the row's offset: they were never acknowledged.

@@ -18,6 +18,9 @@ const METADATA_KEY = /^[\x21-\x2b\x2d-\x7e]+$/; // printable ASCII without space
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,127}$/;
 
+/** Data past Upload-Length: refused from Content-Length before it is read, or when it arrives (chunked). */
+export const pastLength = () => badRequest("The data goes past the upload's declared length.");
+
 /** Every request but OPTIONS must speak our version of the protocol. */
 export function requireTusResumable(headers: Headers): void {
   if (headers.get("tus-resumable") !== TUS_VERSION) {

@@ -17,6 +17,7 @@ import {
   isOffsetStream,
   OFFSET_CONTENT_TYPE,
   parseUploadMetadata,
+  pastLength,
   readUploadLength,
   readUploadOffset,
   requireTusResumable,
@@ -81,6 +82,7 @@ export function tusRoutes(ctx: AppContext) {
         const metadata = parseUploadMetadata(request.headers.get("upload-metadata"));
         const withBody = isOffsetStream(request.headers);
         if (!withBody && carriesBody(request)) throw unsupportedMedia(`Data sent with a new upload must be ${OFFSET_CONTENT_TYPE}.`);
+        if (withBody && (declaredLength(request) ?? 0) > length) throw pastLength();
         const row = await createUpload(ctx, user, length, metadata, withBody ? request.body : null);
         return answer(201, { location: `/api/uploads/${row.id}`, ...stateHeaders(row) });
       }),

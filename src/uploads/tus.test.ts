@@ -11,6 +11,9 @@ import { uploads } from "../db/uploads";
 import { cast, fixture, form, type Participant, type Actor } from "../../tests/support/client";
 import { startTestServer, type TestServer } from "../../tests/support/server";
 import { b64, createUpload, finalise, head, OFFSET_STREAM, offsetOf, patch, rawPatch, resume, sha256, TUS, tusRequest, videoOfSize } from "../../tests/support/tus";
+import { createEvidence } from "../evidence/evidence.service";
+import { findUserById } from "../users/users.service";
+import { recordFinalised } from "./finalise-upload";
 import { localUploadsDir } from "./local-upload-bytes";
 
 let server: TestServer;
@@ -130,6 +133,7 @@ describe("refusals", () => {
       ["PATCH without Upload-Offset", tusRequest(owner.actor, "PATCH", location, { "content-type": OFFSET_STREAM }, new Uint8Array(10)), 400],
       ["PATCH offset not a number", patch(owner.actor, location, 0, new Uint8Array(10), { "upload-offset": "0x0" }), 400],
       ["PATCH past Upload-Length", patch(owner.actor, location, 0, new Uint8Array(5001)), 400],
+      ["POST data past Upload-Length", tusRequest(owner.actor, "POST", "/api/uploads", { "upload-length": "10", "content-type": OFFSET_STREAM }, "0123456789A"), 400],
     ];
     for (const [name, pending, status] of cases) {
       const response = await pending;
@@ -243,6 +247,37 @@ describe("interruptions and finalising", () => {
     expect(later.status).toBe(200);
     expect(((await later.json()) as { id: number }).id).toBe(items[0]!.id);
     expect(await evidenceCount(owner.actor)).toBe(before + 1);
+  });
+
+  test("a finalise whose claim was lost meanwhile makes no item: its batch rolls back whole", async () => {
+    const { location } = await createUpload(owner.actor, video.length);
+    await resume(owner.actor, location, video);
+    const id = location.split("/").pop()!;
+    await server.ctx.db.update(uploads).set({ lockToken: "finalise:the-one-that-took-over" }).where(eq(uploads.id, id));
+    const tempPath = path.join(server.ctx.store.tempDir, "lost-claim.part");
+    await Bun.write(tempPath, video);
+    const file = { path: tempPath, size: video.length, sha256: sha256(video), filename: "clip.mp4" };
+    const uploader = (await findUserById(server.ctx.db, owner.user.id))!;
+    const before = await evidenceCount(owner.actor);
+    const text = { title: "Lost claim", notes: "", location: null };
+    const made = createEvidence(server.ctx, uploader, text, { file }, recordFinalised(server.ctx.db, id, "finalise:the-stalled-one", file.sha256));
+    await expect(made).rejects.toThrow(/NOT NULL constraint failed: uploads\./);
+    expect(await evidenceCount(owner.actor)).toBe(before);
+    expect((await rowOf(location))!).toMatchObject({ sha256: null, evidenceId: null, lockToken: "finalise:the-one-that-took-over" });
+  });
+
+  test("an upload cannot be terminated while a finalise holds it (409), and can be once the claim ran out", async () => {
+    const { location } = await createUpload(owner.actor, video.length);
+    await resume(owner.actor, location, video);
+    const id = location.split("/").pop()!;
+    // A finalise on another instance, as it looks in the database while it works.
+    const claim = (ms: number) => ({ lockToken: "finalise:elsewhere", lockedUntil: new Date(Date.now() + ms).toISOString() });
+    await server.ctx.db.update(uploads).set(claim(60_000)).where(eq(uploads.id, id));
+    expect((await tusRequest(owner.actor, "DELETE", location)).status).toBe(409);
+    expect(await uploadFiles()).toContain(`${id}.bin`);
+    await server.ctx.db.update(uploads).set(claim(-1000)).where(eq(uploads.id, id));
+    expect((await tusRequest(owner.actor, "DELETE", location)).status).toBe(204);
+    expect(await uploadFiles()).not.toContain(`${id}.bin`);
   });
 
   test("a finished upload whose bytes are not media is refused 415, and can be terminated", async () => {

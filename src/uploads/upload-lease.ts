@@ -6,7 +6,7 @@
  * renews before it hands bytes to storage whenever RENEW_MS have passed: within a renewal's LEASE_MS nobody else can
  * have taken over, so it never writes after losing the lease.
  */
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, eq, isNull, lt, lte, notLike, or } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { uploads } from "../db/uploads";
 import { HttpError } from "../http/errors";
@@ -15,11 +15,18 @@ import { randomId } from "./upload-id";
 export const LEASE_MS = 8_000;
 const RENEW_MS = 2_000;
 /** Bytes between two saves of the offset while data streams fast (a kill -9 loses at most this much). */
-const SAVE_EVERY_BYTES = 4 * 1024 * 1024;
+const SAVE_EVERY_BYTES = 16 * 1024 * 1024;
 
 export const leaseLost = () => new HttpError(423, "Another request is sending this upload now. Please try again.");
 
 const isoIn = (ms: number, now = Date.now()) => new Date(now + ms).toISOString();
+
+/** Lease tokens of a finalise (finalise-upload.ts) start with this: termination waits for those. */
+export const FINALISE_TOKEN_PREFIX = "finalise:";
+
+/** No finalise is turning the upload into an item right now (free, held by a PATCH, or a claim that ran out). */
+export const notHeldByFinalise = (now = Date.now()) =>
+  or(isNull(uploads.lockToken), notLike(uploads.lockToken, `${FINALISE_TOKEN_PREFIX}%`), lte(uploads.lockedUntil, new Date(now).toISOString()));
 
 /** A hold that is free, or ran out without being renewed. */
 export const leaseFree = (now = Date.now()) => or(isNull(uploads.lockToken), lt(uploads.lockedUntil, new Date(now).toISOString()));
@@ -27,6 +34,7 @@ export const leaseFree = (now = Date.now()) => or(isNull(uploads.lockToken), lt(
 export class UploadLease {
   private renewedAt = Date.now();
   private savedOffset: number;
+  private savedState: string | null;
 
   private constructor(
     private readonly db: Database,
@@ -37,6 +45,7 @@ export class UploadLease {
     public state: string | null,
   ) {
     this.savedOffset = offset;
+    this.savedState = state;
   }
 
   /** The values for a new row that starts held by this request. */
@@ -72,13 +81,18 @@ export class UploadLease {
     if (!kept.length) throw leaseLost();
     this.renewedAt = now;
     this.savedOffset = this.offset;
+    this.savedState = this.state;
   }
 
-  /** Storage has written up to offset: saved every few MiB, and whenever a renewal is due. */
+  /**
+   * Storage has written up to offset: saved at once when the store's state changed (S3: a part was completed, and
+   * only the row remembers it), otherwise every SAVE_EVERY_BYTES and whenever a renewal is due.
+   */
   async stored(offset: number, state: string | null): Promise<void> {
+    const stateChanged = state !== this.savedState;
     this.offset = offset;
     this.state = state;
-    if (offset - this.savedOffset >= SAVE_EVERY_BYTES || this.due()) await this.renew();
+    if (stateChanged || offset - this.savedOffset >= SAVE_EVERY_BYTES || this.due()) await this.renew();
   }
 
   /** Saves the final offset and lets go; a lost lease changes nothing (the new holder's row stands). */

@@ -3,14 +3,14 @@ import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { uploads, type UploadRow } from "../db/uploads";
 import type { UserRow } from "../db/users";
-import { badRequest, conflict, notFound } from "../http/errors";
+import { conflict, HttpError, notFound } from "../http/errors";
 import { assertRoomFor } from "../media/disk-guard";
 import { admitUploadOf } from "../evidence/quotas";
 import { guardedBody } from "./guarded-body";
 import { uploadBytesOf } from "./open-upload-bytes";
-import type { UploadMetadata } from "./tus-headers";
+import { pastLength, type UploadMetadata } from "./tus-headers";
 import { isUploadId, randomId } from "./upload-id";
-import { leaseLost, UploadLease } from "./upload-lease";
+import { leaseLost, notHeldByFinalise, UploadLease } from "./upload-lease";
 
 /** The user's own upload, not yet expired; anyone else's (or an unknown or expired id) is "not found". */
 export async function findOwnUpload(db: Database, id: string, ownerId: number): Promise<UploadRow> {
@@ -64,7 +64,10 @@ export async function createUpload(
     })
     .returning();
   if (!body) return row!;
-  await receive(ctx, row!, lease, body).catch(() => {}); // the offset tells the client what arrived
+  await receive(ctx, row!, lease, body).catch((error) => {
+    // The upload exists either way, and its offset tells the client what arrived.
+    if (!(error instanceof HttpError)) console.warn(`upload ${id}: the data sent with its creation failed:`, error);
+  });
   return { ...row!, offset: lease.offset };
 }
 
@@ -81,7 +84,7 @@ export async function appendToUpload(
   body: ReadableStream<Uint8Array> | null,
 ): Promise<number> {
   if (offset !== row.offset) throw conflict(`The upload is at byte ${row.offset}, not ${offset}.`);
-  if (declaredBytes !== undefined && offset + declaredBytes > row.length) throw badRequest("The data goes past the upload's declared length.");
+  if (declaredBytes !== undefined && offset + declaredBytes > row.length) throw pastLength();
   // A finished upload takes no more bytes (and its bytes may already be evidence): nothing to store.
   if (row.offset === row.length) return row.offset;
   await assertDiskRoom(ctx, Math.min(declaredBytes ?? 0, row.length - offset));
@@ -114,8 +117,15 @@ async function receive(ctx: AppContext, row: UploadRow, lease: UploadLease, body
   }
 }
 
-/** Termination: the row and its bytes go (a PATCH still streaming loses its lease and stops). */
+/**
+ * Termination: the row and its bytes go (a PATCH still streaming loses its lease and stops), except while a finalise
+ * is reading them (409).
+ */
 export async function terminateUpload(ctx: AppContext, row: UploadRow): Promise<void> {
-  const [deleted] = await ctx.db.delete(uploads).where(eq(uploads.id, row.id)).returning();
+  const [deleted] = await ctx.db
+    .delete(uploads)
+    .where(and(eq(uploads.id, row.id), notHeldByFinalise()))
+    .returning();
   if (deleted) await uploadBytesOf(ctx).remove(deleted.id, deleted.storeState);
+  else throw conflict("The upload is being turned into an item; it can no longer be ended.");
 }
