@@ -8,6 +8,7 @@ import path from "node:path";
 import type { Browser } from "playwright-core";
 import { FIXTURES } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
+import { expectNoSeriousA11yViolations } from "./axe";
 import { launchBrowser } from "./browser";
 import { addChoice, freezeAfterFirstChunk, keepShot, participantPage, queueAudio, serverItems, sha256, storedDrafts, wav } from "./capture-support";
 
@@ -37,6 +38,7 @@ test("a stall says so with Retry and Cancel; Cancel keeps the draft; Send again 
   expect(await queue.summary().textContent()).toBe("Connection lost, will continue");
   await queue.row("Gallery hum").getByTestId("queue-row-retry").waitFor();
   await keepShot(page, "stall");
+  await expectNoSeriousA11yViolations(page, "a stalled upload");
 
   await queue.cancel("Gallery hum");
   await queue.waitFor("Gallery hum", "paused");
@@ -44,6 +46,8 @@ test("a stall says so with Retry and Cancel; Cancel keeps the draft; Send again 
   await page.unroute("**/api/uploads/*");
 
   await queue.openPanel();
+  await keepShot(page, "queue-panel");
+  await expectNoSeriousA11yViolations(page, "the uploads panel");
   await page.getByTestId("upload-queue-panel").getByTestId("queue-row-send").click();
   await queue.waitFor("Gallery hum", "done");
   const items = await serverItems(page);

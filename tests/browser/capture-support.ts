@@ -37,7 +37,7 @@ export async function serverItems(page: Page) {
   return (await response.json()) as { title: string; media_type: number; media?: { sha256: string } }[];
 }
 
-/** The screens' code is loaded (and cached) while online: the service worker, another branch, makes this unnecessary. */
+/** The screens' code is loaded (and cached) while online, so the test does not lean on the service worker's install timing. */
 export async function loadScreensOnline(page: Page) {
   await page.goto("/evidence-details");
   await page.getByLabel("Title").waitFor();

@@ -23,6 +23,9 @@ const WAKE_IF_QUIET_MS = 3000;
 /** The server sniffs, hashes and stores a large file before it answers the finalise call. */
 const FINALISE_STALL_MS = 60_000;
 const PUBLISH_EVERY_MS = 250;
+const NOT_INTACT = "What arrived differs from the file on this phone. Send it again.";
+/** An empty note may still be open on the details screen (a reload there); older ones were left behind. */
+const EMPTY_NOTE_KEPT_MS = 60 * 60 * 1000;
 
 let ownerId: number | null = null;
 const rows = new Map<string, QueueRow>();
@@ -64,7 +67,7 @@ export async function startQueue(owner: number) {
   rows.clear();
   const drafts = await listDrafts(owner);
   for (const draft of drafts) {
-    if (isEmptyNote(draft) && draft.status === "editing") await deleteDraft(draft.id);
+    if (isEmptyNote(draft) && draft.status === "editing" && Date.now() - draft.createdAt > EMPTY_NOTE_KEPT_MS) await deleteDraft(draft.id);
     else if (draft.status === "queued") rows.set(draft.id, rowOf(draft, "waiting"));
     else if (draft.status === "paused" || draft.status === "failed") rows.set(draft.id, rowOf(draft, draft.status));
   }
@@ -157,19 +160,24 @@ function scheduleRetry(id: string) {
   const count = failures.get(id) ?? 0;
   failures.set(id, count + 1);
   retryAt.set(id, Date.now() + BACKOFF_MS[Math.min(count, BACKOFF_MS.length - 1)]!);
-  clearTimeout(retryTimer);
-  retryTimer = setTimeout(pump, BACKOFF_MS[Math.min(count, BACKOFF_MS.length - 1)]!);
 }
 
+const isDue = (row: QueueRow) => row.state === "waiting" || row.state === "stalled";
+
+/** The first row whose turn has come; otherwise the pump is called again when the earliest wait is over. */
 function nextRow(): QueueRow | undefined {
   const now = Date.now();
-  return [...rows.values()].find((row) => (row.state === "waiting" || row.state === "stalled") && (retryAt.get(row.id) ?? 0) <= now);
+  const due = [...rows.values()].filter(isDue);
+  const ready = due.find((row) => (retryAt.get(row.id) ?? 0) <= now);
+  clearTimeout(retryTimer);
+  if (!ready && due.length) retryTimer = setTimeout(pump, Math.min(...due.map((row) => retryAt.get(row.id)!)) - now);
+  return ready;
 }
 
 function pump() {
   if (current || ownerId === null) return;
   if (!navigator.onLine) {
-    for (const [id, row] of rows) if (row.state === "waiting" || row.state === "stalled") update(id, {}, "offline");
+    for (const [id, row] of rows) if (isDue(row)) update(id, {}, "offline");
     return publish();
   }
   const row = nextRow();
@@ -222,8 +230,8 @@ async function send(id: string, mine: NonNullable<typeof current>) {
     const local = await hash;
     const intact = draft.kind === "note" || !local || !item.media ? null : item.media.sha256 === local;
     if (intact === false) {
-      await patchDraft(id, { uploadUrl: null, status: "failed", problem: "What arrived differs from the file on this phone. Send it again." });
-      return void update(id, { message: "What arrived differs from the file on this phone. Send it again." }, "refused");
+      await patchDraft(id, { uploadUrl: null, status: "failed", problem: NOT_INTACT });
+      return void update(id, { message: NOT_INTACT }, "refused");
     }
     await deleteDraft(id);
     update(id, { intact }, "confirmed");

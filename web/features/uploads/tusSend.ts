@@ -66,6 +66,8 @@ export async function startTusAttempt(
     });
   });
   upload.start();
+  // An attempt given up before anyone waits on it must not surface as an unhandled rejection.
+  done.catch(() => {});
   return {
     done,
     abort() {
