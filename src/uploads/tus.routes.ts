@@ -42,7 +42,11 @@ function tus(handler: (request: Request, id: string) => Promise<Response>) {
       return await handler(request, params?.id ?? "");
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
-      return httpErrorResponse(error, { ...TUS_HEADERS, ...(error.status === 412 ? { "tus-version": TUS_VERSION } : {}) });
+      // A refused body (409 wrong offset, 423 held by another request, …) is left unread: closing the connection
+      // stops the client from pushing the rest of it over a slow link for nothing (a browser that resends a PATCH
+      // after a reset would otherwise send the whole chunk again).
+      const close: Record<string, string> = carriesBody(request) ? { connection: "close" } : {};
+      return httpErrorResponse(error, { ...TUS_HEADERS, ...close, ...(error.status === 412 ? { "tus-version": TUS_VERSION } : {}) });
     }
   };
 }

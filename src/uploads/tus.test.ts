@@ -107,6 +107,8 @@ describe("refusals", () => {
       const response = await patch(owner.actor, location, offset, video.subarray(offset, offset + 10));
       expect(response.status).toBe(409);
       expect(response.headers.get("tus-resumable")).toBe("1.0.0");
+      // The refused body is not read: the connection closes so a client does not push the rest of it.
+      expect(response.headers.get("connection")).toBe("close");
     }
     expect(await offsetOf(owner.actor, location)).toBe(1000);
   });

@@ -15,9 +15,9 @@ export async function keepShot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}-390.png`) });
 }
 
-/** A participant (video watched) logged in through the API in a fresh phone-sized context. */
-export async function participantPage(browser: Browser, server: TestServer) {
-  const { page, context, problems } = await openPage(browser, server.url);
+/** A participant (video watched) logged in through the API in a fresh phone-sized context (at `baseUrl`, e.g. a fault proxy). */
+export async function participantPage(browser: Browser, server: TestServer, baseUrl = server.url) {
+  const { page, context, problems } = await openPage(browser, baseUrl);
   page.setDefaultTimeout(15_000);
   const { fields, user } = await newParticipant(server.url);
   const login = await page.request.post("/api/user/login", { data: { usernameOrEmail: fields.username, password: fields.password } });

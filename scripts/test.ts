@@ -1,0 +1,51 @@
+/**
+ * `npm test`: the main suite and the slow-link test (a 20 MB video over ~400 kbit/s, about seven minutes, mostly
+ * waiting on the throttle) side by side, so the long one does not add its minutes to the run. Each output line is
+ * prefixed with its run's name; the exit code is non-zero if either run fails. A closing "N passed, N failed" line
+ * adds up both runs' counts (a run that failed without a failing test, e.g. a crash, counts as one failure).
+ */
+const runs = [
+  { name: "main", args: ["test", "--timeout", "60000"] },
+  // Not named *.test.ts, so the main run does not pick it up; an explicit ./path runs it.
+  { name: "slow-link", args: ["test", "--timeout", "900000", "./tests/network/slow-link.long.ts"] },
+];
+
+const width = Math.max(...runs.map((run) => run.name.length));
+
+/** Copies a stream to ours line by line with a prefix, and collects bun's " N pass" / " N fail" counts. */
+async function relay(stream: ReadableStream<Uint8Array>, prefix: string, out: NodeJS.WriteStream, counts: { pass: number; fail: number }) {
+  const decoder = new TextDecoder();
+  let pending = "";
+  const emit = (line: string) => {
+    const count = /^\s*(\d+) (pass|fail)$/.exec(line);
+    if (count) counts[count[2] as "pass" | "fail"] += Number(count[1]);
+    out.write(`${prefix}${line}\n`);
+  };
+  const reader = stream.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    pending += decoder.decode(read.value, { stream: true });
+    const lines = pending.split("\n");
+    pending = lines.pop()!;
+    lines.forEach(emit);
+  }
+  if (pending) emit(pending);
+}
+
+async function main(): Promise<number> {
+  const results = await Promise.all(
+    runs.map(async (run) => {
+      const child = Bun.spawn([process.execPath, ...run.args], { stdout: "pipe", stderr: "pipe", stdin: "ignore" });
+      const prefix = `[${run.name.padEnd(width)}] `;
+      const counts = { pass: 0, fail: 0 };
+      await Promise.all([relay(child.stdout, prefix, process.stdout, counts), relay(child.stderr, prefix, process.stderr, counts)]);
+      return { ...run, code: await child.exited, counts };
+    }),
+  );
+  for (const result of results) console.log(`${result.name}: exit ${result.code}, ${result.counts.pass} pass, ${result.counts.fail} fail`);
+  const passed = results.reduce((sum, result) => sum + result.counts.pass, 0);
+  const failed = results.reduce((sum, result) => sum + Math.max(result.counts.fail, result.code === 0 ? 0 : 1), 0);
+  console.log(`${passed} passed, ${failed} failed`);
+  return results.some((result) => result.code !== 0) ? 1 : 0;
+}
+
+main().then((code) => process.exit(code));
