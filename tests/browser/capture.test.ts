@@ -1,7 +1,7 @@
 /**
  * The participant's capture at 390×844 against the real server: drafts kept in IndexedDB through a reload, an
  * upload resumed after a reload mid-way, a note and a photo queued offline and sent when the network is back, and
- * leaving the page with unsent items asking first. Screenshots of the queue's states go to docs/screenshots/issue-8/.
+ * leaving the page with unsent items asking first. Screenshots of the queue's states go to screenshots/issue-8 (docs/screenshots/issue-8 with KEEP_SHOTS=1)/.
  */
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { readFile } from "node:fs/promises";

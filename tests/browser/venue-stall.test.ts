@@ -1,7 +1,7 @@
 /**
  * A frozen venue link on a phone (390×844): the fault proxy between Chromium and the real server stops forwarding
  * mid-upload; the queue shows "Connection lost, will continue" with Retry and Cancel; after the thaw, Retry finishes
- * the item with the file's exact SHA-256. Screenshots of the stalled and resumed states go to docs/screenshots/issue-8.
+ * the item with the file's exact SHA-256. Screenshots of the stalled and resumed states go to screenshots/issue-8 (docs/screenshots/issue-8 with KEEP_SHOTS=1).
  */
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { keepShot, serverItems } from "./capture-support";
