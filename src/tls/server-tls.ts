@@ -38,7 +38,9 @@ function parse<T>(variable: string, file: string, what: string, parser: () => T)
 
 /** TLS_CERT_FILE + TLS_KEY_FILE, read and checked once at start: a wrong file stops the server naming the variable. */
 async function fromFiles(certFile: string, keyFile: string): Promise<ServerTls> {
-  const [cert, key] = await Promise.all([readPem("TLS_CERT_FILE", certFile), readPem("TLS_KEY_FILE", keyFile)]);
+  // One after the other, so that when both are wrong the message always names the certificate first.
+  const cert = await readPem("TLS_CERT_FILE", certFile);
+  const key = await readPem("TLS_KEY_FILE", keyFile);
   const x509 = parse("TLS_CERT_FILE", certFile, "a PEM certificate", () => new X509Certificate(cert));
   const keyObject = parse("TLS_KEY_FILE", keyFile, "a PEM private key without a passphrase", () => createPrivateKey(key));
   if (!x509.checkPrivateKey(keyObject)) throw invalid("TLS_KEY_FILE", `is not the key of the certificate in TLS_CERT_FILE: ${keyFile}`);
