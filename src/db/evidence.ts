@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { mediaFiles } from "./media-files";
 import { users } from "./users";
 
@@ -24,6 +24,11 @@ export const evidence = sqliteTable(
     investigatorNotes: text("investigator_notes").notNull().default(""),
     /** When the item was last changed (text, file, visibility or review); null until then. */
     updatedAt: text("updated_at"),
+    /**
+     * The sender's own name for this item (the web app's draft id), unique per participant: a create sent again after
+     * its answer was lost finds this item instead of making a second one. Null for clients that send none.
+     */
+    clientRef: text("client_ref"),
   },
   (t) => [
     index("evidence_user").on(t.userId, t.id),
@@ -31,6 +36,7 @@ export const evidence = sqliteTable(
     index("evidence_media").on(t.mediaId),
     index("evidence_thumbnail").on(t.thumbnailId),
     index("evidence_review").on(t.reviewStatus, t.id),
+    uniqueIndex("evidence_client_ref").on(t.userId, t.clientRef),
   ],
 );
 

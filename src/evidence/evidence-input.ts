@@ -33,6 +33,16 @@ export function readEvidenceText(fields: Record<string, unknown>): EvidenceText 
   return { title, notes, location: location || null };
 }
 
+const CLIENT_REF = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** The sender's own name for a new item (optional): 8–64 letters, digits, `-` or `_`, e.g. a UUID. */
+export function readClientRef(fields: Record<string, unknown>): string | null {
+  const ref = fields.client_ref;
+  if (ref === undefined) return null;
+  if (typeof ref !== "string" || !CLIENT_REF.test(ref)) throw badRequest("client_ref must be 8 to 64 letters, digits, '-' or '_'.");
+  return ref;
+}
+
 export type Page = { limit: number; before: number | undefined };
 
 /**

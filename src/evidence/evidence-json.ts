@@ -3,7 +3,8 @@ import type { MediaFileRow } from "../db/media-files";
 import { mediaUrl } from "../media/media.service";
 
 export type EvidenceWithContext = {
-  item: EvidenceRow;
+  /** The item's own columns (its client_ref stays on the server: lists do not read it). */
+  item: Omit<EvidenceRow, "clientRef">;
   username?: string;
   avatarMediaId?: string | null;
   /** The poster's full name, given only to admins. */

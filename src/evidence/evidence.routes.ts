@@ -8,12 +8,12 @@ import { readMultipartWithinDisk } from "../media/disk-guard";
 import { fieldsOnly, type MultipartBody } from "../media/multipart";
 import { finaliseUpload } from "../uploads/finalise-upload";
 import { findUserById } from "../users/users.service";
-import { readEvidenceText, readPage, THUMBNAIL_MAX_BYTES } from "./evidence-input";
+import { readClientRef, readEvidenceText, readPage, THUMBNAIL_MAX_BYTES } from "./evidence-input";
 import { evidenceJson } from "./evidence-json";
 import { publicPageText } from "./public-page-cache";
 import { admitEvidenceUpload } from "./quotas";
 import {
-  createEvidence,
+  createEvidenceOnce,
   deleteEvidence,
   findManageable,
   listEvidenceOf,
@@ -54,8 +54,12 @@ export function evidenceRoutes(ctx: AppContext) {
         const upload = await readMultipartWithinDisk(ctx, request, uploadLimits);
         try {
           const text = readEvidenceText(upload.fields);
+          const clientRef = readClientRef(upload.fields);
           const uploadId = upload.fields.upload;
-          if (uploadId === undefined) return json(evidenceJson(await createEvidence(ctx, user, text, upload.files)), 201);
+          if (uploadId === undefined) {
+            const { created, evidence } = await createEvidenceOnce(ctx, user, text, upload.files, clientRef);
+            return json(evidenceJson(evidence), created ? 201 : 200);
+          }
           // Finalising a resumable upload (its id instead of a file part): once, however often it is asked.
           if (upload.files.file) throw badRequest("Send either a file or an upload, not both.");
           const { created, evidence } = await finaliseUpload(ctx, user, uploadId, text, upload.files.thumbnail);

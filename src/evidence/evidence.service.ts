@@ -73,6 +73,7 @@ export async function createEvidence(
   text: EvidenceText,
   uploads: Uploads,
   withItem: BatchItem[] = [],
+  clientRef: string | null = null,
 ): Promise<EvidenceWithContext> {
   const ownerId = uploader.id;
   const { stored, media, thumb, mediaType } = await storeUploads(ctx, ownerId, uploads, ["image", "video", "audio"]);
@@ -85,6 +86,7 @@ export async function createEvidence(
       mediaId: media?.id ?? null,
       thumbnailId: thumb?.id ?? null,
       datePosted: new Date().toISOString(),
+      clientRef,
     };
     const statements = [
       ...stored.map((m) => ctx.db.insert(mediaFiles).values(m)),
@@ -106,6 +108,41 @@ export async function createEvidence(
   } catch (error) {
     await discardStored(ctx.store, stored);
     throw await quotaRefusal(ctx.db, ctx.config.quotas, ownerId, error, sizeOf(stored));
+  }
+}
+
+/** An item with its file's facts, as its owner sees it. */
+export async function withOwnMedia(db: Database, item: EvidenceRow): Promise<EvidenceWithContext> {
+  const [media] = await mediaRows(db, [item.mediaId]);
+  return { item, media: media ?? null };
+}
+
+async function findByClientRef(db: Database, userId: number, clientRef: string): Promise<EvidenceRow | undefined> {
+  const [item] = await db.select().from(evidence).where(and(eq(evidence.userId, userId), eq(evidence.clientRef, clientRef))).limit(1);
+  return item;
+}
+
+const isClientRefClash = (error: unknown) => String((error as Error)?.message ?? error).includes("evidence.client_ref");
+
+/**
+ * createEvidence once per clientRef: a create sent again (its answer lost on a flaky link) returns the item the first
+ * one made; two racing ones meet at the unique index, and the loser answers with the winner's item.
+ */
+export async function createEvidenceOnce(
+  ctx: AppContext,
+  uploader: Uploader & NonNullable<AuditActor>,
+  text: EvidenceText,
+  uploads: Uploads,
+  clientRef: string | null,
+): Promise<{ created: boolean; evidence: EvidenceWithContext }> {
+  const earlier = clientRef ? await findByClientRef(ctx.db, uploader.id, clientRef) : undefined;
+  if (earlier) return { created: false, evidence: await withOwnMedia(ctx.db, earlier) };
+  try {
+    return { created: true, evidence: await createEvidence(ctx, uploader, text, uploads, [], clientRef) };
+  } catch (error) {
+    const winner = clientRef && isClientRefClash(error) ? await findByClientRef(ctx.db, uploader.id, clientRef) : undefined;
+    if (!winner) throw error;
+    return { created: false, evidence: await withOwnMedia(ctx.db, winner) };
   }
 }
 
@@ -274,7 +311,7 @@ export const listColumns = (view: ListView) =>
   `${LIST_COLUMNS}${view !== "public" ? ", m.size, m.mime, m.sha256" : ""}${view === "admin" ? ", u.full_name" : ""}`;
 
 export function listedFromRow(row: Row, view: ListView): EvidenceWithContext {
-  const item: EvidenceRow = {
+  const item: EvidenceWithContext["item"] = {
     id: row[0] as number,
     userId: row[1] as number,
     title: row[2] as string,

@@ -55,6 +55,33 @@ describe("creating evidence", () => {
     expect(await response.json()).toMatchObject({ media_type: 1, aws_url: null, thumbnail_url: null, location: "Main & 3rd" });
   });
 
+  test("a note sent again with the same client_ref (its answer lost) is one item; racing copies too", async () => {
+    const note = { title: "Blue van", notes: "Parked by the weir.", client_ref: "draft-0f3c9a1e-resend" };
+    const first = await upload(owner.actor, note);
+    expect(first.status).toBe(201);
+    const again = await upload(owner.actor, note);
+    expect(again.status).toBe(200);
+    expect((await again.json()).id).toBe((await first.json()).id);
+
+    const racing = { ...note, client_ref: "draft-racing-copies-1" };
+    const before = await rowCount();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => upload(owner.actor, racing)));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect(new Set(await Promise.all(answers.map(async (r) => (await r.json()).id))).size).toBe(1);
+    expect(await rowCount()).toBe(before + 1);
+  });
+
+  test("a client_ref names an item only for its sender; a malformed one is refused", async () => {
+    const ref = { title: "Same name", client_ref: "shared-ref-12345" };
+    const mine = await (await upload(owner.actor, ref)).json();
+    const theirs = await upload(other.actor, ref);
+    expect(theirs.status).toBe(201);
+    expect((await theirs.json()).id).not.toBe(mine.id);
+    const bad = await upload(owner.actor, { title: "Odd", client_ref: "short" });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).message).toContain("client_ref");
+  });
+
   test("a thumbnail part is stored and returned as thumbnail_url", async () => {
     const response = await upload(owner.actor, { title: "With poster" }, { file: await fixture("clip.mp4"), thumbnail: await fixture("photo.webp") });
     expect(response.status).toBe(201);

@@ -13,9 +13,8 @@ import { uploads, type UploadRow } from "../db/uploads";
 import { conflict, notFound } from "../http/errors";
 import type { EvidenceText } from "../evidence/evidence-input";
 import type { EvidenceWithContext } from "../evidence/evidence-json";
-import { createEvidence, findManageable } from "../evidence/evidence.service";
+import { createEvidence, findManageable, withOwnMedia } from "../evidence/evidence.service";
 import type { Uploader } from "../evidence/quotas";
-import { mediaRows } from "../media/media.service";
 import type { TempFile } from "../media/multipart";
 import { uploadBytesOf } from "./open-upload-bytes";
 import { FINALISE_TOKEN_PREFIX, leaseFree } from "./upload-lease";
@@ -137,7 +136,5 @@ async function sizeAndHash(filePath: string): Promise<{ size: number; sha256: st
 /** The item an earlier finalise made, as its owner sees it; gone when the owner deleted it since. */
 async function itemOf(ctx: AppContext, row: UploadRow, ownerId: number): Promise<EvidenceWithContext> {
   if (row.evidenceId === null) throw notFound("The item made from this upload was deleted.");
-  const item = await findManageable(ctx.db, row.evidenceId, { id: ownerId, admin: false });
-  const [media] = await mediaRows(ctx.db, [item.mediaId]);
-  return { item, media: media ?? null };
+  return withOwnMedia(ctx.db, await findManageable(ctx.db, row.evidenceId, { id: ownerId, admin: false }));
 }

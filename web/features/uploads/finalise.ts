@@ -1,7 +1,7 @@
 /**
  * Turns a draft into an item: `POST /api/evidence` with `upload=<id>` for a file sent by tus (or no file, for a
- * note), plus title, notes, location and the small thumbnail. Finalising the same upload twice gives the same item,
- * so a lost answer is simply asked again.
+ * note, named by `client_ref`), plus title, notes, location and the small thumbnail. Finalising the same upload, or
+ * sending the same note, twice gives the same item, so a lost answer is simply asked again.
  */
 import { ApiError, request } from "../../api/client";
 import type { Evidence } from "../../api/types";
@@ -17,7 +17,9 @@ export async function finalise(draft: Draft, uploadUrl: string | null): Promise<
   form.set("title", draft.title.trim());
   form.set("notes", draft.notes);
   if (draft.location) form.set("location", draft.location);
+  // The upload's id names a file's item; a note is named by its draft, so a note sent again is not stored twice.
   if (uploadUrl) form.set("upload", uploadIdOf(uploadUrl));
+  else form.set("client_ref", draft.id);
   if (draft.thumbnail) form.set("thumbnail", draft.thumbnail, thumbnailFileName(draft.thumbnail));
   try {
     return await request<Evidence>("POST", "/api/evidence", form);
