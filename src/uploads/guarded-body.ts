@@ -1,7 +1,8 @@
 import { badRequest } from "../http/errors";
 import { pastLength } from "./tus-headers";
 import { RECHECK_EVERY_BYTES } from "../media/disk-guard";
-import { countBodyBytes, STALL_MIN_BYTES, stalled } from "../media/multipart";
+import { countBodyBytes } from "../media/body-collection";
+import { STALL_MIN_BYTES, stalled } from "../media/multipart";
 
 const interrupted = (): never => {
   throw badRequest("The upload was interrupted. Please try again.");
