@@ -39,6 +39,11 @@ const ENVELOPE_BYTES = 1024 * 1024;
  * 16 KiB writes (the bottleneck of a 1 GiB upload, see BENCHMARKS.md), and still a small fixed amount of memory.
  */
 const WRITE_BUFFER_BYTES = 1024 * 1024;
+/**
+ * A slow phone would take many seconds to fill that buffer, and hundreds of them at once hold hundreds of MB in it
+ * (bench/show-night.ts): a temp file's sink is also flushed when this long has passed since its last flush.
+ */
+const FLUSH_AFTER_MS = 1000;
 
 /** A connection that sends less than this per stall window (UPLOAD_STALL_SECONDS) holds a request open for nothing. */
 export const STALL_MIN_BYTES = 16 * 1024;
@@ -123,6 +128,7 @@ export async function readMultipart(request: Request, tempDir: string, limits: M
         written.add(tempPath);
         const hasher = new Bun.CryptoHasher("sha256");
         let size = 0;
+        let flushedAt = Date.now();
         let sink: FileSink;
         try {
           sink = Bun.file(tempPath).writer({ highWaterMark: WRITE_BUFFER_BYTES });
@@ -137,7 +143,11 @@ export async function readMultipart(request: Request, tempDir: string, limits: M
           if (size > rule.maxBytes) return fail(tooLarge(rule.tooLargeMessage));
           hasher.update(chunk);
           try {
-            const flushing = sink.write(chunk);
+            let flushing = sink.write(chunk);
+            if (!(flushing instanceof Promise) && Date.now() - flushedAt >= FLUSH_AFTER_MS) {
+              flushedAt = Date.now();
+              flushing = sink.flush();
+            }
             if (flushing instanceof Promise) {
               // The sink is behind: hold busboy (and so the request body) until it has caught up.
               stream.pause();
