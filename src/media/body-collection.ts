@@ -4,8 +4,9 @@
  * so parallel uploads don't multiply the pauses) keeps a lone 1 GiB upload's peak RSS ~20 MB lower, for a pause of
  * ~10 ms each (bench/upload.ts, see BENCHMARKS.md).
  * With other uploads in flight a synchronous full collection stops every one of them and every other request (under
- * a crowd of slow phones: up to 800 ms each, bench/show-night.ts), so then the collection is only asked for
- * (Bun.gc(false): the collector runs alongside, the thread goes on).
+ * a crowd of slow phones: up to 800 ms each, bench/show-night.ts), so then none is forced: the collector's own
+ * timing reclaims the chunks. (Asking for a concurrent one, Bun.gc(false), measured worse on both RSS and the
+ * admin's p99 with 100 phones: its marking competes for the same two cores.)
  */
 const COLLECT_EVERY_BYTES = 64 * 1024 * 1024;
 let bytesSinceCollect = 0;
@@ -16,7 +17,7 @@ export function countBodyBytes(bytes: number): void {
   bytesSinceCollect += bytes;
   if (bytesSinceCollect < COLLECT_EVERY_BYTES) return;
   bytesSinceCollect = 0;
-  Bun.gc(uploadsInFlight <= 1);
+  if (uploadsInFlight <= 1) Bun.gc(true);
 }
 
 /** Marks an upload body as being received; call the returned function (any number of times) when it is over. */
