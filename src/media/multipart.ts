@@ -4,7 +4,7 @@ import type { Readable } from "node:stream";
 import type { FileSink } from "bun";
 import busboy from "busboy";
 import { badRequest, HttpError, tooLarge } from "../http/errors";
-import { countBodyBytes, uploadInFlight } from "./body-collection";
+import { countBodyBytes } from "./body-collection";
 
 export type TempFile = { path: string; size: number; sha256: string; filename: string };
 
@@ -98,7 +98,6 @@ export async function readMultipart(request: Request, tempDir: string, limits: M
       parser.once("drain", resume);
     });
 
-  const over = uploadInFlight();
   try {
     await new Promise<void>((resolve, reject) => {
       const pending: Promise<void>[] = [];
@@ -190,8 +189,6 @@ export async function readMultipart(request: Request, tempDir: string, limits: M
     openSinks.clear();
     await cleanup();
     throw error instanceof HttpError ? error : badRequest("The upload was incomplete or malformed. Please try again.");
-  } finally {
-    over();
   }
 
   return { fields, files, cleanup };

@@ -4,7 +4,6 @@ import type { Database } from "../db/client";
 import { uploads, type UploadRow } from "../db/uploads";
 import type { UserRow } from "../db/users";
 import { conflict, HttpError, notFound } from "../http/errors";
-import { uploadInFlight } from "../media/body-collection";
 import { assertRoomFor } from "../media/disk-guard";
 import { admitUploadOf } from "../evidence/quotas";
 import { guardedBody } from "./guarded-body";
@@ -111,11 +110,9 @@ async function receive(ctx: AppContext, row: UploadRow, lease: UploadLease, body
     },
     checkDisk: (remaining) => assertDiskRoom(ctx, remaining),
   });
-  const over = uploadInFlight();
   try {
     await uploadBytesOf(ctx).append(row.id, lease.state, lease.offset, guarded, (offset, state) => lease.stored(offset, state));
   } finally {
-    over();
     await lease.release();
   }
 }
