@@ -4,6 +4,7 @@ import type { Readable } from "node:stream";
 import type { FileSink } from "bun";
 import busboy from "busboy";
 import { badRequest, HttpError, tooLarge } from "../http/errors";
+import { countBodyBytes } from "./body-collection";
 
 export type TempFile = { path: string; size: number; sha256: string; filename: string };
 
@@ -38,23 +39,11 @@ const ENVELOPE_BYTES = 1024 * 1024;
  * 16 KiB writes (the bottleneck of a 1 GiB upload, see BENCHMARKS.md), and still a small fixed amount of memory.
  */
 const WRITE_BUFFER_BYTES = 1024 * 1024;
-
 /**
- * Bun hands the body over in fresh 64 KiB buffers; left to itself the collector lets ~30–40 MB of them pile up
- * during a large upload. A full collection after every this many body bytes (counted over all uploads at once, so
- * parallel uploads don't multiply the pauses) keeps a 1 GiB upload's peak RSS ~20 MB lower, for a pause of ~10 ms
- * per collection (measured with bench/upload.ts, see BENCHMARKS.md).
+ * A slow phone would take many seconds to fill that buffer, and hundreds of them at once hold hundreds of MB in it
+ * (bench/show-night.ts): a temp file's sink is also flushed when this long has passed since its last flush.
  */
-const COLLECT_EVERY_BYTES = 64 * 1024 * 1024;
-let bytesSinceCollect = 0;
-
-/** Counts body bytes received by any streaming upload (multipart or tus), collecting after every COLLECT_EVERY_BYTES. */
-export function countBodyBytes(bytes: number): void {
-  bytesSinceCollect += bytes;
-  if (bytesSinceCollect < COLLECT_EVERY_BYTES) return;
-  bytesSinceCollect = 0;
-  Bun.gc(true);
-}
+const FLUSH_AFTER_MS = 1000;
 
 /** A connection that sends less than this per stall window (UPLOAD_STALL_SECONDS) holds a request open for nothing. */
 export const STALL_MIN_BYTES = 16 * 1024;
@@ -100,8 +89,14 @@ export async function readMultipart(request: Request, tempDir: string, limits: M
   const reader = request.body.getReader();
 
   let failed = false;
-  let onFailure = () => {};
-  const failedSignal = new Promise<void>((resolve) => (onFailure = resolve));
+  // Ends the feed's wait for busboy to drain when the upload fails instead. (Racing each wait against one long-lived
+  // "failed" promise would pile a reaction per wait onto that promise for the whole upload.)
+  let wakeFeed = () => {};
+  const drained = () =>
+    new Promise<void>((resume) => {
+      wakeFeed = resume;
+      parser.once("drain", resume);
+    });
 
   try {
     await new Promise<void>((resolve, reject) => {
@@ -109,7 +104,7 @@ export async function readMultipart(request: Request, tempDir: string, limits: M
       const fail = (error: unknown) => {
         if (failed) return;
         failed = true;
-        onFailure();
+        wakeFeed();
         reader.cancel().catch(() => {});
         reject(error);
       };
@@ -132,6 +127,7 @@ export async function readMultipart(request: Request, tempDir: string, limits: M
         written.add(tempPath);
         const hasher = new Bun.CryptoHasher("sha256");
         let size = 0;
+        let flushedAt = Date.now();
         let sink: FileSink;
         try {
           sink = Bun.file(tempPath).writer({ highWaterMark: WRITE_BUFFER_BYTES });
@@ -146,7 +142,11 @@ export async function readMultipart(request: Request, tempDir: string, limits: M
           if (size > rule.maxBytes) return fail(tooLarge(rule.tooLargeMessage));
           hasher.update(chunk);
           try {
-            const flushing = sink.write(chunk);
+            let flushing = sink.write(chunk);
+            if (!(flushing instanceof Promise) && Date.now() - flushedAt >= FLUSH_AFTER_MS) {
+              flushedAt = Date.now();
+              flushing = sink.flush();
+            }
             if (flushing instanceof Promise) {
               // The sink is behind: hold busboy (and so the request body) until it has caught up.
               stream.pause();
@@ -180,7 +180,7 @@ export async function readMultipart(request: Request, tempDir: string, limits: M
         Promise.all(pending).then(() => !failed && resolve(), fail);
       });
 
-      feedParser(reader, parser, { maxTotal, stallMs: limits.stallMs, overLimit, fail, failed: () => failed, failedSignal }).catch(() =>
+      feedParser(reader, parser, { maxTotal, stallMs: limits.stallMs, overLimit, fail, failed: () => failed, drained }).catch(() =>
         fail(interrupted()),
       );
     });
@@ -209,7 +209,8 @@ type Feed = {
   overLimit: () => HttpError;
   fail: (error: unknown) => void;
   failed: () => boolean;
-  failedSignal: Promise<void>;
+  /** Resolves once busboy has room again, or the upload failed. */
+  drained: () => Promise<void>;
 };
 
 /**
@@ -233,7 +234,7 @@ async function feedParser(reader: ReadableStreamDefaultReader<Uint8Array>, parse
       if (received > feed.maxTotal) return feed.fail(feed.overLimit());
       countBodyBytes(value.byteLength);
       const accepted = parser.write(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
-      if (!accepted) await Promise.race([new Promise((drained) => parser.once("drain", drained)), feed.failedSignal]);
+      if (!accepted) await feed.drained();
     }
     if (!feed.failed()) parser.end();
   } finally {

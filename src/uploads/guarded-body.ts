@@ -1,7 +1,8 @@
 import { badRequest } from "../http/errors";
 import { pastLength } from "./tus-headers";
 import { RECHECK_EVERY_BYTES } from "../media/disk-guard";
-import { countBodyBytes, STALL_MIN_BYTES, stalled } from "../media/multipart";
+import { countBodyBytes } from "../media/body-collection";
+import { STALL_MIN_BYTES, stalled } from "../media/multipart";
 
 const interrupted = (): never => {
   throw badRequest("The upload was interrupted. Please try again.");
@@ -13,6 +14,8 @@ const interrupted = (): never => {
  * fresh, unpaged memory) and peak ~20 MB lower; 64 KiB pieces (one write per network chunk) cost more again.
  */
 const PIECE_BYTES = 256 * 1024;
+/** A slow phone's bytes are handed over once the first of them has waited this long (not held until a piece fills). */
+const HAND_OVER_AFTER_MS = 1000;
 
 export type BodyGuards = {
   /** The most bytes the body may carry (Upload-Length minus the offset): the rest is refused. */
@@ -41,6 +44,7 @@ export function guardedBody(source: ReadableStream<Uint8Array> | null, guards: B
   let nextDiskCheck = RECHECK_EVERY_BYTES;
   let pending: Uint8Array[] = [];
   let pendingBytes = 0;
+  let pendingSince = 0;
   let failure: unknown;
 
   // A stall cancels the source, which ends a pending read (racing each read against a long-lived "stalled" promise
@@ -85,13 +89,14 @@ export function guardedBody(source: ReadableStream<Uint8Array> | null, guards: B
       pendingBytes += Math.max(room, 0);
       throw pastLength();
     }
+    if (pendingBytes === 0) pendingSince = Date.now();
     pending.push(value);
     pendingBytes += value.byteLength;
     if (received >= nextDiskCheck) {
       nextDiskCheck = received + RECHECK_EVERY_BYTES;
       await guards.checkDisk(guards.maxBytes - received);
     }
-    if (pendingBytes < PIECE_BYTES && !guards.renewalDue()) return "more";
+    if (pendingBytes < PIECE_BYTES && Date.now() - pendingSince < HAND_OVER_AFTER_MS && !guards.renewalDue()) return "more";
     await handOver(controller);
     return "handed";
   }
