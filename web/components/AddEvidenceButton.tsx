@@ -2,7 +2,7 @@ import { useSetAtom } from "jotai";
 import { useId, useState } from "react";
 import { useLocation } from "wouter";
 import { evidenceTypeAtom, mediaAtom, type EvidenceKind } from "../state/evidence";
-import { Icon, type IconName } from "./icons";
+import { Icon, type IconName } from "../ui/Icon";
 
 const CHOICES: { kind: EvidenceKind; label: string; icon: IconName; to: string }[] = [
   { kind: "camera", label: "Camera upload", icon: "camera", to: "/evidenceupload" },
