@@ -31,6 +31,8 @@ export interface Evidence {
   username?: string;
   avatar_AWS_URL?: string | null;
   media?: { size: number; mime: string; sha256: string };
+  /** Length of a video or audio item, when the phone measured it (null for notes, photos and older items). */
+  duration_ms: number | null;
 }
 
 export interface AppConfig {
@@ -40,4 +42,12 @@ export interface AppConfig {
   maxUploadBytes: number;
   /** PUBLIC_URL, or null when the server was not told (then the address this browser uses is the best guess). */
   publicUrl: string | null;
+  /** The operator's branding (ACCENT_COLOR, LOGO_FILE, LANDING_IMAGE_FILE, ARCHIVE_INTRO_FILE). */
+  accentColor: string;
+  onAccent: string;
+  accentStrong: string;
+  logoUrl: string;
+  landingImageUrl: string;
+  /** The public archive's introduction, as paragraphs. */
+  archiveIntro: string[];
 }
