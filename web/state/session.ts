@@ -2,7 +2,20 @@ import { atom } from "jotai";
 import type { AppConfig, User } from "../api/types";
 import { remember } from "./lastSession";
 
-export const configAtom = atom<AppConfig>({ projectName: "", spyUrl: "#", archiveMode: false, maxUploadBytes: 0, publicUrl: null });
+/** Until /api/config answers: the built-in branding (the same defaults the server has). */
+export const configAtom = atom<AppConfig>({
+  projectName: "",
+  spyUrl: "#",
+  archiveMode: false,
+  maxUploadBytes: 0,
+  publicUrl: null,
+  accentColor: "#b3261e",
+  onAccent: "#ffffff",
+  accentStrong: "#8f1e18",
+  logoUrl: "/logo.svg",
+  landingImageUrl: "/landing.svg",
+  archiveIntro: [],
+});
 /** Answer of GET /api/evidence/isArchive, asked on start. */
 export const inArchiveAtom = atom(false);
 const currentUserAtom = atom<User | null>(null);
