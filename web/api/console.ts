@@ -10,7 +10,6 @@ export interface ConsoleItem extends Evidence {
   review_status?: ReviewStatus;
   investigator_notes?: string;
   updated_at?: string | null;
-  duration_ms?: number | null;
   verification_photo_url?: string | null;
 }
 
