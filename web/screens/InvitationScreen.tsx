@@ -1,10 +1,12 @@
 import { useAtomValue } from "jotai";
 import { useState } from "react";
 import { Link } from "wouter";
-import { Alert, Button, buttonClass, TextField } from "../components/ui";
 import { InvitationSheet } from "../features/invitation/InvitationSheet";
 import { invitationUrl, urlProblem } from "../features/invitation/invitationUrl";
 import { configAtom } from "../state/session";
+import { Alert, Button, buttonClass } from "../ui/Button";
+import { TextField } from "../ui/Field";
+import { Page } from "../ui/Layout";
 
 const PROBLEMS = {
   "this-computer-only":
@@ -13,7 +15,10 @@ const PROBLEMS = {
     "This address is plain http: phones will not allow the in-browser camera and recorder there (participants can still send photos, videos and recordings from their phone's own apps). See “Venue network” in docs/operating.md for HTTPS.",
 };
 
-/** /admin/invitation: a poster for the venue with the address as a QR code; the controls are not printed. */
+/**
+ * /admin/invitation: a poster for the venue with the address as a QR code. On a laptop the controls sit beside the
+ * sheet as it will print; printed, only the sheet remains (styles.css).
+ */
 export default function InvitationScreen() {
   const { projectName, publicUrl } = useAtomValue(configAtom);
   const [wifiName, setWifiName] = useState("");
@@ -21,25 +26,27 @@ export default function InvitationScreen() {
   const url = invitationUrl(publicUrl);
   const problem = urlProblem(url);
   return (
-    <main className="mx-auto w-full max-w-4xl space-y-5 px-3 py-5 sm:px-4">
-      <div className="space-y-4 print:hidden">
-        <div className="flex flex-wrap items-center gap-3">
-          <h1 className="w-full text-2xl font-bold tracking-tight sm:mr-auto sm:w-auto">Invitation</h1>
-          <Link href="/admin" className={buttonClass("secondary")}>
+    <Page
+      title="Invitation"
+      wide
+      lead={<>Print this page (A4 or Letter) and put it up at the venue: participants scan the code to open {projectName}.</>}
+      actions={
+        <>
+          <Link href="/admin" className={buttonClass("ghost")}>
             Back to administration
           </Link>
           <Button onClick={() => window.print()}>Print</Button>
-        </div>
-        <p className="text-gray-800">
-          Print this page (A4 or Letter) and put it up at the venue: participants scan the code to open {projectName}.
-        </p>
-        {problem && <Alert tone={problem === "no-https" ? "info" : "error"}>{PROBLEMS[problem]}</Alert>}
-        <div className="grid gap-3 sm:grid-cols-2">
+        </>
+      }
+    >
+      <div className="grid items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)] print:block">
+        <div className="space-y-4 print:hidden">
+          {problem && <Alert tone={problem === "no-https" ? "info" : "error"}>{PROBLEMS[problem]}</Alert>}
           <TextField label="Wi-Fi network (optional)" value={wifiName} onChange={(event) => setWifiName(event.target.value)} autoComplete="off" />
           <TextField label="Wi-Fi password (optional)" value={wifiPassword} onChange={(event) => setWifiPassword(event.target.value)} autoComplete="off" />
         </div>
+        <InvitationSheet projectName={projectName} url={url} wifiName={wifiName.trim()} wifiPassword={wifiPassword.trim()} />
       </div>
-      <InvitationSheet projectName={projectName} url={url} wifiName={wifiName.trim()} wifiPassword={wifiPassword.trim()} />
-    </main>
+    </Page>
   );
 }

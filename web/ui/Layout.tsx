@@ -25,7 +25,7 @@ export function Page({
 export function PageHeader({ title, lead, actions }: { title: string; lead?: ReactNode; actions?: ReactNode }) {
   return (
     <header className="mb-6 flex flex-wrap items-end gap-x-6 gap-y-3">
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-[1_1_16rem]">
         <h1 className="font-display text-display-md break-words text-ink-950 sm:text-display-lg">{title}</h1>
         {lead && <div className="mt-2 max-w-prose text-base text-muted">{lead}</div>}
       </div>

@@ -6,16 +6,19 @@ export interface Column {
   className?: string;
 }
 
-/** The frame every data table shares: rounded card, scrolling sideways when too wide, caption for screen readers. */
+/**
+ * The frame every data table shares: rounded card, scrolling sideways when too wide, caption for screen readers.
+ * `relative` keeps absolutely placed text (sr-only labels) inside the scroller instead of widening the page.
+ */
 export function TableFrame({ caption, columns, children }: { caption: string; columns: Column[]; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
+    <div className="relative overflow-x-auto rounded-card bg-surface shadow-lift ring-1 ring-line">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-gray-100 text-xs font-bold tracking-wide text-gray-800 uppercase">
+        <thead className="border-b border-line bg-paper-deep text-xs font-semibold tracking-wider text-ink-800 uppercase">
           <tr>
             {columns.map((column, index) => (
-              <th key={index} scope="col" className={`px-2 py-2 ${column.className ?? ""}`}>
+              <th key={index} scope="col" className={`px-2 py-2.5 ${column.className ?? ""}`}>
                 {column.label}
               </th>
             ))}

@@ -1,24 +1,21 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { Evidence, User } from "../../api/types";
 import { listUserEvidence } from "../../api/users";
-import { EvidenceTable } from "../EvidenceTable";
+import { Alert } from "../../ui/Button";
 import { Modal } from "../../ui/Dialog";
-import { Alert, Button, Spinner } from "../ui";
+import { EmptyState, LoadingState } from "../../ui/States";
+import { EvidenceTable } from "../EvidenceTable";
+import { AdminEvidenceDialog } from "./AdminEvidenceDialog";
 
-/** One user's items, or 'User has not uploaded any evidence'. */
-export function AdminUserEvidenceDialog({
-  user,
-  onClose,
-  onOpenItem,
-}: {
-  user: User | null;
-  onClose: () => void;
-  onOpenItem: (item: Evidence) => void;
-}) {
+/**
+ * One user's items, or 'User has not uploaded any evidence'. An item opens on top of the list (a nested dialog), so
+ * closing it, or Back, returns to the list.
+ */
+export function AdminUserEvidenceDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
   const [items, setItems] = useState<Evidence[] | null>(null);
   const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    setItems(null);
+  const [opened, setOpened] = useState<Evidence | null>(null);
+  const load = useCallback(() => {
     setFailed(false);
     if (!user) return;
     listUserEvidence(user.id).then(setItems, (error) => {
@@ -26,22 +23,22 @@ export function AdminUserEvidenceDialog({
       setFailed(true);
     });
   }, [user]);
+  useEffect(() => {
+    setItems(null);
+    load();
+  }, [load]);
   return (
     <Modal open={user !== null} onClose={onClose} title={`Evidence of ${user?.username ?? ""}`} size="lg">
       {failed ? (
         <Alert>Could not load evidence!</Alert>
       ) : items === null ? (
-        <Spinner label="Loading evidence" />
+        <LoadingState label="Loading evidence" />
       ) : items.length === 0 ? (
-        <p className="text-gray-800">User has not uploaded any evidence</p>
+        <EmptyState title="User has not uploaded any evidence" />
       ) : (
-        <EvidenceTable items={items} onOpen={onOpenItem} caption={`Evidence of ${user?.username}`} />
+        <EvidenceTable items={items} onOpen={setOpened} caption={`Evidence of ${user?.username}`} />
       )}
-      <div className="mt-4 flex justify-end">
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      </div>
+      <AdminEvidenceDialog item={opened} onClose={() => setOpened(null)} onChanged={load} />
     </Modal>
   );
 }

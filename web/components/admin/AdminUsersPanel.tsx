@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from "react";
 import { getParticipantSummary, listParticipants, type Participant, type ParticipantSummary } from "../../api/console";
-import type { Evidence } from "../../api/types";
 import { deleteUser } from "../../api/users";
 import { formatBytes } from "../../lib/format";
 import { useNotify } from "../../state/useNotify";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
-import { Alert, Spinner } from "../ui";
+import { Alert } from "../../ui/Button";
+import { LoadingState } from "../../ui/States";
 import { AdminUserDialog } from "./AdminUserDialog";
 import { AdminUserEvidenceDialog } from "./AdminUserEvidenceDialog";
 import { AdminUsersTable } from "./AdminUsersTable";
@@ -18,7 +18,7 @@ function deletionDetail(summary: ParticipantSummary | null) {
 }
 
 /** 'Show Users': the participants table with info/edit, per-user evidence, their timeline and delete. */
-export function AdminUsersPanel({ onOpenItem, onTimeline }: { onOpenItem: (item: Evidence) => void; onTimeline: (user: Participant) => void }) {
+export function AdminUsersPanel({ onTimeline }: { onTimeline: (user: Participant) => void }) {
   const notify = useNotify();
   const [users, setUsers] = useState<Participant[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -69,19 +69,12 @@ export function AdminUsersPanel({ onOpenItem, onTimeline }: { onOpenItem: (item:
     <>
       {failed && <Alert>Could not load users.</Alert>}
       {users === null ? (
-        !failed && <Spinner label="Loading users" />
+        !failed && <LoadingState label="Loading users" />
       ) : (
         <AdminUsersTable users={users} onInfo={setInfo} onEvidence={setEvidenceOf} onTimeline={onTimeline} onDelete={setDeleting} />
       )}
       <AdminUserDialog user={info} onClose={() => setInfo(null)} onSaved={refresh} />
-      <AdminUserEvidenceDialog
-        user={evidenceOf}
-        onClose={() => setEvidenceOf(null)}
-        onOpenItem={(item) => {
-          setEvidenceOf(null);
-          onOpenItem(item);
-        }}
-      />
+      <AdminUserEvidenceDialog user={evidenceOf} onClose={() => setEvidenceOf(null)} />
       <ConfirmDialog
         open={deleting !== null}
         message={`Are you sure you want to delete the user ${deleting?.username ?? ""}? Their evidence will be deleted too.${deletionDetail(summary)}`}

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
-import { Button, Spinner } from "../ui";
+import { Button, Spinner } from "../../ui/Button";
 
 /**
- * The footer of an admin dialog: Cancel and Save while editing, the dialog's own actions plus Close otherwise.
+ * The footer actions of an admin dialog (for the Modal's `actions`): Cancel and Save while editing, the dialog's own
+ * actions otherwise. Closing needs no button here: the Modal has its close button.
  */
 export function DialogActions({
   editing,
@@ -10,7 +11,6 @@ export function DialogActions({
   saveLabel,
   onCancel,
   onSave,
-  onClose,
   children,
 }: {
   editing: boolean;
@@ -18,30 +18,19 @@ export function DialogActions({
   saveLabel: string;
   onCancel: () => void;
   onSave: () => void;
-  onClose: () => void;
   /** The actions offered when not editing (Edit, Delete, …). */
   children: ReactNode;
 }) {
+  if (!editing) return <>{children}</>;
   return (
-    <div className="flex flex-wrap justify-end gap-2 border-t border-gray-200 pt-4">
-      {editing ? (
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={saving}>
-            Cancel
-          </Button>
-          <Button onClick={onSave} disabled={saving}>
-            {saving && <Spinner />}
-            {saveLabel}
-          </Button>
-        </>
-      ) : (
-        <>
-          {children}
-          <Button variant="secondary" onClick={onClose}>
-            Close
-          </Button>
-        </>
-      )}
-    </div>
+    <>
+      <Button variant="ghost" onClick={onCancel} disabled={saving}>
+        Cancel
+      </Button>
+      <Button onClick={onSave} disabled={saving}>
+        {saving && <Spinner />}
+        {saveLabel}
+      </Button>
+    </>
   );
 }

@@ -12,12 +12,12 @@ export function InvitationSheet({ projectName, url, wifiName, wifiPassword }: Pr
     <article
       data-print-sheet
       aria-label="Invitation to print"
-      className="mx-auto flex w-full max-w-[180mm] flex-col items-center gap-5 rounded-sm bg-white px-6 py-8 text-center text-gray-950 shadow-md ring-1 ring-gray-300 sm:px-12 print:max-w-none print:gap-[8mm] print:p-0 print:shadow-none print:ring-0"
+      className="mx-auto flex w-full max-w-[180mm] flex-col items-center gap-5 rounded-sm bg-white px-6 py-8 text-center text-ink-950 shadow-lift ring-1 ring-line sm:px-12 print:max-w-none print:gap-[8mm] print:p-0 print:shadow-none print:ring-0"
     >
-      <h2 className="text-3xl font-extrabold tracking-tight break-words sm:text-5xl print:text-[40pt]">{projectName}</h2>
-      <p className="text-lg font-semibold sm:text-2xl print:text-[20pt]">Take part with your phone</p>
+      <h2 className="font-display text-display-md break-words sm:text-display-xl print:text-[48pt]">{projectName}</h2>
+      <p className="text-lg font-medium text-ink-800 sm:text-2xl print:text-[20pt]">Take part with your phone</p>
       <QrCode text={url} label={`QR code for ${url}`} className="w-full max-w-[70mm] sm:max-w-[90mm] print:max-w-[95mm]" />
-      <p className="font-mono text-base font-bold break-words sm:text-xl print:text-[16pt]">{url}</p>
+      <p className="font-mono text-base font-semibold break-all sm:text-xl print:text-[16pt]">{url}</p>
       <ol className="w-full max-w-[140mm] list-none space-y-3 text-left text-base sm:text-lg print:text-[14pt]">
         <Step number={1}>
           {wifiName ? (
@@ -45,7 +45,7 @@ export function InvitationSheet({ projectName, url, wifiName, wifiPassword }: Pr
 function Step({ number, children }: { number: number; children: ReactNode }) {
   return (
     <li className="flex items-baseline gap-3">
-      <span aria-hidden="true" className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-gray-900 font-bold text-white print:border-2 print:border-gray-900 print:bg-white print:text-gray-900">
+      <span aria-hidden="true" className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-ink-950 font-display text-lg text-white print:border-2 print:border-ink-950 print:bg-white print:text-ink-950">
         {number}
       </span>
       <span>{children}</span>

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
 import { listAudit, type AuditEntry } from "../../../api/console";
-import { formatDateTime } from "../../../lib/format";
-import { Alert, Button, Spinner } from "../../../ui/Button";
+import { Alert, Button } from "../../../ui/Button";
+import { RelativeTime } from "../../../ui/RelativeTime";
+import { EmptyState, LoadingState } from "../../../ui/States";
 import { TableFrame } from "../../../ui/Table";
 
 const PAGE = 100;
@@ -41,34 +42,40 @@ export function AuditView() {
   }, [load]);
 
   return (
-    <section aria-labelledby="audit-heading" className="space-y-3">
-      <h2 id="audit-heading" className="text-lg font-bold">
+    <section aria-labelledby="audit-heading" className="space-y-4">
+      <h2 id="audit-heading" className="font-display text-display-sm text-ink-950">
         Audit log
       </h2>
       {state === "failed" && <Alert>The audit log could not be loaded; this server may not record one yet.</Alert>}
-      {entries.length === 0 && state === "done" && <p className="text-gray-800">Nothing recorded yet.</p>}
+      {entries.length === 0 && state === "done" && <EmptyState icon="list" title="Nothing recorded yet." />}
       {entries.length > 0 && (
         <TableFrame caption="Audit log" columns={["When", "Who", "Action", "Target", "Detail"].map((label) => ({ label }))}>
-            <tbody className="divide-y divide-gray-200">
-              {entries.map((entry) => (
-                <tr key={entry.id} className="align-top">
-                  <td className="px-2 py-2 text-xs whitespace-nowrap">{formatDateTime(entry.at)}</td>
-                  <td className="px-2 py-2 break-words">{entry.actor_name ?? "system"}</td>
-                  <td className="px-2 py-2 font-mono text-xs">{entry.action}</td>
-                  <td className="px-2 py-2 text-xs whitespace-nowrap">
-                    {entry.target_type} {entry.target_id ?? ""}
-                  </td>
-                  <td className="max-w-md px-2 py-2 text-xs break-words text-gray-800">{describe(entry.detail)}</td>
-                </tr>
-              ))}
-            </tbody>
+          <tbody className="divide-y divide-line">
+            {entries.map((entry) => (
+              <tr key={entry.id} className="align-top">
+                <td className="px-2 py-2.5 text-xs whitespace-nowrap">
+                  <RelativeTime iso={entry.at} />
+                </td>
+                <td className="max-w-48 px-2 py-2.5 break-words">{entry.actor_name ?? "system"}</td>
+                <td className="px-2 py-2.5">
+                  <code className="rounded bg-paper-deep px-1.5 py-0.5 font-mono text-xs text-ink-900">{entry.action}</code>
+                </td>
+                <td className="px-2 py-2.5 text-xs whitespace-nowrap text-ink-800">
+                  {entry.target_type} {entry.target_id ?? ""}
+                </td>
+                <td className="max-w-md min-w-56 px-2 py-2.5 text-xs break-words text-muted">{describe(entry.detail)}</td>
+              </tr>
+            ))}
+          </tbody>
         </TableFrame>
       )}
-      {state === "loading" && <Spinner label="Loading the audit log" />}
+      {state === "loading" && <LoadingState label="Loading the audit log" />}
       {state === "ready" && (
-        <Button variant="secondary" onClick={() => load(entries.at(-1)?.id)}>
-          Load older entries
-        </Button>
+        <div className="flex justify-center">
+          <Button variant="secondary" onClick={() => load(entries.at(-1)?.id)}>
+            Load older entries
+          </Button>
+        </div>
       )}
     </section>
   );

@@ -1,36 +1,13 @@
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useEffect, useState } from "react";
 import type { ConsoleQuery, Participant } from "../../../api/console";
+import { Button } from "../../../ui/Button";
+import { SelectField, TextField } from "../../../ui/Field";
 
-const controlClass =
-  "mt-1 block min-h-11 w-full rounded-lg border border-gray-400 bg-white px-2 py-1.5 text-sm text-gray-900 focus:border-blue-700 focus:outline-2 focus:outline-blue-700";
-
-function Labelled({ label, children }: { label: string; children: (id: string) => ReactNode }) {
-  const id = useId();
-  return (
-    <div className="min-w-0">
-      <label htmlFor={id} className="block text-xs font-semibold text-gray-800">
-        {label}
-      </label>
-      {children(id)}
-    </div>
-  );
-}
-
-function Choice({ label, value, options, onChange }: { label: string; value: string; options: [string, string][]; onChange: (value: string) => void }) {
-  return (
-    <Labelled label={label}>
-      {(id) => (
-        <select id={id} className={controlClass} value={value} onChange={(event) => onChange(event.target.value)}>
-          {options.map(([optionValue, optionLabel]) => (
-            <option key={optionValue} value={optionValue}>
-              {optionLabel}
-            </option>
-          ))}
-        </select>
-      )}
-    </Labelled>
-  );
-}
+const options = (pairs: [string, string][]) => pairs.map(([value, label]) => ({ value, label }));
+const KINDS = options([["", "All kinds"], ["note", "Notes"], ["image", "Photos"], ["video", "Videos"], ["audio", "Audio"]]);
+const STATES = options([["", "Any state"], ["new", "New"], ["reviewed", "Reviewed"], ["flagged", "Flagged"]]);
+const VISIBILITIES = options([["", "Any"], ["public", "Public"], ["private", "Private"]]);
+const SORTS = options([["", "Newest first"], ["oldest", "Oldest first"], ["title", "Title"], ["participant", "Participant"]]);
 
 /** Search (applied as you pause typing) and the filters; every change goes to the URL through `onChange`. */
 export function ConsoleFilters({
@@ -54,37 +31,33 @@ export function ConsoleFilters({
   }, [text, query.q, onChange]);
 
   return (
-    <form role="search" aria-label="Evidence" className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-9" onSubmit={(event) => (event.preventDefault(), onChange({ q: text }))}>
-      <div className="col-span-2 flex items-end gap-2 sm:col-span-4 lg:col-span-2">
+    <form
+      role="search"
+      aria-label="Evidence"
+      className="grid grid-cols-2 gap-x-3 gap-y-3 rounded-card bg-surface p-4 ring-1 ring-line sm:grid-cols-4 lg:grid-cols-7"
+      onSubmit={(event) => (event.preventDefault(), onChange({ q: text }))}
+    >
+      <div className="col-span-full flex items-end gap-2">
         <div className="min-w-0 flex-1">
-          <Labelled label="Search">
-            {(id) => (
-              <input id={id} type="search" className={controlClass} placeholder="Title, notes, place, participant" value={text} onChange={(event) => setText(event.target.value)} />
-            )}
-          </Labelled>
+          <TextField label="Search" type="search" placeholder="Title, notes, place, participant" value={text} onChange={(event) => setText(event.target.value)} />
         </div>
-        <button
-          type="button"
-          aria-expanded={unfolded}
-          onClick={() => setUnfolded(!unfolded)}
-          className="min-h-11 shrink-0 rounded-lg px-3 text-sm font-semibold ring-1 ring-gray-400 focus-visible:outline-2 focus-visible:outline-blue-700 sm:hidden"
-        >
+        <Button variant="secondary" aria-expanded={unfolded} onClick={() => setUnfolded(!unfolded)} className="!min-h-12 shrink-0 sm:hidden">
           Filters{active ? ` (${active})` : ""}
-        </button>
+        </Button>
       </div>
       <div className={unfolded ? "contents" : "hidden sm:contents"}>
-      <Choice label="Kind" value={query.kind} onChange={(kind) => onChange({ kind })} options={[["", "All kinds"], ["note", "Notes"], ["image", "Photos"], ["video", "Videos"], ["audio", "Audio"]]} />
-      <Choice label="Review" value={query.status} onChange={(status) => onChange({ status })} options={[["", "Any state"], ["new", "New"], ["reviewed", "Reviewed"], ["flagged", "Flagged"]]} />
-      <Choice label="Visibility" value={query.visibility} onChange={(visibility) => onChange({ visibility })} options={[["", "Any"], ["public", "Public"], ["private", "Private"]]} />
-      <Choice
-        label="Participant"
-        value={query.user}
-        onChange={(user) => onChange({ user })}
-        options={[["", "Everyone"], ...participants.map((person): [string, string] => [String(person.id), person.full_name || person.username])]}
-      />
-      <Labelled label="From">{(id) => <input id={id} type="date" className={controlClass} value={query.from} onChange={(event) => onChange({ from: event.target.value })} />}</Labelled>
-      <Labelled label="To">{(id) => <input id={id} type="date" className={controlClass} value={query.to} onChange={(event) => onChange({ to: event.target.value })} />}</Labelled>
-      <Choice label="Sort" value={query.sort} onChange={(sort) => onChange({ sort })} options={[["", "Newest first"], ["oldest", "Oldest first"], ["title", "Title"], ["participant", "Participant"]]} />
+        <SelectField label="Kind" value={query.kind} onChange={(event) => onChange({ kind: event.target.value })} options={KINDS} />
+        <SelectField label="Review" value={query.status} onChange={(event) => onChange({ status: event.target.value })} options={STATES} />
+        <SelectField label="Visibility" value={query.visibility} onChange={(event) => onChange({ visibility: event.target.value })} options={VISIBILITIES} />
+        <SelectField
+          label="Participant"
+          value={query.user}
+          onChange={(event) => onChange({ user: event.target.value })}
+          options={[{ value: "", label: "Everyone" }, ...participants.map((person) => ({ value: String(person.id), label: person.full_name || person.username }))]}
+        />
+        <TextField label="From" type="date" value={query.from} onChange={(event) => onChange({ from: event.target.value })} />
+        <TextField label="To" type="date" value={query.to} onChange={(event) => onChange({ to: event.target.value })} />
+        <SelectField label="Sort" value={query.sort} onChange={(event) => onChange({ sort: event.target.value })} options={SORTS} />
       </div>
     </form>
   );

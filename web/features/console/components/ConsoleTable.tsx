@@ -1,19 +1,16 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { ConsoleItem } from "../../../api/console";
-import { formatDateTime } from "../../../lib/format";
+import { formatDuration } from "../../../lib/format";
 import { MEDIA_LABELS } from "../../../lib/mediaTypes";
 import { Badge } from "../../../ui/Badge";
 import { Face } from "../../../ui/Face";
+import { PlaceLink } from "../../../ui/PlaceLink";
+import { RelativeTime } from "../../../ui/RelativeTime";
 import { TableFrame } from "../../../ui/Table";
-
-export function formatDuration(ms: number) {
-  const seconds = Math.round(ms / 1000);
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-}
 
 function Thumbnail({ item }: { item: ConsoleItem }) {
   // Without a picture the kind is already in the text below the title: a phone keeps the width for the title.
-  const frame = `${item.thumbnail_url ? "flex" : "flex max-sm:hidden"} relative h-12 w-16 shrink-0 items-center justify-center overflow-hidden rounded-md bg-gray-100 text-xs text-gray-800`;
+  const frame = `${item.thumbnail_url ? "flex" : "flex max-sm:hidden"} relative h-12 w-16 shrink-0 items-center justify-center overflow-hidden rounded-md bg-paper-deep text-xs font-medium text-ink-700`;
   return (
     <span className={frame}>
       {item.thumbnail_url ? (
@@ -22,7 +19,7 @@ function Thumbnail({ item }: { item: ConsoleItem }) {
         <span aria-hidden="true">{MEDIA_LABELS[item.media_type]}</span>
       )}
       {item.duration_ms != null && (
-        <span className="absolute right-0.5 bottom-0.5 rounded bg-black/75 px-1 text-[11px] text-white tabular-nums">{formatDuration(item.duration_ms)}</span>
+        <span className="absolute right-0.5 bottom-0.5 rounded bg-ink-950/80 px-1 text-[11px] text-white tabular-nums">{formatDuration(item.duration_ms)}</span>
       )}
     </span>
   );
@@ -80,7 +77,7 @@ export function ConsoleTable({
       caption="All evidence"
       columns={[
         {
-          label: <input type="checkbox" className="size-5 align-middle" checked={allSelected} onChange={onToggleAll} aria-label="Select all shown" />,
+          label: <input type="checkbox" className="size-5 align-middle accent-ink-900" checked={allSelected} onChange={onToggleAll} aria-label="Select all shown" />,
           className: "w-10",
         },
         { label: "Item" },
@@ -89,7 +86,7 @@ export function ConsoleTable({
         { label: "State" },
       ]}
     >
-        <tbody ref={body} className="divide-y divide-gray-200">
+        <tbody ref={body} className="divide-y divide-line">
           {items.slice(0, rendered).map((item, index) => {
             const name = item.full_name || item.username || `#${item.user_id}`;
             return (
@@ -97,42 +94,61 @@ export function ConsoleTable({
                 key={item.id}
                 aria-current={index === cursor ? "true" : undefined}
                 onClick={() => onCursor(index)}
-                className="align-top aria-current:bg-blue-50 aria-current:outline-2 aria-current:-outline-offset-2 aria-current:outline-blue-700"
+                className="align-top hover:bg-paper/70 aria-[current=true]:bg-paper-deep/70 aria-[current=true]:shadow-[inset_3px_0_0_var(--color-accent)]"
               >
-                <td className="px-2 py-2">
-                  <input type="checkbox" className="mt-3 size-5" checked={selected.has(item.id)} onChange={() => onToggle(item.id)} aria-label={`Select ${item.title}`} />
+                <td className="px-2 py-3">
+                  <input type="checkbox" className="mt-3 size-5 accent-ink-900" checked={selected.has(item.id)} onChange={() => onToggle(item.id)} aria-label={`Select ${item.title}`} />
                 </td>
-                <td className="px-2 py-2">
+                <td className="px-2 py-3">
                   <div className="flex gap-3">
                     <Thumbnail item={item} />
                     <div className="min-w-0">
-                      <button type="button" onClick={() => onOpen(index)} className="text-left font-semibold break-words text-blue-800 underline underline-offset-2">
+                      <button
+                        type="button"
+                        onClick={() => onOpen(index)}
+                        className="text-left font-semibold wrap-anywhere text-ink-950 underline decoration-ink-300 underline-offset-4 hover:decoration-ink-900"
+                      >
                         {item.title}
                       </button>
-                      <p className="line-clamp-2 text-xs text-gray-700 lg:line-clamp-1">
+                      <p className="mt-0.5 line-clamp-2 text-xs wrap-anywhere text-muted lg:line-clamp-1">
                         {MEDIA_LABELS[item.media_type]} #{item.id}
                         {item.notes && ` · ${item.notes}`}
                       </p>
-                      <p className="text-xs text-gray-700 md:hidden">
-                        {name} · {formatDateTime(item.date_posted)}
+                      <p className="mt-0.5 flex gap-1 text-xs text-muted md:hidden">
+                        <span className="line-clamp-1 min-w-0 wrap-anywhere" title={name}>
+                          {name}
+                        </span>
+                        <span className="shrink-0">
+                          · <RelativeTime iso={item.date_posted} />
+                        </span>
                       </p>
                     </div>
                   </div>
                 </td>
-                <td className="hidden px-2 py-2 md:table-cell">
-                  <div className="flex items-center gap-2">
+                <td className="hidden px-2 py-3 md:table-cell">
+                  <div className="flex max-w-56 items-center gap-2">
                     <Face url={item.verification_photo_url} name={name} />
                     <div className="min-w-0">
-                      <p className="font-medium break-words">{name}</p>
-                      {item.username && <p className="text-xs break-all text-gray-700">@{item.username}</p>}
+                      <p className="truncate font-medium text-ink-900" title={name}>
+                        {name}
+                      </p>
+                      {item.username && (
+                        <p className="truncate text-xs text-muted" title={item.username}>
+                          @{item.username}
+                        </p>
+                      )}
                     </div>
                   </div>
                 </td>
-                <td className="hidden px-2 py-2 text-xs lg:table-cell">
-                  <p className="whitespace-nowrap">{formatDateTime(item.date_posted)}</p>
-                  {item.location && <p className="max-w-48 break-words text-gray-700">{item.location}</p>}
+                <td className="hidden w-44 min-w-40 px-2 py-3 text-xs lg:table-cell">
+                  <RelativeTime iso={item.date_posted} className="whitespace-nowrap" />
+                  {item.location && (
+                    <p className="mt-1 wrap-anywhere text-muted">
+                      <PlaceLink location={item.location} />
+                    </p>
+                  )}
                 </td>
-                <td className="px-2 py-2">
+                <td className="px-2 py-3">
                   <div className="flex flex-col items-start gap-1.5 xl:flex-row xl:items-center">
                     <Badge variant={item.review_status ?? "new"}>{REVIEW_BADGE[item.review_status ?? "new"]}</Badge>
                     {renderVisibility(item)}

@@ -2,8 +2,9 @@ import { useAtom } from "jotai";
 import { useEffect, useState, type ReactNode } from "react";
 import { exportUrl, type BulkAction, type BulkResult, type ConsoleItem, type Participant } from "../../../api/console";
 import { useNotify } from "../../../state/useNotify";
-import { Alert, Button, buttonClass, Spinner } from "../../../ui/Button";
+import { Alert, Button, buttonClass } from "../../../ui/Button";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
+import { EmptyState, LoadingState } from "../../../ui/States";
 import { useConsoleActions } from "../hooks/useConsoleActions";
 import { useConsoleItems } from "../hooks/useConsoleItems";
 import { useConsoleQuery } from "../hooks/useConsoleQuery";
@@ -15,6 +16,7 @@ import { ConsoleTable } from "./ConsoleTable";
 import { MakeAllButtons } from "./MakeAllButtons";
 import { ShortcutHelp } from "./ShortcutHelp";
 import { StateCounts } from "./StateCounts";
+import { ViewerNavigation } from "./ViewerNavigation";
 import { ViewerPanel } from "./ViewerPanel";
 import { VisibilitySwitch } from "./VisibilitySwitch";
 
@@ -25,9 +27,12 @@ export interface ViewerSlot {
   onChanged: () => void;
   /** The console's triage controls, shown inside the viewer. */
   panel: ReactNode;
+  /** Previous / position / next, for the viewer's footer. */
+  navigation: ReactNode;
 }
 
 const LIVE_TEXT = { connecting: "Connecting to live updates…", live: "Live", unavailable: "Live updates unavailable: reload to see changes" } as const;
+const LIVE_DOT = { connecting: "bg-amber-500 animate-pulse", live: "bg-emerald-600", unavailable: "bg-red-700" } as const;
 
 /** The investigator's desk: filters in the URL, counts, the triage grid, the viewer, bulk actions, live updates. */
 export function EvidenceConsole({ participants, renderViewer }: { participants: Participant[]; renderViewer: (viewer: ViewerSlot) => ReactNode }) {
@@ -43,6 +48,7 @@ export function EvidenceConsole({ participants, renderViewer }: { participants: 
   const [help, setHelp] = useState(false);
 
   const { items, done, loading, loadMore } = rows;
+  const filtered = Object.entries(query).some(([name, value]) => name !== "sort" && value !== "");
   // A new view starts at its top with nothing ticked: a bulk action never reaches rows the view no longer shows.
   useEffect(() => {
     setCursor(0);
@@ -91,32 +97,35 @@ export function EvidenceConsole({ participants, renderViewer }: { participants: 
       <div className="flex flex-wrap items-center gap-3">
         <StateCounts counts={rows.counts} query={query} onFilter={(patch) => setQuery(patch)} />
         <div className="ml-auto flex flex-wrap items-center gap-2">
-          <p role="status" className="text-xs text-gray-700">
+          <p role="status" className="flex items-center gap-2 text-xs text-muted">
+            <span aria-hidden="true" className={`size-2 rounded-full ${LIVE_DOT[rows.live]}`} />
             {LIVE_TEXT[rows.live]}
           </p>
-          <Button variant="secondary" className="max-sm:hidden" onClick={() => setHelp(true)} aria-keyshortcuts="?">
+          <Button variant="ghost" size="sm" className="max-sm:hidden" onClick={() => setHelp(true)} aria-keyshortcuts="?">
             Shortcuts
           </Button>
-          <a className={buttonClass("secondary")} href={exportUrl(query)} download>
+          <a className={buttonClass("secondary", "", "sm")} href={exportUrl(query)} download>
             Export this view
           </a>
         </div>
       </div>
       <ConsoleFilters query={query} participants={participants} onChange={setQuery} />
       {actions.lastChange && (
-        <div role="status" className="flex flex-wrap items-center gap-3 rounded-lg bg-gray-100 px-3 py-2 text-sm">
-          <span>
+        <div role="status" className="flex flex-wrap items-center gap-3 rounded-card bg-paper-deep px-4 py-2 text-sm text-ink-900">
+          <span className="mr-auto">
             Last change: {actions.lastChange.ids.length} item{actions.lastChange.ids.length === 1 ? "" : "s"} made{" "}
             {actions.lastChange.action === "publish" ? "public" : "private"}.
           </span>
-          <Button variant="secondary" onClick={actions.undo} aria-keyshortcuts="u">
+          <Button variant="secondary" size="sm" onClick={actions.undo} aria-keyshortcuts="u">
             Undo
           </Button>
         </div>
       )}
       {rows.failed && <Alert>Could not load evidence!</Alert>}
       {items.length === 0 && !rows.loading && !rows.failed ? (
-        <p className="text-gray-800">No evidence yet.</p>
+        <EmptyState title={filtered ? "Nothing matches these filters." : "No evidence yet."}>
+          {filtered ? "Change or clear the filters above." : "Items appear here as participants send them."}
+        </EmptyState>
       ) : (
         <ConsoleTable
           items={items}
@@ -130,9 +139,7 @@ export function EvidenceConsole({ participants, renderViewer }: { participants: 
         />
       )}
       {rows.loading ? (
-        <div className="flex justify-center p-6">
-          <Spinner label="Loading evidence" />
-        </div>
+        <LoadingState label="Loading evidence" />
       ) : (
         !rows.done &&
         !rows.failed && (
@@ -151,14 +158,14 @@ export function EvidenceConsole({ participants, renderViewer }: { participants: 
         onClose: () => setViewer(null),
         onChanged: rows.reload,
         panel: current && (
-          <ViewerPanel
-            item={current}
+          <ViewerPanel item={current} onReview={(status) => actions.review(current, status)} onSaveNotes={(notes) => actions.saveNotes(current, notes)} />
+        ),
+        navigation: (
+          <ViewerNavigation
             position={cursor + 1}
             total={rows.counts && rows.counts !== "unavailable" ? Math.max(rows.counts.total, items.length) : items.length}
             onPrevious={() => move(-1)}
             onNext={() => move(1)}
-            onReview={(status) => actions.review(current, status)}
-            onSaveNotes={(notes) => actions.saveNotes(current, notes)}
           />
         ),
       })}

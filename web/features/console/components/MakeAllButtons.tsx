@@ -44,12 +44,14 @@ export function MakeAllButtons({ onDone }: { onDone: (visible: boolean, result: 
     setPending(null);
   }
   return (
-    <div className="flex flex-wrap items-center gap-2 text-sm">
-      <span className="text-gray-700">Everything at once:</span>
-      <Button variant="secondary" className="text-xs" onClick={() => ask(true)}>
+    <section aria-label="Everything at once" className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-card border border-dashed border-ink-300 px-4 py-3 text-sm">
+      <p className="mr-auto text-muted">
+        <span className="font-semibold text-ink-800">Everything at once</span>, whatever the filters show:
+      </p>
+      <Button variant="secondary" size="sm" onClick={() => ask(true)}>
         Make All Public
       </Button>
-      <Button variant="secondary" className="text-xs" onClick={() => ask(false)}>
+      <Button variant="secondary" size="sm" onClick={() => ask(false)}>
         Make All Private
       </Button>
       <TypedConfirmDialog
@@ -60,6 +62,6 @@ export function MakeAllButtons({ onDone }: { onDone: (visible: boolean, result: 
         onCancel={() => setPending(null)}
         onConfirm={confirm}
       />
-    </div>
+    </section>
   );
 }

@@ -1,5 +1,4 @@
 import { Modal } from "../../../ui/Dialog";
-import { Button } from "../../../ui/Button";
 
 export const SHORTCUTS: [keys: string, what: string][] = [
   ["j / ↓", "Next item"],
@@ -17,21 +16,16 @@ export const SHORTCUTS: [keys: string, what: string][] = [
 export function ShortcutHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Modal open={open} onClose={onClose} title="Keyboard shortcuts">
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+      <dl className="grid grid-cols-[auto_1fr] items-center gap-x-5 gap-y-2.5 text-sm">
         {SHORTCUTS.map(([keys, what]) => (
           <div key={keys} className="contents">
             <dt>
-              <kbd className="rounded border border-gray-400 bg-gray-50 px-1.5 font-mono">{keys}</kbd>
+              <kbd className="inline-block min-w-8 rounded-md border border-b-2 border-ink-300 bg-surface px-2 py-0.5 text-center font-mono text-xs text-ink-900">{keys}</kbd>
             </dt>
-            <dd>{what}</dd>
+            <dd className="text-ink-800">{what}</dd>
           </div>
         ))}
       </dl>
-      <div className="mt-5 flex justify-end">
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      </div>
     </Modal>
   );
 }

@@ -9,7 +9,10 @@ const STATES = [
   { key: "private", label: "Private", patch: { visibility: "private" } },
 ] as const;
 
-/** Counts per state under the current filters; each one narrows the view to that state. */
+/**
+ * Counts per state under the current filters; each one narrows the view to that state. On a phone they form one
+ * strip that scrolls sideways inside itself, edge to edge (the page's own padding is px-4).
+ */
 export function StateCounts({
   counts,
   query,
@@ -19,9 +22,9 @@ export function StateCounts({
   query: ConsoleQuery;
   onFilter: (patch: Partial<ConsoleQuery>) => void;
 }) {
-  if (counts === "unavailable") return <p className="text-sm text-gray-700">Counts are not available from this server.</p>;
+  if (counts === "unavailable") return <p className="text-sm text-muted">Counts are not available from this server.</p>;
   return (
-    <ul aria-label="Counts" className="flex gap-2 max-sm:-mx-3 max-sm:w-screen max-sm:overflow-x-auto max-sm:px-3 sm:flex-wrap">
+    <ul aria-label="Counts" className="relative flex gap-2 max-sm:-mx-4 max-sm:overflow-x-auto max-sm:px-4 max-sm:pb-1 sm:flex-wrap">
       {STATES.map(({ key, label, patch }) => {
         const active = Object.entries(patch).every(([name, value]) => query[name as keyof ConsoleQuery] === value);
         return (
@@ -30,9 +33,9 @@ export function StateCounts({
               type="button"
               aria-pressed={active}
               onClick={() => onFilter(patch)}
-              className="min-h-11 rounded-full px-3 whitespace-nowrap text-sm font-semibold ring-1 ring-gray-300 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-700 aria-pressed:bg-gray-900 aria-pressed:text-white"
+              className="inline-flex min-h-11 items-baseline gap-2 rounded-full bg-surface px-4 py-2.5 text-sm font-semibold whitespace-nowrap text-ink-800 ring-1 ring-line ring-inset hover:bg-paper-deep focus-visible:outline-2 focus-visible:outline-offset-2 aria-pressed:bg-ink-900 aria-pressed:text-white aria-pressed:ring-ink-900"
             >
-              {label} <span className="tabular-nums">{counts ? counts[key] : "…"}</span>
+              {label} <span className="font-display text-lg leading-none tabular-nums">{counts ? counts[key] : "…"}</span>
             </button>
           </li>
         );

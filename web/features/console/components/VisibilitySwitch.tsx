@@ -13,11 +13,11 @@ export function VisibilitySwitch({ item, onRequest }: { item: Evidence; onReques
         aria-checked={item.is_public}
         onClick={() => onRequest(item)}
         aria-label={`Public: ${item.title}`}
-        className="group relative inline-flex h-7 w-12 shrink-0 items-center rounded-full bg-gray-500 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 aria-checked:bg-green-800"
+        className="group relative inline-flex h-7 w-12 shrink-0 items-center rounded-full bg-ink-400 transition focus-visible:outline-2 focus-visible:outline-offset-2 aria-checked:bg-emerald-800"
       >
         <span className="size-5 translate-x-1 rounded-full bg-white shadow transition group-aria-checked:translate-x-6" />
       </button>
-      <span aria-hidden="true" className="text-sm">
+      <span aria-hidden="true" className="text-sm text-ink-800">
         {item.is_public ? "Public" : "Private"}
       </span>
     </div>
