@@ -320,8 +320,8 @@ test("phone: the evidence view, its item dialog and confirmations fit 390 px (on
   await page.goBack();
   await dialog.waitFor({ state: "detached" });
 
-  await page.getByRole("button", { name: "Make All Private" }).click();
-  await confirm.getByLabel(/Type \d+ to confirm/).waitFor();
+  await page.getByRole("button", { name: "Make All Public" }).click();
+  await confirm.getByLabel(`Type ${ITEMS} to confirm`).waitFor();
   await expectNoSidewaysScroll(page);
   await look(page, "confirm-make-all");
   await confirm.getByRole("button", { name: "Cancel" }).click();

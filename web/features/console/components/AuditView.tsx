@@ -21,6 +21,15 @@ function describe(detail: AuditEntry["detail"]) {
     .join("; ");
 }
 
+/** A long note would make a row a screen tall: four lines here, the whole of it on hover. */
+function Clamped({ text }: { text: string }) {
+  return (
+    <p className="line-clamp-4 wrap-anywhere" title={text}>
+      {text}
+    </p>
+  );
+}
+
 /** The audit log, newest first, with older pages on request. */
 export function AuditView() {
   const [entries, setEntries] = useState<AuditEntry[]>([]);
@@ -63,7 +72,9 @@ export function AuditView() {
                 <td className="px-2 py-2.5 text-xs whitespace-nowrap text-ink-800">
                   {entry.target_type} {entry.target_id ?? ""}
                 </td>
-                <td className="max-w-md min-w-56 px-2 py-2.5 text-xs break-words text-muted">{describe(entry.detail)}</td>
+                <td className="max-w-md min-w-56 px-2 py-2.5 text-xs text-muted">
+                  <Clamped text={describe(entry.detail)} />
+                </td>
               </tr>
             ))}
           </tbody>
