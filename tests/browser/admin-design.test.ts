@@ -64,7 +64,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function adminPage(viewport: typeof LAPTOP) {
+/** /admin in a fresh admin session (clipboard allowed), on its users view when asked. */
+async function openAdmin(viewport: typeof LAPTOP, view: "evidence" | "users" = "evidence") {
   const opened = await openPage(browser, server.url, viewport);
   opened.page.setDefaultTimeout(15_000);
   await opened.context.grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -72,7 +73,15 @@ async function adminPage(viewport: typeof LAPTOP) {
   const me = (await (await opened.page.request.get("/api/user")).json()) as { id: number };
   await opened.page.request.put(`/api/user/watched/${me.id}`);
   items ??= (await (await opened.page.request.get("/api/evidence/admin")).json()) as AdminItem[];
-  return opened;
+  await opened.page.goto("/admin");
+  if (view === "users") await opened.page.getByRole("button", { name: "Show Users" }).click();
+  return { ...opened, users: opened.page.getByRole("table", { name: "Users" }) };
+}
+
+/** The page raised no error and broke no rule of the CSP; its context is done with. */
+async function finish({ problems, context }: Awaited<ReturnType<typeof openPage>>) {
+  expect(problems).toEqual([]);
+  await context.close();
 }
 
 const itemTitled = (title: string) => items.find((item) => item.title === title)!;
@@ -115,6 +124,21 @@ async function look(page: Page, name: string) {
   await expectNoSeriousA11yViolations(page, name, dialogOpen ? '[role="dialog"]' : undefined);
 }
 
+/** Delete asks first (its Confirm and Cancel in view); Cancel, then the Back button closes the item, on /admin still. */
+async function askToDeleteThenGoBack(page: Page, dialog: Locator) {
+  await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+  const confirm = page.getByRole("dialog", { name: "Please confirm" });
+  await confirm.getByText("Are you sure you want to delete this evidence?").waitFor();
+  for (const name of ["Confirm", "Cancel"]) await expectInView(confirm.getByRole("button", { name }));
+  await look(page, "confirm-delete-evidence");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await confirm.waitFor({ state: "detached" });
+  await settledAtDepth(page, 1);
+  await page.goBack();
+  await dialog.waitFor({ state: "detached" });
+  expect(new URL(page.url()).pathname).toBe("/admin");
+}
+
 async function openItem(page: Page, title: string) {
   await page.getByRole("table", { name: "All evidence" }).getByRole("button", { name: title, exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Evidence item" });
@@ -123,8 +147,8 @@ async function openItem(page: Page, title: string) {
 }
 
 test("laptop: a tall photo's dialog keeps Edit, Delete, Previous and Next in view; Back closes it and stays on /admin", async () => {
-  const { page, problems, context } = await adminPage(LAPTOP);
-  await page.goto("/admin");
+  const opened = await openAdmin(LAPTOP);
+  const { page } = opened;
   await page.getByRole("heading", { name: "Administration" }).waitFor();
   await page.getByRole("table", { name: "All evidence" }).locator("tbody tr").nth(ITEMS - 1).waitFor();
   await expectNoSidewaysScroll(page);
@@ -145,26 +169,14 @@ test("laptop: a tall photo's dialog keeps Edit, Delete, Previous and Next in vie
   await shot(page, "admin-design-evidence-dialog-editing");
   await dialog.getByRole("button", { name: "Cancel" }).click();
 
-  await dialog.getByRole("button", { name: "Delete", exact: true }).click();
-  const confirm = page.getByRole("dialog", { name: "Please confirm" });
-  await confirm.getByText("Are you sure you want to delete this evidence?").waitFor();
-  for (const name of ["Confirm", "Cancel"]) await expectInView(confirm.getByRole("button", { name }));
-  await look(page, "confirm-delete-evidence");
-  await confirm.getByRole("button", { name: "Cancel" }).click();
-  await confirm.waitFor({ state: "detached" });
-  await settledAtDepth(page, 1);
-
-  await page.goBack();
-  await dialog.waitFor({ state: "detached" });
-  expect(new URL(page.url()).pathname).toBe("/admin");
+  await askToDeleteThenGoBack(page, dialog);
   await page.getByRole("heading", { name: "Administration" }).waitFor();
-  expect(problems).toEqual([]);
-  await context.close();
+  await finish(opened);
 });
 
 test("laptop: the admin sees the file's MIME type and SHA-256 (and copies it), the place as a map link, a clip's length", async () => {
-  const { page, problems, context } = await adminPage(LAPTOP);
-  await page.goto("/admin");
+  const opened = await openAdmin(LAPTOP);
+  const { page } = opened;
   const located = itemTitled("Located photo of the pier");
   const dialog = await openItem(page, located.title);
   const file = dialog.getByRole("region", { name: "File" });
@@ -213,15 +225,12 @@ test("laptop: the admin sees the file's MIME type and SHA-256 (and copies it), t
   await page.keyboard.press("?");
   await page.getByRole("dialog", { name: "Keyboard shortcuts" }).getByText("Mark reviewed").waitFor();
   await look(page, "shortcuts");
-  expect(problems).toEqual([]);
-  await context.close();
+  await finish(opened);
 });
 
 test("laptop: users view with long names, user info with Edit User, each button in view", async () => {
-  const { page, problems, context } = await adminPage(LAPTOP);
-  await page.goto("/admin");
-  await page.getByRole("button", { name: "Show Users" }).click();
-  const users = page.getByRole("table", { name: "Users" });
+  const opened = await openAdmin(LAPTOP, "users");
+  const { page, users } = opened;
   const row = users.getByRole("row", { name: new RegExp(LONG.username) });
   await row.waitFor();
   // The longest name and email are cut to their column, whole in their title; the page does not widen.
@@ -254,15 +263,12 @@ test("laptop: users view with long names, user info with Edit User, each button 
   await page.getByRole("button", { name: "Audit log" }).click();
   await page.getByRole("table", { name: "Audit log" }).getByRole("row").nth(1).waitFor();
   await shot(page, "admin-design-audit");
-  expect(problems).toEqual([]);
-  await context.close();
+  await finish(opened);
 });
 
 test("laptop: a participant's evidence (an item opens on top of it), the empty list, deleting a user", async () => {
-  const { page, problems, context } = await adminPage(LAPTOP);
-  await page.goto("/admin");
-  await page.getByRole("button", { name: "Show Users" }).click();
-  const users = page.getByRole("table", { name: "Users" });
+  const opened = await openAdmin(LAPTOP, "users");
+  const { page, users } = opened;
   await users.getByRole("button", { name: `Evidence of ${LONG.username}` }).click();
   const theirs = page.getByRole("dialog", { name: `Evidence of ${LONG.username}` });
   await theirs.getByRole("button", { name: TALL }).waitFor();
@@ -294,13 +300,12 @@ test("laptop: a participant's evidence (an item opens on top of it), the empty l
   await shot(page, "admin-design-confirm-delete-user");
   await confirm.getByRole("button", { name: "Confirm" }).click();
   await page.getByRole("alert").filter({ hasText: "User deleted successfully!" }).waitFor();
-  expect(problems).toEqual([]);
-  await context.close();
+  await finish(opened);
 });
 
 test("phone: the evidence view, its item dialog and confirmations fit 390 px (only the table scrolls sideways)", async () => {
-  const { page, problems, context } = await adminPage(PHONE);
-  await page.goto("/admin");
+  const opened = await openAdmin(PHONE);
+  const { page } = opened;
   await page.getByRole("table", { name: "All evidence" }).locator("tbody tr").nth(ITEMS - 1).waitFor();
   await expectNoSidewaysScroll(page);
   await look(page, "evidence");
@@ -310,30 +315,20 @@ test("phone: the evidence view, its item dialog and confirmations fit 390 px (on
   for (const name of ["Edit", "Delete", "Next"]) await expectInView(dialog.getByRole("button", { name, exact: true }));
   await expectNoSidewaysScroll(page);
   await look(page, "evidence-dialog-tall");
-  await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+  await askToDeleteThenGoBack(page, dialog);
   const confirm = page.getByRole("dialog", { name: "Please confirm" });
-  for (const name of ["Confirm", "Cancel"]) await expectInView(confirm.getByRole("button", { name }));
-  await look(page, "confirm-delete-evidence");
-  await confirm.getByRole("button", { name: "Cancel" }).click();
-  await confirm.waitFor({ state: "detached" });
-  await settledAtDepth(page, 1);
-  await page.goBack();
-  await dialog.waitFor({ state: "detached" });
 
   await page.getByRole("button", { name: "Make All Public" }).click();
   await confirm.getByLabel(`Type ${ITEMS} to confirm`).waitFor();
   await expectNoSidewaysScroll(page);
   await look(page, "confirm-make-all");
   await confirm.getByRole("button", { name: "Cancel" }).click();
-  expect(problems).toEqual([]);
-  await context.close();
+  await finish(opened);
 });
 
 test("phone: the users view, user info and a participant's evidence fit 390 px; the invitation too", async () => {
-  const { page, problems, context } = await adminPage(PHONE);
-  await page.goto("/admin");
-  await page.getByRole("button", { name: "Show Users" }).click();
-  const users = page.getByRole("table", { name: "Users" });
+  const opened = await openAdmin(PHONE, "users");
+  const { page, users } = opened;
   await users.getByRole("row", { name: new RegExp(LONG.username) }).waitFor();
   await expectNoSidewaysScroll(page);
   await look(page, "users");
@@ -358,6 +353,5 @@ test("phone: the users view, user info and a participant's evidence fit 390 px; 
   await page.getByRole("article", { name: "Invitation to print" }).waitFor();
   await expectNoSidewaysScroll(page);
   await look(page, "invitation");
-  expect(problems).toEqual([]);
-  await context.close();
+  await finish(opened);
 });
