@@ -46,7 +46,7 @@ function OnboardingPlayer({ onEnded, failure }: { onEnded: () => void; failure: 
         <button
           type="button"
           onClick={() => videoRef.current?.play()}
-          className="group absolute inset-0 flex items-center justify-center bg-ink-950/45 focus-visible:outline-4 focus-visible:outline-offset-[-4px] focus-visible:outline-tape"
+          className="group absolute inset-0 flex items-center justify-center bg-ink-950/60 focus-visible:outline-4 focus-visible:outline-offset-[-4px] focus-visible:outline-tape"
         >
           <span className={buttonClass("accent", "shadow-lift group-hover:bg-accent-strong", "lg")}>
             <Icon name="play" className="size-5" />
