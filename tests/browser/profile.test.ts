@@ -88,10 +88,16 @@ test("a long username and email on a phone: everything on screen, read view, edi
 
 test("on a laptop: the read view, the edit form, and the blocking onboarding dialog", async () => {
   const suffix = Date.now().toString(36);
-  const { page, problems, context } = await signedIn(LAPTOP, { username: `Wolkenkratzer_${suffix}`, pronouns: "She/Her" });
+  const username = `Wilhelmina_Oppenheimer_${suffix}`.slice(0, 32);
+  const { page, problems, context } = await signedIn(LAPTOP, {
+    username,
+    email: `wilhelmina.oppenheimer.evidence.${suffix}@long-institutional-domain.example.org`,
+    pronouns: "She/Her",
+  });
   await page.goto("/user");
-  await page.getByRole("heading", { name: `Wolkenkratzer_${suffix} (She/Her)` }).waitFor();
-  await screen(page, "profile", false); // the read view was scanned on the phone
+  await page.getByRole("heading", { name: `${username} (She/Her)` }).waitFor();
+  expect(await noSidewaysScroll(page)).toBe(true);
+  await screen(page, "profile-long-name", false); // the read view was scanned on the phone
   await page.getByRole("button", { name: "Edit Profile" }).click();
   await page.getByRole("button", { name: "Upload Avatar" }).waitFor();
   await screen(page, "profile-edit", false);

@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
-import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useLocation } from "wouter";
 import { ApiError } from "../api/client";
 import { login } from "../api/session";
@@ -63,6 +63,8 @@ export default function RegistrationScreen() {
   const [, navigate] = useLocation();
   const inArchive = useAtomValue(inArchiveAtom);
   const { values } = form;
+  // The message is app state (spec §3); an old one must not greet the participant on the next visit.
+  useEffect(() => () => setMessage(""), [setMessage]);
 
   // Spec §4: form, then validation, then the uniqueness check, then the photo dialog, then submit.
   async function validate(event: FormEvent) {
