@@ -70,7 +70,7 @@ export function PhotoDialog({
             </div>
           )}
           {!photo && (
-            <p id={missingId} className="basis-full self-center text-sm text-muted sm:mr-auto sm:basis-auto">
+            <p id={missingId} className="basis-full text-sm text-muted">
               {MESSAGES.photoMissing}
             </p>
           )}

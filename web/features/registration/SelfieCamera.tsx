@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Alert, Button } from "../../ui/Button";
+import { Alert, Button, Spinner } from "../../ui/Button";
 import { Icon } from "../../ui/Icon";
 import { PortraitFrame } from "./PortraitFrame";
 
@@ -64,6 +64,12 @@ export function SelfieCamera({ onCapture, onCancel }: { onCapture: (photo: File)
             aria-label="Camera preview"
             className="size-full -scale-x-100 object-cover"
           />
+        )}
+        {!error && !ready && (
+          <p role="status" className="absolute inset-x-0 top-4 flex items-center justify-center gap-2 text-sm text-ink-100">
+            <Spinner />
+            Starting the camera…
+          </p>
         )}
       </PortraitFrame>
       {error && <Alert>{error}</Alert>}
