@@ -14,8 +14,11 @@ declare const PRECACHE_MANIFEST: PrecacheEntry[];
 /** The worker's global scope, as far as it is used here (the project's types are the DOM's, not a worker's). */
 declare const self: {
   clients: { claim(): Promise<void> };
-  addEventListener(type: "activate", listener: (event: { waitUntil(work: Promise<unknown>): void }) => void): void;
+  addEventListener(type: "install" | "activate", listener: (event: { waitUntil(work: Promise<unknown>): void }) => void): void;
 };
+
+const BRANDING_CACHE = "branding";
+const BRANDING = ["/theme.css", "/brand/logo", "/brand/landing"];
 
 precacheAndRoute(PRECACHE_MANIFEST);
 cleanupOutdatedCaches();
@@ -34,5 +37,11 @@ registerRoute(
 
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && (url.pathname === "/theme.css" || url.pathname.startsWith("/brand/")),
-  new StaleWhileRevalidate({ cacheName: "branding" }),
+  new StaleWhileRevalidate({ cacheName: BRANDING_CACHE }),
+);
+
+// The first visit's page loaded the branding before this worker ran: fetch it at install, so going offline right
+// after a first visit keeps it too. A file that cannot be fetched now is simply cached at its next use.
+self.addEventListener("install", (event) =>
+  event.waitUntil(caches.open(BRANDING_CACHE).then((cache) => Promise.all(BRANDING.map((url) => cache.add(url).catch(() => undefined))))),
 );
