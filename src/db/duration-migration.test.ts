@@ -1,25 +1,12 @@
 /** Migration 0006 on a database 0005 left: items gain duration_ms, filled from their file's header where it had one. */
 import { expect, test } from "bun:test";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { sql } from "drizzle-orm";
-import { readMigrationFiles } from "drizzle-orm/migrator";
-import { openDatabase } from "./client";
+import { databaseBefore } from "../../tests/support/old-database";
 import { migrate } from "./migrate";
 
 test("an existing database's video and audio items take their file's duration; notes, photos and unknown ones stay null", async () => {
-  const dir = await mkdtemp(path.join(tmpdir(), "casefile-duration-"));
-  const { db, client } = await openDatabase({ databaseUrl: `file:${path.join(dir, "old.db")}`, databaseAuthToken: undefined });
+  const { db, client, applied, close } = await databaseBefore("ALTER TABLE `evidence` ADD `duration_ms`");
   try {
-    const migrations = readMigrationFiles({ migrationsFolder: path.join(import.meta.dir, "../../migrations") });
-    const before = migrations.slice(0, migrations.findIndex((m) => m.sql.join().includes("ALTER TABLE `evidence` ADD `duration_ms`")));
-    expect(before.length).toBe(6);
-    await db.run(sql`CREATE TABLE "__drizzle_migrations" (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)`);
-    for (const m of before) {
-      for (const statement of m.sql.filter((s) => s.trim())) await db.run(sql.raw(statement));
-      await db.run(sql`INSERT INTO "__drizzle_migrations" ("hash", "created_at") VALUES (${m.hash}, ${m.folderMillis})`);
-    }
+    expect(applied).toBe(6);
     await client.execute(
       "insert into users (id, username, username_key, full_name, email, email_key, phone_number, password_hash, created_at) " +
         "values (7, 'marta', 'marta', 'Marta', 'm@example.org', 'm@example.org', '1', 'x', '2026-01-01')",
@@ -40,7 +27,6 @@ test("an existing database's video and audio items take their file's duration; n
     expect(rows.map((r) => [Number(r[0]), r[1]])).toEqual([[1, 61000], [2, null], [3, null], [4, null]]);
     await client.execute("update evidence set duration_ms = 2500 where id = 2"); // the column takes a value now
   } finally {
-    client.close();
-    await rm(dir, { recursive: true, force: true });
+    await close();
   }
 });
