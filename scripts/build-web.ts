@@ -48,6 +48,19 @@ await writeFile(join(outDir, "index.html"), html);
 
 await cp(join(webDir, "public"), outDir, { recursive: true });
 
+/** The two faces of the design system (web/styles.css), served from our own origin under short stable names. */
+const FONTS: Record<string, string> = {
+  "plex-latin.woff2": "@fontsource-variable/ibm-plex-sans/files/ibm-plex-sans-latin-wght-normal.woff2",
+  "plex-latin-ext.woff2": "@fontsource-variable/ibm-plex-sans/files/ibm-plex-sans-latin-ext-wght-normal.woff2",
+  "plex-cyrillic.woff2": "@fontsource-variable/ibm-plex-sans/files/ibm-plex-sans-cyrillic-wght-normal.woff2",
+  "plex-greek.woff2": "@fontsource-variable/ibm-plex-sans/files/ibm-plex-sans-greek-wght-normal.woff2",
+  "instrument-serif-latin.woff2": "@fontsource/instrument-serif/files/instrument-serif-latin-400-normal.woff2",
+  "instrument-serif-latin-ext.woff2": "@fontsource/instrument-serif/files/instrument-serif-latin-ext-400-normal.woff2",
+  "instrument-serif-latin-italic.woff2": "@fontsource/instrument-serif/files/instrument-serif-latin-400-italic.woff2",
+};
+await mkdir(join(outDir, "fonts"), { recursive: true });
+for (const [name, source] of Object.entries(FONTS)) await cp(join(root, "node_modules", source), join(outDir, "fonts", name));
+
 /**
  * Not precached: the onboarding and tutorial videos. An operator may replace them with a briefing of a hundred MB,
  * which every phone would then download at its first visit over the venue's Wi-Fi (and iOS may refuse to store);

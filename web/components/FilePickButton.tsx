@@ -1,4 +1,4 @@
-import { Icon, type IconName } from "./icons";
+import { Icon, type IconName } from "../ui/Icon";
 
 /** A big tappable choice that opens the file picker (or the camera, with `capture`). */
 export function FilePickButton({

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Icon } from "./icons";
+import { Icon } from "../ui/Icon";
 import { Button } from "./ui";
 
 /** Optional location: asked from the browser only when the participant presses the button. */

@@ -1,5 +1,5 @@
-import { expect, test } from "bun:test";
-import { formatBytes, truncateTitle } from "./format";
+import { describe, expect, test } from "bun:test";
+import { coordinatesOf, formatBytes, formatDuration, truncateTitle } from "./format";
 
 test("card titles keep 8 characters and add ' ...' only when longer", () => {
   expect(truncateTitle("Supporting Evidence")).toBe("Supporti ...");
@@ -12,4 +12,15 @@ test("byte sizes read like people write them", () => {
   expect(formatBytes(1.5 * 1024 * 1024)).toBe("1.5 MB");
   expect(formatBytes(1024 * 1024 * 1024)).toBe("1 GB");
   expect(formatBytes(200 * 1024 * 1024)).toBe("200 MB");
+});
+
+describe("formatDuration and coordinatesOf", () => {
+  test("durations read as a player shows them", () => {
+    expect([7_000, 245_000, 3_723_000, 400].map(formatDuration)).toEqual(["0:07", "4:05", "1:02:03", "0:00"]);
+  });
+  test("only a pair of coordinates becomes a place", () => {
+    expect(coordinatesOf("52.37022, 4.89517")).toEqual({ lat: 52.37022, lon: 4.89517 });
+    expect(coordinatesOf("Main Street")).toBeNull();
+    expect(coordinatesOf("95.1, 4.8")).toBeNull();
+  });
 });

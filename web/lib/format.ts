@@ -22,3 +22,19 @@ export function formatBytes(bytes: number) {
   }
   return `${value >= 10 ? Math.round(value) : Number(value.toFixed(1))} ${units[unit]}`;
 }
+
+/** 0:07, 4:05, 1:02:03: a clip's length as a player shows it. */
+export function formatDuration(ms: number) {
+  const total = Math.max(0, Math.round(ms / 1000));
+  const [h, m, s] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
+  const two = (n: number) => String(n).padStart(2, "0");
+  return h ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
+}
+
+/** A "lat, lon" location as the participant's phone gave it, or null when it is not a pair of coordinates. */
+export function coordinatesOf(location: string): { lat: number; lon: number } | null {
+  const match = /^\s*(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$/.exec(location);
+  if (!match) return null;
+  const [lat, lon] = [Number(match[1]), Number(match[2])];
+  return Math.abs(lat) <= 90 && Math.abs(lon) <= 180 ? { lat, lon } : null;
+}

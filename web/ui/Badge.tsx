@@ -1,19 +1,23 @@
 import type { ReactNode } from "react";
 
-/** Colour pairs chosen to pass axe's contrast check on white and on the grey table stripes. */
+/** Colour pairs chosen to pass axe's contrast check on paper, on white and on the table stripes. */
 const badgeStyles = {
-  neutral: "bg-gray-100 text-gray-800 ring-gray-300",
-  new: "bg-blue-50 text-blue-900 ring-blue-300",
-  reviewed: "bg-green-50 text-green-900 ring-green-300",
-  flagged: "bg-amber-50 text-amber-900 ring-amber-400",
-  public: "bg-emerald-700 text-white ring-emerald-800",
-  private: "bg-gray-700 text-white ring-gray-800",
+  neutral: "bg-paper-deep text-ink-800 ring-ink-300",
+  new: "bg-sky-50 text-sky-950 ring-sky-700/40",
+  reviewed: "bg-emerald-50 text-emerald-950 ring-emerald-700/40",
+  flagged: "bg-amber-50 text-amber-950 ring-amber-600/60",
+  public: "bg-emerald-800 text-white ring-emerald-900",
+  private: "bg-ink-700 text-white ring-ink-800",
+  tape: "bg-tape text-ink-950 ring-ink-950/20",
 } as const;
 export type BadgeVariant = keyof typeof badgeStyles;
 
 export function Badge({ variant = "neutral", children, className = "" }: { variant?: BadgeVariant; children: ReactNode; className?: string }) {
   return (
-    <span data-slot="badge" className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ${badgeStyles[variant]} ${className}`}>
+    <span
+      data-slot="badge"
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold tracking-wide whitespace-nowrap ring-1 ring-inset ${badgeStyles[variant]} ${className}`}
+    >
       {children}
     </span>
   );

@@ -33,18 +33,24 @@ export function ConfirmDialog({
     }
   }
   return (
-    <Modal open={open} onClose={onCancel} title={title}>
-      <p className="text-sm text-gray-800">{message}</p>
+    <Modal
+      open={open}
+      onClose={onCancel}
+      title={title}
+      actions={
+        <>
+          <Button variant="ghost" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={confirm} disabled={busy || !canConfirm}>
+            {busy && <Spinner />}
+            Confirm
+          </Button>
+        </>
+      }
+    >
+      <p className="text-base text-ink-800">{message}</p>
       {children}
-      <div className="mt-5 flex justify-end gap-3">
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button variant="danger" onClick={confirm} disabled={busy || !canConfirm}>
-          {busy && <Spinner />}
-          Confirm
-        </Button>
-      </div>
     </Modal>
   );
 }
