@@ -111,10 +111,10 @@ export function paragraphs(text: string): string[] {
 
 export function defaultArchiveIntro(projectName: string): string[] {
   return [
-    `This is the public archive of ${projectName}. During the show, participants went out as investigators and ` +
-      "gathered evidence on their phones: photographs, video, sound recordings and written notes.",
-    "What you see here was chosen by the investigator for the public record. Each item is shown as it was " +
-      "submitted, with its title and the participant's own notes.",
+    `This is the public archive of ${projectName}. During the show, participants gathered evidence on their phones ` +
+      "(photographs, video, sound recordings and written notes) and sent it to the investigator.",
+    "The investigator chose what you see here for the public record. Each item appears as it was submitted, with " +
+      "its title and the participant's own words.",
   ];
 }
 
