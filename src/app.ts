@@ -12,6 +12,7 @@ import { mediaRoutes } from "./media/media.routes";
 import { resetRoutes } from "./reset/reset.routes";
 import { tusRoutes } from "./uploads/tus.routes";
 import { usersRoutes } from "./users/users.routes";
+import { brandRoutes } from "./web/brand.routes";
 import type { WebAssets } from "./web/web-assets";
 import { webRoutes } from "./web/web.routes";
 
@@ -41,5 +42,6 @@ export function createApp(ctx: AppContext, assets: WebAssets) {
     .use(resetRoutes(ctx))
     .use(auditRoutes(ctx))
     .use(eventsRoutes(ctx))
+    .use(brandRoutes(ctx.config.branding, assets))
     .use(webRoutes(assets));
 }

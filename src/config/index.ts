@@ -3,6 +3,7 @@
  * Nothing else in the app reads process.env: callers receive a Config.
  */
 import path from "node:path";
+import { type Branding, loadBranding } from "./branding";
 import { isPlainEmail, isValidUsername, MESSAGES, normalizeUsername } from "../users/validation";
 
 export type Config = {
@@ -25,6 +26,8 @@ export type Config = {
   /** Where .eml files go when there is no SMTP server. */
   outboxDir: string;
   projectName: string;
+  /** Accent colour, logo, landing image and archive introduction (src/config/branding.ts). */
+  branding: Branding;
   spyUrl: string;
   archiveMode: boolean;
   maxUploadBytes: number;
@@ -133,6 +136,9 @@ export function loadConfig(env: Env = process.env): Config {
   const adminPromote = bool(env, "ADMIN_PROMOTE", false);
   const mailFrom = str(env, "MAIL_FROM", "casefile <no-reply@casefile.local>");
 
+  const projectName = str(env, "PROJECT_NAME", "casefile");
+  const branding = loadBranding(env, projectName, fail);
+
   const tlsMode = oneOf(env, "TLS", "off", ["off", "self-signed"] as const);
   const certFile = optional(env, "TLS_CERT_FILE");
   const keyFile = optional(env, "TLS_KEY_FILE");
@@ -163,7 +169,8 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: url(env, "SMTP_URL", ["smtp:", "smtps:"]),
     mailFrom,
     outboxDir: path.resolve(dataDirOf(databaseUrl), "outbox"),
-    projectName: str(env, "PROJECT_NAME", "casefile"),
+    projectName,
+    branding,
     spyUrl: url(env, "SPY_URL", ["http:", "https:"]) ?? "https://example.org/",
     archiveMode: oneOf(env, "ARCHIVE_MODE", "off", ["on", "off"] as const) === "on",
     maxUploadBytes: int(env, "MAX_UPLOAD_MB", 1024, 1, 1024 * 1024) * 1024 * 1024,

@@ -29,6 +29,11 @@ export const evidence = sqliteTable(
      * its answer was lost finds this item instead of making a second one. Null for clients that send none.
      */
     clientRef: text("client_ref"),
+    /**
+     * A video's or audio clip's length in whole milliseconds as the sender measured it (the web app's recorder or
+     * player); null for notes and images, and when none was sent.
+     */
+    durationMs: integer("duration_ms"),
   },
   (t) => [
     index("evidence_user").on(t.userId, t.id),

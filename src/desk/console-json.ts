@@ -9,7 +9,6 @@ export function consoleItemJson(listed: ConsoleItem) {
     review_status: listed.item.reviewStatus,
     investigator_notes: listed.item.investigatorNotes,
     updated_at: listed.item.updatedAt,
-    duration_ms: listed.durationMs,
     verification_photo_url: mediaUrl(listed.verificationMediaId),
   };
 }

@@ -10,7 +10,7 @@ import { notFound } from "../http/errors";
 import type { ConsoleFilter, ConsolePage, ConsoleQuery, ReviewStatus, Sort } from "./console-query";
 
 /** An admin list row: the admin item plus the desk's facts about its file and participant. */
-export type ConsoleItem = EvidenceWithContext & { durationMs: number | null; verificationMediaId: string | null };
+export type ConsoleItem = EvidenceWithContext & { verificationMediaId: string | null };
 
 /**
  * The filter as a FROM clause and SQL conditions, with their arguments in order. A search drives the query from the
@@ -59,7 +59,7 @@ const orderBy = (sort: Sort, id: string) =>
 async function selectConsole(db: Database, filter: ConsoleFilter & { ids?: number[] }, sort: Sort, page: ConsolePage | undefined) {
   const { from, where, args, id } = consoleSource({ ...filter, before: page?.before });
   let sql =
-    `select ${listColumns("admin")}, m.duration_ms, u.verification_media_id from ${from}` +
+    `select ${listColumns("admin")}, u.verification_media_id from ${from}` +
     " join users u on u.id = e.user_id left join media_files m on m.id = e.media_id" +
     `${where} order by ${orderBy(sort, id)}`;
   if (page) {
@@ -69,7 +69,6 @@ async function selectConsole(db: Database, filter: ConsoleFilter & { ids?: numbe
   const { rows } = await db.$client.execute({ sql, args: args as InArgs });
   return rows.map((row): ConsoleItem => ({
     ...listedFromRow(row, "admin"),
-    durationMs: row[19] as number | null,
     verificationMediaId: row[20] as string | null,
   }));
 }

@@ -43,6 +43,21 @@ export function readClientRef(fields: Record<string, unknown>): string | null {
   return ref;
 }
 
+export const DURATION_MAX_MS = 86_400_000;
+export const DURATION_MESSAGE = `duration_ms must be a whole number of milliseconds from 1 to ${DURATION_MAX_MS.toLocaleString("en-US")} (24 hours).`;
+
+/**
+ * A video's or audio clip's length as the sender measured it (optional): whole milliseconds, at most a day. An
+ * absent or empty field is none; anything else is refused before a byte is stored.
+ */
+export function readDurationMs(fields: Record<string, unknown>): number | null {
+  const raw = fields.duration_ms;
+  if (raw === undefined || raw === "") return null;
+  const text = typeof raw === "number" ? String(raw) : raw;
+  if (typeof text !== "string" || !/^[1-9]\d{0,7}$/.test(text) || Number(text) > DURATION_MAX_MS) throw badRequest(DURATION_MESSAGE);
+  return Number(text);
+}
+
 export type Page = { limit: number; before: number | undefined };
 
 /**

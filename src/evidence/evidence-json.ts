@@ -21,6 +21,7 @@ export function evidenceJson({ item, username, avatarMediaId, fullName, media }:
     location: item.location,
     is_public: item.isPublic,
     media_type: item.mediaType,
+    duration_ms: item.durationMs,
     aws_url: mediaUrl(item.mediaId),
     thumbnail_url: mediaUrl(item.thumbnailId),
     date_posted: item.datePosted,

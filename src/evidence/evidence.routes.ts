@@ -8,7 +8,7 @@ import { readMultipartWithinDisk } from "../media/disk-guard";
 import { fieldsOnly, type MultipartBody } from "../media/multipart";
 import { finaliseUpload } from "../uploads/finalise-upload";
 import { findUserById } from "../users/users.service";
-import { readClientRef, readEvidenceText, readPage, THUMBNAIL_MAX_BYTES } from "./evidence-input";
+import { readClientRef, readDurationMs, readEvidenceText, readPage, THUMBNAIL_MAX_BYTES } from "./evidence-input";
 import { evidenceJson } from "./evidence-json";
 import { publicPageText } from "./public-page-cache";
 import { admitEvidenceUpload } from "./quotas";
@@ -55,14 +55,15 @@ export function evidenceRoutes(ctx: AppContext) {
         try {
           const text = readEvidenceText(upload.fields);
           const clientRef = readClientRef(upload.fields);
+          const durationMs = readDurationMs(upload.fields);
           const uploadId = upload.fields.upload;
           if (uploadId === undefined) {
-            const { created, evidence } = await createEvidenceOnce(ctx, user, text, upload.files, clientRef);
+            const { created, evidence } = await createEvidenceOnce(ctx, user, text, { ...upload.files, durationMs }, clientRef);
             return json(evidenceJson(evidence), created ? 201 : 200);
           }
           // Finalising a resumable upload (its id instead of a file part): once, however often it is asked.
           if (upload.files.file) throw badRequest("Send either a file or an upload, not both.");
-          const { created, evidence } = await finaliseUpload(ctx, user, uploadId, text, upload.files.thumbnail);
+          const { created, evidence } = await finaliseUpload(ctx, user, uploadId, text, { thumbnail: upload.files.thumbnail, durationMs });
           return json(evidenceJson(evidence), created ? 201 : 200);
         } finally {
           await upload.cleanup();
@@ -102,7 +103,8 @@ export function evidenceRoutes(ctx: AppContext) {
         const upload = await readEditBody(request);
         try {
           const { title, notes } = readEvidenceText(upload.fields);
-          return evidenceJson(await updateEvidence(ctx, item, { title, notes }, upload.files, user));
+          const durationMs = readDurationMs(upload.fields);
+          return evidenceJson(await updateEvidence(ctx, item, { title, notes }, { ...upload.files, durationMs }, user));
         } finally {
           await upload.cleanup();
         }

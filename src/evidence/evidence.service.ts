@@ -27,7 +27,8 @@ export async function findManageable(db: Database, id: number, viewer: Viewer): 
   return item;
 }
 
-type Uploads = { file?: TempFile; thumbnail?: TempFile };
+/** durationMs: the file's playing time as the sender measured it (readDurationMs), for a video or audio file. */
+type Uploads = { file?: TempFile; thumbnail?: TempFile; durationMs?: number | null };
 type BatchItem = Parameters<Database["batch"]>[0][number];
 
 /** Sniffs and stores the file and thumbnail; returns their rows (not yet inserted). */
@@ -47,7 +48,10 @@ async function storeUploads(ctx: AppContext, ownerId: number, uploads: Uploads, 
   }
   const media = stored.find((m) => m.purpose === "evidence");
   const thumb = stored.find((m) => m.purpose === "thumbnail");
-  return { stored, media, thumb, mediaType: fileKind ? TYPE_OF_KIND[fileKind.kind] : undefined };
+  // A duration the file's own header states wins; the sender's fills in for recordings that state none (WebM from
+  // MediaRecorder). Images have none, whatever was sent.
+  const durationMs = media && fileKind?.kind !== "image" ? (media.durationMs ?? uploads.durationMs ?? null) : null;
+  return { stored, media, thumb, durationMs, mediaType: fileKind ? TYPE_OF_KIND[fileKind.kind] : undefined };
 }
 
 const sizeOf = (rows: MediaFileRow[]) => rows.reduce((sum, row) => sum + row.size, 0);
@@ -76,7 +80,7 @@ export async function createEvidence(
   clientRef: string | null = null,
 ): Promise<EvidenceWithContext> {
   const ownerId = uploader.id;
-  const { stored, media, thumb, mediaType } = await storeUploads(ctx, ownerId, uploads, ["image", "video", "audio"]);
+  const { stored, media, thumb, durationMs, mediaType } = await storeUploads(ctx, ownerId, uploads, ["image", "video", "audio"]);
   try {
     // Rows last, in one transaction with the quota count: a failure (a limit passed too) leaves neither rows nor files.
     const values = {
@@ -85,6 +89,7 @@ export async function createEvidence(
       mediaType: mediaType ?? MEDIA_TYPES.note,
       mediaId: media?.id ?? null,
       thumbnailId: thumb?.id ?? null,
+      durationMs,
       datePosted: new Date().toISOString(),
       clientRef,
     };
@@ -156,7 +161,7 @@ export async function updateEvidence(
 ): Promise<EvidenceWithContext> {
   const kind = KIND_OF_TYPE[item.mediaType];
   if (uploads.file && !kind) throw unsupportedMedia("A note has no media to replace.");
-  const { stored, media, thumb } = await storeUploads(ctx, item.userId, uploads, kind ? [kind] : []);
+  const { stored, media, thumb, durationMs } = await storeUploads(ctx, item.userId, uploads, kind ? [kind] : []);
   // A new file makes the old file and its thumbnail (which pictured the old file) obsolete.
   const replaced = await mediaRows(ctx.db, media ? [item.mediaId, item.thumbnailId] : []);
   try {
@@ -168,7 +173,7 @@ export async function updateEvidence(
           title: text.title,
           notes: text.notes,
           updatedAt: new Date().toISOString(),
-          ...(media ? { mediaId: media.id, thumbnailId: thumb?.id ?? null } : {}),
+          ...(media ? { mediaId: media.id, thumbnailId: thumb?.id ?? null, durationMs } : {}),
         })
         .where(eq(evidence.id, item.id))
         .returning(),
@@ -272,7 +277,7 @@ export type ListView = "public" | "owner" | "admin";
 
 const LIST_COLUMNS =
   "e.id, e.user_id, e.title, e.notes, e.location, e.is_public, e.media_type, e.media_id, e.thumbnail_id, e.date_posted, " +
-  "e.review_status, e.investigator_notes, e.updated_at, u.username, u.avatar_media_id";
+  "e.review_status, e.investigator_notes, e.updated_at, u.username, u.avatar_media_id, e.duration_ms";
 
 /**
  * Newest first, with the poster's name and avatar; the whole list when page is undefined.
@@ -306,7 +311,7 @@ async function listEvidence(db: Database, filter: ListFilter, page: Page | undef
   return rows.map((row) => listedFromRow(row, view));
 }
 
-/** Columns of a list row: LIST_COLUMNS, then m.size, m.mime, m.sha256 unless public, then u.full_name for admins. */
+/** Columns of a list row: LIST_COLUMNS, then m.size, m.mime, m.sha256 unless public, then u.full_name for admins (19). */
 export const listColumns = (view: ListView) =>
   `${LIST_COLUMNS}${view !== "public" ? ", m.size, m.mime, m.sha256" : ""}${view === "admin" ? ", u.full_name" : ""}`;
 
@@ -325,10 +330,11 @@ export function listedFromRow(row: Row, view: ListView): EvidenceWithContext {
     reviewStatus: row[10] as EvidenceRow["reviewStatus"],
     investigatorNotes: row[11] as string,
     updatedAt: row[12] as string | null,
+    durationMs: row[15] as number | null,
   };
   const listed: EvidenceWithContext = { item, username: row[13] as string, avatarMediaId: row[14] as string | null };
-  if (view !== "public") listed.media = row[15] === null ? null : { size: row[15] as number, mime: row[16] as string, sha256: row[17] as string };
-  if (view === "admin") listed.fullName = row[18] as string;
+  if (view !== "public") listed.media = row[16] === null ? null : { size: row[16] as number, mime: row[17] as string, sha256: row[18] as string };
+  if (view === "admin") listed.fullName = row[19] as string;
   return listed;
 }
 

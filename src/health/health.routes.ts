@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { Elysia } from "elysia";
 import type { AppContext } from "../context";
 import { json } from "../http/errors";
+import { BRAND_LANDING_PATH, BRAND_LOGO_PATH } from "../web/brand.routes";
 
 /** Liveness for Docker's HEALTHCHECK and load balancers, plus the settings the browser app needs at start. */
 export function healthRoutes(ctx: AppContext) {
@@ -23,5 +24,11 @@ export function healthRoutes(ctx: AppContext) {
       maxUploadBytes: ctx.config.maxUploadBytes,
       // The address participants use (PUBLIC_URL), for the printable invitation; null: the one the browser is on.
       publicUrl: ctx.config.publicUrl ?? null,
+      accentColor: ctx.config.branding.accentColor,
+      onAccent: ctx.config.branding.onAccent,
+      accentStrong: ctx.config.branding.accentStrong,
+      logoUrl: BRAND_LOGO_PATH,
+      landingImageUrl: BRAND_LANDING_PATH,
+      archiveIntro: ctx.config.branding.archiveIntro,
     }));
 }

@@ -43,13 +43,13 @@ export function crossOriginRefusal(request: Request, config: Pick<Config, "trust
   return allowed.has(originHost) ? undefined : json({ message: "Cross-origin request refused." }, 403);
 }
 
-/** Headers every response carries; HTML pages also get the Content-Security-Policy. */
+/** Headers every response carries, with the app's Content-Security-Policy unless a route set a stricter one. */
 export function withSecurityHeaders(response: Response): Response {
   const headers = response.headers;
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "same-origin");
   headers.set("X-Frame-Options", "DENY");
-  headers.set("Content-Security-Policy", CONTENT_SECURITY_POLICY);
+  if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", CONTENT_SECURITY_POLICY);
   return response;
 }
 

@@ -32,13 +32,15 @@ const POLL_MS = 200;
 export const UNFINISHED_MESSAGE = "The upload is not finished yet.";
 
 type Finalised = { created: boolean; evidence: EvidenceWithContext };
+/** What the finalising form may add to the uploaded file: a thumbnail, and the duration its sender measured. */
+type FinaliseExtras = { thumbnail: TempFile | undefined; durationMs: number | null };
 
 export async function finaliseUpload(
   ctx: AppContext,
   uploader: Uploader & NonNullable<AuditActor>,
   uploadId: string,
   text: EvidenceText,
-  thumbnail: TempFile | undefined,
+  extras: FinaliseExtras,
 ): Promise<Finalised> {
   const deadline = Date.now() + WAIT_FOR_CLAIM_MS;
   for (;;) {
@@ -46,7 +48,7 @@ export async function finaliseUpload(
     if (row.sha256 !== null) return { created: false, evidence: await itemOf(ctx, row, uploader.id) };
     if (row.offset < row.length) throw conflict(UNFINISHED_MESSAGE);
     const claim = await claimForFinalise(ctx, row);
-    if (claim) return { created: true, evidence: await turnIntoEvidence(ctx, uploader, row, claim, text, thumbnail) };
+    if (claim) return { created: true, evidence: await turnIntoEvidence(ctx, uploader, row, claim, text, extras) };
     // Another finalise (or the PATCH that just finished) holds the row: wait for it.
     if (Date.now() > deadline) throw conflict("The upload is still being finalised. Please try again.");
     await Bun.sleep(POLL_MS);
@@ -69,7 +71,7 @@ async function turnIntoEvidence(
   row: UploadRow,
   token: string,
   text: EvidenceText,
-  thumbnail: TempFile | undefined,
+  extras: FinaliseExtras,
 ): Promise<EvidenceWithContext> {
   const bytes = uploadBytesOf(ctx);
   let tempPath: string | undefined;
@@ -82,7 +84,7 @@ async function turnIntoEvidence(
     await assertDiskRoom(ctx, row.length);
     tempPath = await bytes.toTempFile(row.id, row.storeState, row.length);
     const file: TempFile = { path: tempPath, ...(await sizeAndHash(tempPath)), filename: row.filename ?? "" };
-    const created = await createEvidence(ctx, uploader, text, { file, thumbnail }, recordFinalised(ctx.db, row.id, token, file.sha256)).catch(
+    const created = await createEvidence(ctx, uploader, text, { file, ...extras }, recordFinalised(ctx.db, row.id, token, file.sha256)).catch(
       (error) => {
         throw claimWasLost(error) ? conflict("Another request finalised this upload meanwhile. Please send it again.") : error;
       },

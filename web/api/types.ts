@@ -31,7 +31,7 @@ export interface Evidence {
   username?: string;
   avatar_AWS_URL?: string | null;
   media?: { size: number; mime: string; sha256: string };
-  /** Length of a video or audio item, when the phone measured it (null for notes, photos and older items). */
+  /** A video's or audio clip's length in whole milliseconds as its sender measured it; null when unknown or not media. */
   duration_ms: number | null;
 }
 
@@ -42,12 +42,13 @@ export interface AppConfig {
   maxUploadBytes: number;
   /** PUBLIC_URL, or null when the server was not told (then the address this browser uses is the best guess). */
   publicUrl: string | null;
-  /** The operator's branding (ACCENT_COLOR, LOGO_FILE, LANDING_IMAGE_FILE, ARCHIVE_INTRO_FILE). */
+  /** The operator's accent (ACCENT_COLOR, #rrggbb), the text colour on it, and its darker hover shade. */
   accentColor: string;
   onAccent: string;
   accentStrong: string;
+  /** "/brand/logo" and "/brand/landing": the operator's images, or the app's built-in ones. */
   logoUrl: string;
   landingImageUrl: string;
-  /** The public archive's introduction, as paragraphs. */
+  /** The public archive's introduction, one string per paragraph. */
   archiveIntro: string[];
 }

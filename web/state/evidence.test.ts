@@ -8,6 +8,7 @@ const item = (id: number, title = `Item ${id}`): Evidence => ({
   title,
   notes: "",
   location: null,
+  duration_ms: null,
   is_public: false,
   media_type: 1,
   aws_url: null,

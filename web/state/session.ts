@@ -2,7 +2,6 @@ import { atom } from "jotai";
 import type { AppConfig, User } from "../api/types";
 import { remember } from "./lastSession";
 
-/** Until /api/config answers: the built-in branding (the same defaults the server has). */
 export const configAtom = atom<AppConfig>({
   projectName: "",
   spyUrl: "#",
@@ -11,9 +10,9 @@ export const configAtom = atom<AppConfig>({
   publicUrl: null,
   accentColor: "#b3261e",
   onAccent: "#ffffff",
-  accentStrong: "#8f1e18",
-  logoUrl: "/logo.svg",
-  landingImageUrl: "/landing.svg",
+  accentStrong: "#98201a",
+  logoUrl: "/brand/logo",
+  landingImageUrl: "/brand/landing",
   archiveIntro: [],
 });
 /** Answer of GET /api/evidence/isArchive, asked on start. */

@@ -8,6 +8,7 @@ const photo = {
   title: "Pier",
   notes: "",
   location: null,
+  duration_ms: null,
   is_public: false,
   media_type: 2,
   aws_url: null,
