@@ -13,7 +13,6 @@ const item = (id: number, title = `Item ${id}`): Evidence => ({
   media_type: 1,
   aws_url: null,
   thumbnail_url: null,
-  duration_ms: null,
   date_posted: "2026-01-01T00:00:00.000Z",
   user_id: 1,
 });

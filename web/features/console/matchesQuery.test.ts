@@ -13,7 +13,6 @@ const photo = {
   media_type: 2,
   aws_url: null,
   thumbnail_url: null,
-  duration_ms: null,
   date_posted: "2026-03-04T10:00:00.000Z",
   user_id: 3,
   review_status: "flagged",
