@@ -13,6 +13,7 @@ import { QueuedItems } from "../features/uploads/components/QueuedItems";
 import { queueRowsAtom } from "../features/uploads/queueAtoms";
 import { FILTER_OPTIONS, type MediaFilter } from "../lib/mediaTypes";
 import { evidenceActionAtom, evidenceAtom } from "../state/evidence";
+import { noticeAtom } from "../state/notices";
 import { useNotify } from "../state/useNotify";
 import { Button } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
@@ -31,6 +32,7 @@ export default function EvidenceListScreen() {
   const queued = useAtomValue(queueRowsAtom).length > 0;
   const dispatch = useSetAtom(evidenceActionAtom);
   const notify = useNotify();
+  const setNotice = useSetAtom(noticeAtom);
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);
   const [filter, setFilter] = useState<MediaFilter>(0);
@@ -42,10 +44,12 @@ export default function EvidenceListScreen() {
     try {
       dispatch({ type: "replace", items: await listOwnEvidence() });
       setFailed(false);
+      return true;
     } catch (error) {
       console.error("Evidence fetch failed", error);
       notify("Could not load evidence!");
       setFailed(true);
+      return false;
     } finally {
       setLoading(false);
     }
@@ -68,9 +72,10 @@ export default function EvidenceListScreen() {
     await refetch();
   }
 
-  function retry() {
+  async function retry() {
     setLoading(true);
-    refetch();
+    // The failure's alert has had its answer.
+    if (await refetch()) setNotice(null);
   }
 
   const shown = applyFilter(items, filter);
