@@ -5,6 +5,7 @@ import { ACCEPT_BY_TYPE, MEDIA_LABELS } from "../lib/mediaTypes";
 import { makeThumbnail, thumbnailFileName } from "../lib/thumbnail";
 import { Alert, Button, Spinner } from "../ui/Button";
 import { Modal } from "../ui/Dialog";
+import { MediaPreview } from "./MediaPreview";
 import { TextArea, TextField } from "../ui/Field";
 import { FilePicker } from "../ui/FilePicker";
 
@@ -93,6 +94,7 @@ export function EditEvidenceDialog({
             hint={`Only a ${kind} can replace this ${kind}. Leave it to keep the current one.`}
           />
         )}
+        {file && <MediaPreview file={file} />}
         <TextField
           label="Title"
           required
