@@ -106,7 +106,7 @@ export default function ArchiveViewer({ id, items, more, loadMore, onMove, onClo
             <>
               <NavButton label="Previous" icon="chevronLeft" onClick={previous} disabled={!hasPrevious} />
               <p aria-live="polite" className="min-w-20 text-center text-sm text-ink-200 tabular-nums">
-                {index + 1} of {total}
+                {(index + 1).toLocaleString()} of {total}
               </p>
               <NavButton label="Next" icon="chevronRight" onClick={next} disabled={!hasNext || waitingForNext} />
             </>
