@@ -133,6 +133,8 @@ test("laptop: introduction, tiles without a Public badge, a note as a quotation;
   await open.getByText(informant.fields.username).waitFor();
   expect(await open.getByRole("img", { name: `${informant.fields.username}'s avatar` }).getAttribute("src")).toBe("/default-avatar.svg");
   await open.getByText("5 of 50+").waitFor();
+  // The server withholds a public item's location; the viewer shows no empty label for it.
+  expect(await open.getByText("Location").count()).toBe(0);
   const photo = open.getByRole("img", { name: "Photo: Harbour crane at night" });
   await photo.evaluate((img: HTMLImageElement) => img.complete || new Promise((loaded) => img.addEventListener("load", loaded, { once: true })));
   await expectNoSeriousA11yViolations(page, "viewer on a photo (laptop)");

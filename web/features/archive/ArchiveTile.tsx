@@ -19,9 +19,9 @@ function kindLabel(item: Evidence) {
 function TileMedia({ item, eager }: { item: Evidence; eager: boolean }) {
   if (item.media_type === 1 && item.notes) {
     return (
-      <span className="block h-full bg-paper px-4 pt-3 pb-2 text-ink-900">
+      <div className="h-full bg-paper px-4 pt-3 pb-2 text-ink-900">
         <Quotation text={item.notes} className="line-clamp-6 text-base leading-[1.3rem]" />
-      </span>
+      </div>
     );
   }
   if (item.thumbnail_url) {
@@ -37,9 +37,9 @@ function TileMedia({ item, eager }: { item: Evidence; eager: boolean }) {
     );
   }
   return (
-    <span className="flex h-full items-center justify-center bg-ink-800 text-ink-300">
+    <div className="flex h-full items-center justify-center bg-ink-800 text-ink-300">
       <Icon name={KIND_ICONS[item.media_type]} className="size-12" />
-    </span>
+    </div>
   );
 }
 
@@ -62,24 +62,24 @@ export const ArchiveTile = memo(function ArchiveTile({ item, onOpen, eager }: { 
       aria-label={`${item.title} (${kindLabel(item)}), open`}
       className="group flex h-[357px] w-[250px] flex-col overflow-hidden rounded-card bg-ink-900 text-left ring-1 ring-white/10 transition hover:ring-white/40 focus-visible:outline-2 focus-visible:outline-offset-4"
     >
-      <span className="relative block h-[160px] w-full shrink-0 overflow-hidden">
+      <div className="relative h-[160px] w-full shrink-0 overflow-hidden">
         <TileMedia item={item} eager={eager} />
         {!isNote && (
-          <span className="absolute bottom-2 left-2 inline-flex items-center gap-1.5 rounded-full bg-ink-950/85 px-2.5 py-1 text-xs font-semibold text-white">
+          <div className="absolute bottom-2 left-2 inline-flex items-center gap-1.5 rounded-full bg-ink-950/85 px-2.5 py-1 text-xs font-semibold text-white">
             <Icon name={KIND_ICONS[item.media_type]} className="size-3.5" />
             {kindLabel(item)}
-          </span>
+          </div>
         )}
-      </span>
-      <span className="flex min-h-0 flex-1 flex-col gap-1 px-4 pt-3 pb-4">
-        <span className="block truncate font-display text-2xl leading-7 text-white">{truncateTitle(item.title)}</span>
-        <span className="block text-xs text-ink-300">{formatDateTime(item.date_posted)}</span>
+      </div>
+      <div className="flex min-h-0 flex-1 flex-col gap-1 px-4 pt-3 pb-4">
+        <div className="truncate font-display text-2xl leading-7 text-white">{truncateTitle(item.title)}</div>
+        <div className="text-xs text-ink-300">{formatDateTime(item.date_posted)}</div>
         {isNote ? (
-          <span className="mt-auto block text-xs font-semibold tracking-[0.2em] text-tape uppercase">Note</span>
+          <div className="mt-auto text-xs font-semibold tracking-[0.2em] text-tape uppercase">Note</div>
         ) : (
-          item.notes && <span className="mt-1 line-clamp-6 text-sm leading-5 break-words whitespace-pre-line text-ink-200">{item.notes}</span>
+          item.notes && <div className="mt-1 line-clamp-6 text-sm leading-5 break-words whitespace-pre-line text-ink-200">{item.notes}</div>
         )}
-      </span>
+      </div>
     </a>
   );
 });
