@@ -66,7 +66,7 @@ function routes(profileHeading: string): { path: string; participant: string; ad
     { path: "/evidenceupload", participant: "Add photo or video evidence", admin: "Add photo or video evidence" },
     { path: "/evidence-details", participant: "Evidence details", admin: "Evidence details" },
     { path: "/admin", participant: profileHeading, admin: "Administration" }, // admins only: a participant's profile
-    { path: "/archive", participant: "Archive", admin: "Archive" },
+    { path: "/archive", participant: "Casefile Test", admin: "Casefile Test" }, // the exhibition opens with the project's name
     { path: "/help", participant: "Help", admin: "Help" },
     same("/verify-email", "Email Verified Successfully!"),
     same("/reset-password-email", "Reset your password"),
