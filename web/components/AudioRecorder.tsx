@@ -15,6 +15,9 @@ const STATUS: Record<RecorderStage, string> = {
   saving: "Saving",
 };
 
+/** A finished clip's timer agrees with its length as written elsewhere (rounded; a running timer shows whole seconds passed). */
+const roundedToSecond = (ms: number) => Math.round(ms / 1000) * 1000;
+
 /**
  * The in-browser recorder: start, pause/resume, stop, then listen and save or discard; a minutes:seconds timer and a
  * live level meter. Every slice goes to `onChunk` as it arrives (the caller keeps it as a draft); `onSave` gets the
@@ -24,6 +27,7 @@ export function AudioRecorder({ onSave, ...hooks }: RecorderHooks & { onSave: (t
   const recorder = useRecorder(hooks);
   const { stage, take } = recorder;
   const running = stage === "recording" || stage === "paused";
+  const reviewing = stage === "review" || stage === "saving";
   const guard = useLeaveGuard(stage !== "idle");
 
   async function save() {
@@ -62,16 +66,16 @@ export function AudioRecorder({ onSave, ...hooks }: RecorderHooks & { onSave: (t
         </div>
       )}
       <p role="timer" aria-label="Recording time" className="mt-4 font-display text-display-xl text-ink-950 tabular-nums">
-        {formatTimer(recorder.elapsedMs)}
+        {formatTimer(reviewing ? roundedToSecond(recorder.elapsedMs) : recorder.elapsedMs)}
       </p>
       <div className="mt-3">
         {running && <LevelMeter analyser={recorder.analyser} dimmed={stage === "paused"} />}
-        {take && (stage === "review" || stage === "saving") && <RecordingPlayback take={take} />}
+        {take && reviewing && <RecordingPlayback take={take} />}
         {stage === "idle" && <p className="text-sm text-muted">Your phone will ask to use the microphone. You can listen to the recording before you save it.</p>}
       </div>
-      <div className="mt-5 grid grid-cols-2 gap-3">
+      <div className="mt-5 flex flex-wrap gap-3">
         {stage === "idle" && (
-          <Button variant="accent" size="lg" onClick={recorder.start} className="col-span-2">
+          <Button variant="accent" size="lg" onClick={recorder.start} className="w-full">
             <Icon name="mic" className="size-5" />
             Start recording
           </Button>
@@ -82,20 +86,20 @@ export function AudioRecorder({ onSave, ...hooks }: RecorderHooks & { onSave: (t
               <Icon name={stage === "recording" ? "pause" : "play"} className="size-4" />
               {stage === "recording" ? "Pause" : "Resume"}
             </Button>
-            <Button size="lg" onClick={recorder.stop}>
+            <Button size="lg" onClick={recorder.stop} className="flex-1">
               <Icon name="stop" className="size-4" />
               Stop recording
             </Button>
           </>
         )}
-        {(stage === "review" || stage === "saving") && (
-          <Button variant="accent" size="lg" onClick={save} disabled={stage === "saving"} className="col-span-2">
+        {reviewing && (
+          <Button variant="accent" size="lg" onClick={save} disabled={stage === "saving"} className="w-full">
             {stage === "saving" ? <Spinner /> : <Icon name="check" className="size-5" />}
             Save recording
           </Button>
         )}
         {stage !== "idle" && (
-          <Button variant="ghost" onClick={recorder.discard} disabled={stage === "saving"} className="col-span-2">
+          <Button variant="ghost" onClick={recorder.discard} disabled={stage === "saving"} className="w-full">
             Discard
           </Button>
         )}
