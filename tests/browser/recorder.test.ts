@@ -88,7 +88,9 @@ for (const viewport of [PHONE, LAPTOP]) {
     await playback.waitFor();
     expect(await playback.evaluate((element) => element.tagName)).toBe("AUDIO");
     const length = (await page.getByTestId("take-duration").textContent())!;
-    expect(length).toMatch(/^Length 0:0[3-9]$/);
+    const [, minutes, seconds] = /^Length (\d+):(\d\d)$/.exec(length)!.map(Number);
+    const lengthSeconds = minutes! * 60 + seconds!;
+    expect(lengthSeconds).toBeGreaterThanOrEqual(3);
     expect(await page.getByRole("meter").count()).toBe(0);
     await checkScreen(page, "recorder-playback");
 
@@ -107,7 +109,7 @@ for (const viewport of [PHONE, LAPTOP]) {
     const items = (await (await page.request.get("/api/evidence")).json()) as { title: string; duration_ms: number | null }[];
     const item = items.find((candidate) => candidate.title.startsWith("Voices under the bridge"))!;
     // What the recorder's clock said when Stop was pressed (the server cannot read a length from MediaRecorder's WebM).
-    expect(Math.round(item.duration_ms! / 1000)).toBe(Number(length.slice(-2)));
+    expect(Math.round(item.duration_ms! / 1000)).toBe(lengthSeconds);
     expect(problems).toEqual([]);
   });
 }

@@ -64,7 +64,7 @@ export default function EvidenceUploadScreen() {
         {preparing && <LoadingState label="Getting your file ready…" className="!py-2" />}
         {audio ? (
           <>
-            <FilePickButton label="Upload Audio" description="Choose a recording from your device" accept="audio/*" onFiles={choose} icon="music" disabled={recordingKept || preparing} />
+            <FilePickButton label="Upload Audio" description="Choose a recording from your device" accept="audio/*" onFiles={choose} icon="music" disabled={recordingKept} />
             {captureBlocker ? (
               <CaptureFallback kind="audio" blocker={captureBlocker} onFile={(clip) => choose([clip])} />
             ) : (
@@ -93,9 +93,9 @@ export default function EvidenceUploadScreen() {
           </>
         ) : (
           <>
-            <FilePickButton label="Upload File" description="A photo or a video from your device" accept="video/*,image/*" onFiles={choose} icon="folder" disabled={preparing} />
-            <FilePickButton label="Take Picture" description="Open the camera for a photo" accept="image/*" capture="environment" onFiles={choose} icon="camera" disabled={preparing} />
-            <FilePickButton label="Record Video" description="Open the camera for a video" accept="video/*" capture="environment" onFiles={choose} icon="video" disabled={preparing} />
+            <FilePickButton label="Upload File" description="A photo or a video from your device" accept="video/*,image/*" onFiles={choose} icon="folder" />
+            <FilePickButton label="Take Picture" description="Open the camera for a photo" accept="image/*" capture="environment" onFiles={choose} icon="camera" />
+            <FilePickButton label="Record Video" description="Open the camera for a video" accept="video/*" capture="environment" onFiles={choose} icon="video" />
           </>
         )}
       </div>
