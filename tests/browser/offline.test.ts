@@ -115,6 +115,19 @@ test("after a first visit, every screen opens offline with its content, for a pa
   }
 });
 
+test("straight after a first visit, an offline start still has the operator's accent colour and logo", async () => {
+  const { context, page } = await openPage(browser, server.url);
+  await firstVisit(page);
+  await goOffline(context, page);
+  const branding = await page.evaluate(async () => {
+    const theme = await fetch("/theme.css");
+    const logo = await fetch("/brand/logo");
+    return { theme: await theme.text(), logo: `${logo.status} ${logo.headers.get("content-type")}` };
+  });
+  expect(branding).toEqual({ theme: ":root{--accent:#b3261e;--accent-strong:#98201a;--on-accent:#ffffff}\n", logo: "200 image/svg+xml" });
+  await context.close();
+});
+
 test("the worker keeps the API and media out of its caches, and sw.js is revalidated at every visit", async () => {
   const { fields } = await newParticipant(server.url);
   const { context, page } = await openPage(browser, server.url);
