@@ -43,10 +43,7 @@ export function useLeaveGuard(guarded: boolean) {
     return () => window.removeEventListener("beforeunload", askFirst);
   }, [guarded]);
 
-  const release = useCallback(() => {
-    released.current = true;
-    store.set(leaveGuardAtom, null);
-  }, [store]);
+  const release = useCallback(() => void (released.current = true), []);
   const stay = useCallback(() => setPending(null), []);
   const leave = useCallback(() => {
     release();
