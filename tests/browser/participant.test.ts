@@ -241,6 +241,7 @@ for (const viewport of [PHONE, LAPTOP]) {
       await page.getByText("Paused").waitFor();
       await screen("evidence-upload-audio");
       await page.getByRole("button", { name: "Resume" }).click();
+      await page.getByRole("button", { name: "Stop recording" }).click();
       await page.getByRole("button", { name: "Save recording" }).click();
       await page.waitForURL(/\/evidence-details(\?|$)/);
       await page.getByLabel("Preview of the recording").waitFor();
