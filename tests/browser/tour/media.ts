@@ -45,7 +45,8 @@ async function video(dir: string, index: number): Promise<SeedFile | undefined> 
   return { file: await fileOf(dir, name, "video/mp4"), thumbnail: await fileOf(dir, thumb, "image/webp") };
 }
 
-export async function makeSeedMedia(): Promise<SeedMedia> {
+/** `plain`: the tiny fixtures only (for tests that look at roles and names, not pictures: no ffmpeg time). */
+export async function makeSeedMedia(plain = false): Promise<SeedMedia> {
   const audios = await Promise.all([
     fixture("voice.mp3", "audio/mpeg"),
     fixture("voice.m4a", "audio/mp4"),
@@ -57,7 +58,7 @@ export async function makeSeedMedia(): Promise<SeedMedia> {
     videos: [{ file: await fixture("clip.mp4", "video/mp4") }],
     audios: audios.map((file) => ({ file })),
   };
-  if (!Bun.which("ffmpeg")) return fallback;
+  if (plain || !Bun.which("ffmpeg")) return fallback;
   const dir = await mkdtemp(path.join(tmpdir(), "casefile-tour-media-"));
   try {
     const photos = (await Promise.all([0, 1, 2, 3, 4, 5, 6, 7].map((i) => photo(dir, i, i % 4 === 3)))).filter((p) => p !== undefined);

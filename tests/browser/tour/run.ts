@@ -13,11 +13,11 @@ export type TourServers = { main: TestServer; archive: TestServer; cast: TourCas
 export type Viewport = { width: number; height: number };
 export type TourOutcome = { reached: string[]; skipped: { name: string; reason: string }[]; problems: string[] };
 
-export async function startTourServers(): Promise<TourServers> {
+export async function startTourServers(options: { plainMedia?: boolean } = {}): Promise<TourServers> {
   // 120 uploads by one participant in a minute: the hourly upload quota is off for the seed.
   const main = await startTestServer({ QUOTA_UPLOADS_PER_HOUR: "0" });
   try {
-    const cast = await seedTour(main);
+    const cast = await seedTour(main, options);
     // The archive variant reads the same database and media: the show is over, the same evidence is the archive.
     const archive = await startTestServer({ ARCHIVE_MODE: "on", DATABASE_URL: `file:${main.dataDir}/casefile.db`, UPLOADS_DIR: main.uploadsDir });
     return {
@@ -46,9 +46,9 @@ function contextOptions(servers: TourServers, role: TourRole): BrowserContextOpt
 }
 
 /** Waits for web fonts and lets transitions (dialogs sliding in, menus opening) finish. */
-async function settle(page: Page) {
+async function settle(page: Page, ms: number) {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForTimeout(400);
+  await page.waitForTimeout(ms);
 }
 
 export async function runTour(options: {
@@ -57,6 +57,8 @@ export async function runTour(options: {
   viewports: Viewport[];
   visit(page: Page, name: string, viewport: Viewport): Promise<void>;
   states?: TourState[];
+  /** Time for transitions to end before `visit` (400 ms: a screenshot must not catch a dialog half-faded). */
+  settleMs?: number;
   log?(line: string): void;
 }): Promise<TourOutcome> {
   const outcome: TourOutcome = { reached: [], skipped: [], problems: [] };
@@ -72,7 +74,7 @@ export async function runTour(options: {
       const began = performance.now();
       try {
         await state.reach(page, options.servers.cast);
-        await settle(page);
+        await settle(page, options.settleMs ?? 400);
         await options.visit(page, stateName(state), viewport);
         outcome.reached.push(name);
         if (process.env.TOUR_TIMING) log(`  ${name}: ${Math.round(performance.now() - began)} ms`);

@@ -69,8 +69,8 @@ async function upload(actor: Actor, fields: Record<string, string>, media?: Seed
 }
 
 /** Seeds a server started with QUOTA_UPLOADS_PER_HOUR=0 (120 uploads exceed the hourly default). */
-export async function seedTour(server: TestServer): Promise<TourCast> {
-  const media = await makeSeedMedia();
+export async function seedTour(server: TestServer, options: { plainMedia?: boolean } = {}): Promise<TourCast> {
+  const media = await makeSeedMedia(options.plainMedia);
   const main = await newParticipant(server.url, { username: LONG_USERNAME, email: `${LONG_USERNAME}@example.org`, usernameOrEmail: LONG_USERNAME, full_name: LONG_FULL_NAME, pronouns: "She/Her" });
   await markWatched(main.actor);
   const fresh = await newParticipant(server.url, { full_name: "Jonas Okonkwo-Lindqvist", pronouns: "He/Him" });
