@@ -6,14 +6,14 @@
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../../support/server";
 import { openPage } from "../browser";
-import { seedTour, type TourCast } from "./seed";
+import { seedTour, type SeedOptions, type TourCast } from "./seed";
 import { TOUR_STATES, type TourRole, type TourState } from "./states";
 
 export type TourServers = { main: TestServer; archive: TestServer; cast: TourCast; stop(): Promise<void> };
 export type Viewport = { width: number; height: number };
 export type TourOutcome = { reached: string[]; skipped: { name: string; reason: string }[]; problems: string[] };
 
-export async function startTourServers(options: { plainMedia?: boolean } = {}): Promise<TourServers> {
+export async function startTourServers(options: SeedOptions = {}): Promise<TourServers> {
   // 120 uploads by one participant in a minute: the hourly upload quota is off for the seed.
   const main = await startTestServer({ QUOTA_UPLOADS_PER_HOUR: "0" });
   try {

@@ -69,7 +69,14 @@ async function upload(actor: Actor, fields: Record<string, string>, media?: Seed
 }
 
 /** Seeds a server started with QUOTA_UPLOADS_PER_HOUR=0 (120 uploads exceed the hourly default). */
-export async function seedTour(server: TestServer, options: { plainMedia?: boolean } = {}): Promise<TourCast> {
+export type SeedOptions = {
+  /** The tiny fixture media instead of ffmpeg-made pictures and clips. */
+  plainMedia?: boolean;
+  /** Fewer items (≥ 20 so that every kind has a public one), for tests where 120 alike cards only cost time. */
+  itemCount?: number;
+};
+
+export async function seedTour(server: TestServer, options: SeedOptions = {}): Promise<TourCast> {
   const media = await makeSeedMedia(options.plainMedia);
   const main = await newParticipant(server.url, { username: LONG_USERNAME, email: `${LONG_USERNAME}@example.org`, usernameOrEmail: LONG_USERNAME, full_name: LONG_FULL_NAME, pronouns: "She/Her" });
   await markWatched(main.actor);
@@ -81,7 +88,7 @@ export async function seedTour(server: TestServer, options: { plainMedia?: boole
 
   const kinds = ["photo", "note", "video", "audio", "photo"] as const;
   const items: SeededItem[] = [];
-  for (let i = 0; i < ITEM_COUNT; i++) {
+  for (let i = 0; i < Math.max(20, options.itemCount ?? ITEM_COUNT); i++) {
     const kind = kinds[i % kinds.length]!;
     const file = kind === "photo" ? media.photos[i % media.photos.length] : kind === "video" ? media.videos[i % media.videos.length] : kind === "audio" ? media.audios[i % media.audios.length] : undefined;
     const fields = { title: title(i), notes: notes(i), location: PLACES[i % PLACES.length]! };

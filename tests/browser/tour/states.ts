@@ -140,7 +140,7 @@ export const TOUR_STATES: TourState[] = [
   { screen: "profile", state: "onboarding-video", as: "newcomer", reach: async (page) => { await go(page, "/user"); await dialog(page, /^Welcome to/).waitFor(); } },
 
   { screen: "evidence", state: "empty", as: "fresh", reach: async (page) => { await go(page, "/Evidence"); await shows(page, "You have not submitted any evidence yet."); } },
-  { screen: "evidence", state: "list-120", as: "participant", reach: evidenceList },
+  { screen: "evidence", state: "list-many", as: "participant", reach: evidenceList },
   { screen: "evidence", state: "filter-videos", as: "participant", reach: async (page) => { await evidenceList(page); await page.getByRole("radio", { name: "Videos" }).click(); await page.waitForTimeout(500); } },
   { screen: "evidence", state: "plus-open", as: "participant", reach: async (page) => { await openAddEvidence(page); await button(page, "Camera upload").waitFor(); } },
   { screen: "evidence", state: "plus-open-empty", as: "fresh", reach: async (page) => { await openAddEvidence(page); await button(page, "Camera upload").waitFor(); } },
