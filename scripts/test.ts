@@ -1,13 +1,14 @@
 /**
- * `npm test`: the main suite and the slow-link test (a 20 MB video over ~400 kbit/s, about seven minutes, mostly
- * waiting on the throttle) side by side, so the long one does not add its minutes to the run. Each output line is
+ * `npm test`: the main suite beside the long tests — the slow-link test (a 20 MB video over ~400 kbit/s, about seven
+ * minutes, mostly waiting on the throttle), then axe over every screen and state at both sizes — so the long ones do
+ * not add their minutes to the run. Each output line is
  * prefixed with its run's name; the exit code is non-zero if either run fails. A closing "N passed, N failed" line
  * adds up both runs' counts (a run that failed without a failing test, e.g. a crash, counts as one failure).
  */
 const runs = [
   { name: "main", args: ["test", "--timeout", "60000"] },
   // Not named *.test.ts, so the main run does not pick it up; an explicit ./path runs it.
-  { name: "slow-link", args: ["test", "--timeout", "900000", "./tests/network/slow-link.long.ts"] },
+  { name: "long", args: ["test", "--timeout", "900000", "./tests/network/slow-link.long.ts", "./tests/browser/every-screen-axe.long.ts"] },
 ];
 
 const width = Math.max(...runs.map((run) => run.name.length));

@@ -8,11 +8,12 @@ export interface Column {
 
 /**
  * The frame every data table shares: rounded card, scrolling sideways when too wide, caption for screen readers.
- * `relative` keeps absolutely placed text (sr-only labels) inside the scroller instead of widening the page.
+ * `relative` keeps absolutely placed text (sr-only labels) inside the scroller instead of widening the page. The
+ * scroller takes focus (a named region), so a keyboard can scroll a table whose rows hold nothing focusable.
  */
 export function TableFrame({ caption, columns, children }: { caption: string; columns: Column[]; children: ReactNode }) {
   return (
-    <div className="relative overflow-x-auto rounded-card bg-surface shadow-lift ring-1 ring-line">
+    <div tabIndex={0} role="region" aria-label={caption} className="relative overflow-x-auto rounded-card bg-surface shadow-lift ring-1 ring-line">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-line bg-paper-deep text-xs font-semibold tracking-wider text-ink-800 uppercase">
