@@ -9,7 +9,7 @@ export function AddEvidenceButton() {
   const listId = useId();
   return (
     // Above the upload queue's bar when it shows (it sets --queue-bar to its height).
-    <div className="fixed right-5 bottom-[calc(1.25rem+var(--queue-bar,0rem))] z-20 flex flex-col items-end gap-3">
+    <div className="fixed right-5 bottom-[calc(1.25rem+var(--queue-bar,0rem)+var(--tab-bar,0rem))] z-20 flex flex-col items-end gap-3">
       <ul id={listId} hidden={!open} className="flex flex-col items-end gap-2">
         {CAPTURE_CHOICES.map((choice) => (
           <li key={choice.kind}>

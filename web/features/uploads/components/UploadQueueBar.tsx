@@ -24,7 +24,7 @@ export function UploadQueueBar() {
   return (
     <>
       <div aria-hidden="true" style={{ height: BAR_HEIGHT }} />
-      <div data-testid="upload-queue-bar" className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-300 bg-white/95 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] backdrop-blur">
+      <div data-testid="upload-queue-bar" className="fixed inset-x-0 bottom-(--tab-bar,0rem) z-30 border-t border-gray-300 bg-white/95 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] backdrop-blur">
         <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3" style={{ minHeight: BAR_HEIGHT }}>
           <button type="button" onClick={() => setOpen(true)} className="min-h-11 min-w-0 flex-1 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-blue-700" aria-haspopup="dialog">
             <span className="block text-xs font-bold tracking-wide text-gray-700 uppercase">Uploads</span>
