@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from "../support/server";
 import { LAPTOP, launchBrowser, openPage, PHONE } from "./browser";
 import { Shell } from "./pages/Shell";
 
-setDefaultTimeout(50_000);
+setDefaultTimeout(120_000);
 
 const SPY = "Spy on Casefile Test (opens in a new tab)";
 let server: TestServer;

@@ -11,7 +11,7 @@ import { expectNoSeriousA11yViolations } from "./axe";
 import { LAPTOP, launchBrowser, openPage, PHONE, shot } from "./browser";
 import { Shell } from "./pages/Shell";
 
-setDefaultTimeout(50_000);
+setDefaultTimeout(120_000);
 
 const SPY = "Spy on Casefile Test (opens in a new tab)";
 let server: TestServer;

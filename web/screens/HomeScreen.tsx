@@ -20,8 +20,8 @@ function ProjectName({ size }: { size: "lg" | "md" }) {
 function VisitorLanding() {
   const inArchive = useAtomValue(inArchiveAtom);
   return (
-    <div className="surface-dark flex-1 bg-ink-950 text-ink-100">
-      <div className="mx-auto grid max-w-6xl items-center gap-y-6 pb-10 md:grid-cols-[5fr_7fr] md:gap-x-12 md:px-6 md:py-12">
+    <div className="surface-dark flex flex-1 flex-col bg-ink-950 text-ink-100 md:justify-center">
+      <div className="mx-auto grid w-full max-w-6xl items-center gap-y-6 pb-10 md:grid-cols-[5fr_7fr] md:gap-x-12 md:px-6 md:py-12">
         <div className="relative md:order-last">
           <LandingImage className="aspect-[4/3] md:aspect-[16/10] md:rounded-card md:ring-1 md:ring-white/10" />
           <div aria-hidden="true" className="absolute inset-x-0 bottom-0 h-1/3 bg-gradient-to-t from-ink-950 md:hidden" />

@@ -24,6 +24,8 @@ export function CaptureActions() {
             <button
               type="button"
               onClick={() => startCapture(choice.kind)}
+              // The label alone names it (the hint, shown from 640 px, describes it).
+              aria-label={choice.label}
               aria-describedby={`${headingId}-${choice.kind}`}
               className="flex h-full min-h-32 w-full flex-col items-center justify-center gap-2.5 rounded-card bg-surface px-2 py-4 text-center shadow-lift ring-1 ring-line transition hover:ring-ink-400 focus-visible:outline-2 focus-visible:outline-offset-2 sm:flex-row sm:justify-start sm:gap-4 sm:px-5 sm:text-left"
             >
