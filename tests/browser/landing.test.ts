@@ -7,7 +7,8 @@ import type { Browser, Page } from "playwright-core";
 import { newParticipant } from "../support/client";
 import { ADMIN, startTestServer, type TestServer } from "../support/server";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { LAPTOP, launchBrowser, openPage, PHONE, shot } from "./browser";
+import { LAPTOP, launchBrowser, PHONE, shot } from "./browser";
+import { openWithShell, signInWatched } from "./signIn";
 
 setDefaultTimeout(120_000);
 
@@ -23,18 +24,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function open(viewport: typeof PHONE, target = server) {
-  const opened = await openPage(browser, target.url, viewport);
-  opened.page.setDefaultTimeout(10_000);
-  return opened;
-}
 
-async function signIn(page: Page, usernameOrEmail: string, password: string) {
-  const response = await page.request.post("/api/user/login", { data: { usernameOrEmail, password } });
-  expect(response.status()).toBe(200);
-  const { id } = (await response.json()) as { id: number };
-  expect((await page.request.put(`/api/user/watched/${id}`)).status()).toBe(200);
-}
 
 const content = (page: Page) => page.locator("#content");
 
@@ -53,7 +43,7 @@ async function expectLandingImage(page: Page) {
 
 test("visitor: the bridge, the spy link as a link out, the ticket warning and the way in", async () => {
   for (const viewport of [PHONE, LAPTOP]) {
-    const { page, context, problems } = await open(viewport);
+    const { page, context, problems } = await openWithShell(browser, server.url, viewport);
     await page.goto("/home");
     await page.getByRole("heading", { level: 1, name: "Casefile Test" }).waitFor();
     await expectLandingImage(page);
@@ -80,8 +70,8 @@ test("visitor: the bridge, the spy link as a link out, the ticket warning and th
 test("participant: photo/video, audio or a note, one tap from home, then the appointment", async () => {
   const { fields } = await newParticipant(server.url);
   for (const viewport of [PHONE, LAPTOP]) {
-    const { page, context, problems } = await open(viewport);
-    await signIn(page, fields.username, fields.password);
+    const { page, context, problems } = await openWithShell(browser, server.url, viewport);
+    await signInWatched(page, fields.username, fields.password);
     await page.goto("/home");
     const send = page.getByRole("region", { name: "Send evidence" });
     const choices = send.getByRole("button");
@@ -115,7 +105,7 @@ test("archive mode: 'See the Evidence' for visitors; nothing to send for a logge
   const archive = await startTestServer({ ARCHIVE_MODE: "on" });
   try {
     for (const viewport of [PHONE, LAPTOP]) {
-      const { page, context, problems } = await open(viewport, archive);
+      const { page, context, problems } = await openWithShell(browser, archive.url, viewport);
       await page.goto("/home");
       const see = content(page).getByRole("link", { name: "See the Evidence" });
       await see.waitFor();
@@ -127,7 +117,7 @@ test("archive mode: 'See the Evidence' for visitors; nothing to send for a logge
       await see.click();
       await page.waitForURL("**/archive");
 
-      await signIn(page, ADMIN.username, ADMIN.password);
+      await signInWatched(page, ADMIN.username, ADMIN.password);
       await page.goto("/home");
       await page.getByRole("heading", { name: "Your appointment" }).waitFor();
       expect(await page.getByRole("region", { name: "Send evidence" }).count()).toBe(0);

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import type { Browser } from "playwright-core";
 import { newParticipant } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
-import { LAPTOP, launchBrowser, openPage, PHONE } from "./browser";
-import { Shell } from "./pages/Shell";
+import { LAPTOP, launchBrowser, PHONE } from "./browser";
+import { openWithShell } from "./signIn";
 
 setDefaultTimeout(120_000);
 
@@ -23,15 +23,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function open(viewport: typeof PHONE) {
-  const opened = await openPage(browser, server.url, viewport);
-  opened.page.setDefaultTimeout(10_000);
-  return { ...opened, shell: new Shell(opened.page) };
-}
 
 test("the skip link is the first stop of the keyboard and moves focus to the screen", async () => {
   {
-    const { page, context } = await open(LAPTOP);
+    const { page, context } = await openWithShell(browser, server.url, LAPTOP);
     await page.goto("/help");
     await page.getByRole("heading", { name: "Help", exact: true }).waitFor();
     await page.keyboard.press("Tab");
@@ -51,7 +46,7 @@ test("the skip link is the first stop of the keyboard and moves focus to the scr
 
 test("the video gate holds every nav element: tabs, bar links, menu", async () => {
   for (const viewport of [PHONE, LAPTOP]) {
-    const { page, context, shell } = await open(viewport);
+    const { page, context, shell } = await openWithShell(browser, server.url, viewport);
     const { fields } = await newParticipant(server.url);
     // Logged in, the video not watched: locked.
     expect((await page.request.post("/api/user/login", { data: { usernameOrEmail: fields.username, password: fields.password } })).status()).toBe(200);
@@ -78,7 +73,7 @@ test("the video gate holds every nav element: tabs, bar links, menu", async () =
 
 test("an old login error is gone once the screen has changed", async () => {
   for (const viewport of [PHONE, LAPTOP]) {
-    const { page, context, shell } = await open(viewport);
+    const { page, context, shell } = await openWithShell(browser, server.url, viewport);
     const nav = viewport === PHONE ? shell.tabBar() : shell.mainNav();
     await page.goto("/login");
     await page.locator("#content").getByRole("button", { name: "Login" }).click();

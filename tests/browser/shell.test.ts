@@ -4,12 +4,12 @@
  * (shell-keyboard.test.ts: the skip link, the video gate, old errors.)
  */
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { newParticipant } from "../support/client";
 import { ADMIN, startTestServer, type TestServer } from "../support/server";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { LAPTOP, launchBrowser, openPage, PHONE, shot } from "./browser";
-import { Shell } from "./pages/Shell";
+import { LAPTOP, launchBrowser, PHONE, shot } from "./browser";
+import { openWithShell, signInWatched } from "./signIn";
 
 setDefaultTimeout(120_000);
 
@@ -25,21 +25,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(page: Page, usernameOrEmail: string, password: string) {
-  const response = await page.request.post("/api/user/login", { data: { usernameOrEmail, password } });
-  expect(response.status()).toBe(200);
-  const { id } = (await response.json()) as { id: number };
-  expect((await page.request.put(`/api/user/watched/${id}`)).status()).toBe(200);
-}
 
-async function open(viewport = PHONE, target = server) {
-  const opened = await openPage(browser, target.url, viewport);
-  opened.page.setDefaultTimeout(10_000);
-  return { ...opened, shell: new Shell(opened.page) };
-}
 
 test("phone: the spec's routes in a tab bar, the menu and the avatar in the top bar", async () => {
-  const { page, context, problems, shell } = await open(PHONE);
+  const { page, context, problems, shell } = await openWithShell(browser, server.url, PHONE);
   await page.goto("/home");
   expect(await shell.tabs()).toEqual(["Home", "Archive", "Register", "Login"]);
   expect(await shell.tabBar().getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBe("page");
@@ -50,7 +39,7 @@ test("phone: the spec's routes in a tab bar, the menu and the avatar in the top 
   expect(await shell.tabBar().getByRole("link", { name: "Archive" }).getAttribute("aria-current")).toBe("page");
 
   const { fields } = await newParticipant(server.url);
-  await signIn(page, fields.username, fields.password);
+  await signInWatched(page, fields.username, fields.password);
   await page.goto("/home");
   expect(await shell.tabs()).toEqual(["Home", "Evidence", "Archive", "Help"]);
   expect(await shell.entries()).toEqual(["Home", "Evidence", "Archive", "Help", SPY, "Logout"]);
@@ -64,7 +53,7 @@ test("phone: the spec's routes in a tab bar, the menu and the avatar in the top 
   await page.waitForURL("**/evidence");
 
   await context.clearCookies();
-  await signIn(page, ADMIN.username, ADMIN.password);
+  await signInWatched(page, ADMIN.username, ADMIN.password);
   await page.goto("/help");
   expect(await shell.tabs()).toEqual(["Home", "Evidence", "Admin Page", "Archive", "Help"]);
   expect(await shell.entries()).toEqual(["Home", "Evidence", "Admin Page", "Archive", "Help", SPY, "Logout"]);
@@ -75,7 +64,7 @@ test("phone: the spec's routes in a tab bar, the menu and the avatar in the top 
 });
 
 test("laptop: every entry visible in the top bar, in the spec's order; no tab bar and no menu needed", async () => {
-  const { page, context, problems, shell } = await open(LAPTOP);
+  const { page, context, problems, shell } = await openWithShell(browser, server.url, LAPTOP);
   await page.goto("/archive");
   expect(await shell.tabBar().isVisible()).toBe(false);
   expect(await shell.menuButton().isVisible()).toBe(false);
@@ -83,7 +72,7 @@ test("laptop: every entry visible in the top bar, in the spec's order; no tab ba
   expect(await shell.mainNav().getByRole("link", { name: "Archive" }).getAttribute("aria-current")).toBe("page");
 
   const { fields } = await newParticipant(server.url);
-  await signIn(page, fields.username, fields.password);
+  await signInWatched(page, fields.username, fields.password);
   await page.goto("/home-validate");
   expect(await shell.entries()).toEqual(["Home", "Evidence", "Archive", "Help", SPY, "Logout"]);
   expect(await shell.mainNav().getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBe("page");
@@ -95,7 +84,7 @@ test("laptop: every entry visible in the top bar, in the spec's order; no tab ba
   expect(await shell.mainNav().getByRole("link", { name: "Help" }).getAttribute("aria-current")).toBe("page");
 
   await context.clearCookies();
-  await signIn(page, ADMIN.username, ADMIN.password);
+  await signInWatched(page, ADMIN.username, ADMIN.password);
   await page.goto("/help");
   expect(await shell.entries()).toEqual(["Home", "Evidence", "Admin Page", "Archive", "Help", SPY, "Logout"]);
   await expectNoSeriousA11yViolations(page, "help (admin, laptop)");
@@ -111,7 +100,7 @@ test("archive mode with a long project name: Home and Archive only, and the bar 
   const archive = await startTestServer({ ARCHIVE_MODE: "on", PROJECT_NAME: longName });
   try {
     for (const viewport of [PHONE, LAPTOP]) {
-      const { page, context, problems, shell } = await open(viewport, archive);
+      const { page, context, problems, shell } = await openWithShell(browser, archive.url, viewport);
       await page.goto("/home");
       await page.getByRole("link", { name: "See the Evidence" }).waitFor();
       expect(await shell.entries()).toEqual(["Home", "Archive"]);

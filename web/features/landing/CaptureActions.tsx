@@ -33,7 +33,7 @@ export function CaptureActions() {
                 <Icon name={choice.icon} className="size-6 sm:size-7" />
               </span>
               <span className="min-w-0">
-                <span className="block text-sm font-semibold text-ink-950 sm:text-base">{choice.label}</span>
+                <span className="block text-[13px] leading-tight font-semibold text-ink-950 sm:text-base">{choice.label}</span>
                 <span id={`${headingId}-${choice.kind}`} className="mt-0.5 hidden text-sm text-muted sm:block">
                   {HINTS[choice.kind]}
                 </span>
