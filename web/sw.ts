@@ -1,18 +1,24 @@
 // The service worker (built by scripts/build-web.ts into dist/web/sw.js, served from the origin root).
 // It precaches the shell and every screen's chunk at install, so every screen opens offline after a first visit,
 // and answers page navigations with the precached index.html (the app routes on the client).
-// Everything else goes straight to the network, untouched: the API (never cached: private, and uploads stream
-// through it with progress events) and the onboarding/tutorial videos (see NOT_PRECACHED in scripts/build-web.ts).
+// The operator's branding (/theme.css, /brand/*) is answered from a cache and refreshed behind it, so an offline
+// start keeps the accent colour and the logo. Everything else goes straight to the network, untouched: the API (never
+// cached: private, and uploads stream through it with progress events) and the onboarding/tutorial videos (see
+// NOT_PRECACHED in scripts/build-web.ts).
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
+import { StaleWhileRevalidate } from "workbox-strategies";
 
 /** Every file of dist/web with its content hash as revision; put in by scripts/build-web.ts. */
 declare const PRECACHE_MANIFEST: PrecacheEntry[];
 /** The worker's global scope, as far as it is used here (the project's types are the DOM's, not a worker's). */
 declare const self: {
   clients: { claim(): Promise<void> };
-  addEventListener(type: "activate", listener: (event: { waitUntil(work: Promise<unknown>): void }) => void): void;
+  addEventListener(type: "install" | "activate", listener: (event: { waitUntil(work: Promise<unknown>): void }) => void): void;
 };
+
+const BRANDING_CACHE = "branding";
+const BRANDING = ["/theme.css", "/brand/logo", "/brand/landing"];
 
 precacheAndRoute(PRECACHE_MANIFEST);
 cleanupOutdatedCaches();
@@ -24,7 +30,18 @@ self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim(
 
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL("/index.html"), {
-    // The API, the health check and real files (a video opened directly) are the server's, not the app's.
-    denylist: [/^\/+api(\/|$)/i, /^\/healthz$/, /\/[^/]+\.[^/]+$/],
+    // The API, the health check, the branding and real files (a video opened directly) are the server's, not the app's.
+    denylist: [/^\/+api(\/|$)/i, /^\/healthz$/, /^\/brand\//, /\/[^/]+\.[^/]+$/],
   }),
+);
+
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && (url.pathname === "/theme.css" || url.pathname.startsWith("/brand/")),
+  new StaleWhileRevalidate({ cacheName: BRANDING_CACHE }),
+);
+
+// The first visit's page loaded the branding before this worker ran: fetch it at install, so going offline right
+// after a first visit keeps it too. A file that cannot be fetched now is simply cached at its next use.
+self.addEventListener("install", (event) =>
+  event.waitUntil(caches.open(BRANDING_CACHE).then((cache) => Promise.all(BRANDING.map((url) => cache.add(url).catch(() => undefined))))),
 );

@@ -6,7 +6,7 @@ import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 /** An operator's image, held in memory (at most a few MB) so it is served without touching the disk again. */
-export type BrandImage = { bytes: Uint8Array<ArrayBuffer>; contentType: string; etag: string };
+export type BrandImage = { bytes: Uint8Array<ArrayBuffer>; contentType: string };
 
 export type Branding = {
   /** `#rrggbb`, lower case. */
@@ -97,7 +97,7 @@ function image(env: Env, name: string, maxBytes: number, fail: BrandingFail): Br
   const bytes = readLimited(name, file, maxBytes, `${maxBytes / MB} MB`, fail);
   const contentType = imageType(file, bytes);
   if (!contentType) fail(name, `must be a PNG, JPEG, WebP or SVG image, got "${file}"`);
-  return { bytes, contentType, etag: `"${new Bun.CryptoHasher("sha256").update(bytes).digest("hex").slice(0, 32)}"` };
+  return { bytes, contentType };
 }
 
 /** Paragraphs are separated by blank lines; line breaks inside one are spaces. */
@@ -111,10 +111,10 @@ export function paragraphs(text: string): string[] {
 
 export function defaultArchiveIntro(projectName: string): string[] {
   return [
-    `This is the public archive of ${projectName}. During the show, participants went out as investigators and ` +
-      "gathered evidence on their phones: photographs, video, sound recordings and written notes.",
-    "What you see here was chosen by the investigator for the public record. Each item is shown as it was " +
-      "submitted, with its title and the participant's own notes.",
+    `This is the public archive of ${projectName}. During the show, participants gathered evidence on their phones ` +
+      "(photographs, video, sound recordings and written notes) and sent it to the investigator.",
+    "The investigator chose what you see here for the public record. Each item appears as it was submitted, with " +
+      "its title and the participant's own words.",
   ];
 }
 

@@ -16,10 +16,13 @@ import {
   createEvidenceOnce,
   deleteEvidence,
   findManageable,
+  findPublicEvidence,
   listEvidenceOf,
   listPublicEvidence,
   updateEvidence,
 } from "./evidence.service";
+
+const NO_PUBLIC_ITEM = "This item is not in the public archive.";
 
 export function evidenceRoutes(ctx: AppContext) {
   const maxMb = Math.round(ctx.config.maxUploadBytes / 1024 / 1024);
@@ -81,6 +84,14 @@ export function evidenceRoutes(ctx: AppContext) {
       const page = readPage(query);
       const text = await publicPageText(ctx.db, page, async () => JSON.stringify((await listPublicEvidence(ctx.db, page)).map(evidenceJson)));
       return new Response(text, { headers: { "content-type": "application/json; charset=utf-8" } });
+    })
+
+    // One item of the public archive (its /archive/<id> link): unknown, private and malformed ids get the same answer.
+    .get("/api/evidence/public/:id", async ({ params }) => {
+      const id = /^[1-9]\d{0,15}$/.test(params.id) ? Number(params.id) : undefined;
+      const listed = id === undefined ? undefined : await findPublicEvidence(ctx.db, id);
+      if (!listed) throw notFound(NO_PUBLIC_ITEM);
+      return evidenceJson(listed);
     })
 
     .get("/api/evidence/isArchive", () => json(ctx.config.archiveMode))

@@ -270,9 +270,9 @@ export async function setVisibility(db: Database, isPublic: boolean, actor: Audi
   return changed.map((row) => row.id);
 }
 
-type ListFilter = { userId?: number; publicOnly?: boolean };
+type ListFilter = { userId?: number; publicOnly?: boolean; id?: number };
 
-/** Whom a list is for: owners and admins see file facts; admins alone also see the poster's full name. */
+/** Whom a list is for: owners and admins see places and file facts; admins alone also see the poster's full name. */
 export type ListView = "public" | "owner" | "admin";
 
 const LIST_COLUMNS =
@@ -293,6 +293,10 @@ async function listEvidence(db: Database, filter: ListFilter, page: Page | undef
     args.push(filter.userId);
   }
   if (filter.publicOnly) conditions.push("e.is_public = 1");
+  if (filter.id !== undefined) {
+    conditions.push("e.id = ?");
+    args.push(filter.id);
+  }
   if (page?.before) {
     conditions.push("e.id < ?");
     args.push(page.before);
@@ -321,7 +325,8 @@ export function listedFromRow(row: Row, view: ListView): EvidenceWithContext {
     userId: row[1] as number,
     title: row[2] as string,
     notes: row[3] as string,
-    location: row[4] as string | null,
+    // A place (often GPS coordinates) is for the owner and admins only: public rows carry none.
+    location: view === "public" ? null : (row[4] as string | null),
     isPublic: Boolean(row[5]),
     mediaType: row[6] as number,
     mediaId: row[7] as string | null,
@@ -342,3 +347,9 @@ export function listedFromRow(row: Row, view: ListView): EvidenceWithContext {
 export const listEvidenceOf = (db: Database, userId: number, view: "owner" | "admin") => listEvidence(db, { userId }, undefined, view);
 
 export const listPublicEvidence = (db: Database, page: Page | undefined) => listEvidence(db, { publicOnly: true }, page, "public");
+
+/** One public item as the public list shows it; undefined when there is none or it is private. */
+export async function findPublicEvidence(db: Database, id: number): Promise<EvidenceWithContext | undefined> {
+  const [listed] = await listEvidence(db, { publicOnly: true, id }, undefined, "public");
+  return listed;
+}

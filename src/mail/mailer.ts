@@ -2,7 +2,8 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "../config";
 
-export type Mail = { to: string; subject: string; text: string };
+/** html: an optional alternative to the plain text, for clients that show it. */
+export type Mail = { to: string; subject: string; text: string; html?: string };
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;

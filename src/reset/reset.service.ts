@@ -5,6 +5,7 @@ import type { AppContext } from "../context";
 import { passwordResets } from "../db/password-resets";
 import type { UserRow } from "../db/users";
 import { findUserByEmail, setPassword } from "../users/users.service";
+import { resetMail } from "./reset-mail";
 
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const MAX_FAILED_ATTEMPTS = 5;
@@ -45,16 +46,7 @@ export async function sendResetCode(ctx: AppContext, email: string, now = Date.n
     })
     .returning({ userId: passwordResets.userId });
   if (fresh.length === 0) return;
-  await ctx.mailer.send({
-    to: user.email,
-    subject: `Your ${ctx.config.projectName} password reset code`,
-    text: [
-      `Hello ${user.username},`,
-      "",
-      `Your password reset code is ${code}.`,
-      "It works once, for 15 minutes. If you did not ask to reset your password, ignore this message.",
-    ].join("\n"),
-  });
+  await ctx.mailer.send(resetMail(ctx.config.projectName, user.username, user.email, code));
 }
 
 /**

@@ -20,6 +20,21 @@ test("client routes get the app's HTML, without caching", async () => {
   }
 });
 
+test("an archive item's link (/archive/<id>) gets the app; /theme.css and /brand/* are never the app's HTML", async () => {
+  const item = await fetch(`${server.url}/archive/42`);
+  expect(item.status).toBe(200);
+  expect(item.headers.get("content-type")).toBe("text/html; charset=utf-8");
+  expect(await item.text()).toContain('<div id="root">');
+  expect((await fetch(`${server.url}/theme.css`)).headers.get("content-type")).toBe("text/css; charset=utf-8");
+  expect((await fetch(`${server.url}/brand/logo`)).headers.get("content-type")).toBe("image/svg+xml");
+  expect((await fetch(`${server.url}/brand/elsewhere`)).status).toBe(404);
+});
+
+test("the app's page loads /theme.css right after its own stylesheet", async () => {
+  const html = await (await fetch(`${server.url}/home`)).text();
+  expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css" \/>\s*<link rel="stylesheet" href="\/theme.css" \/>/);
+});
+
 test("the onboarding video answers Range requests with 206 (iOS Safari plays video only then)", async () => {
   const original = new Uint8Array(await Bun.file(path.join(import.meta.dir, "../../dist/web/onboarding.mp4")).arrayBuffer());
   const response = await fetch(`${server.url}/onboarding.mp4`, { headers: { range: "bytes=0-1" } });

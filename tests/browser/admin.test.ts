@@ -174,8 +174,8 @@ test("archive for visitors at both sizes: loading text, filter, dialog with subm
     await screen(archive, "archive");
 
     await archive.getByRole("radio", { name: "Notes" }).click();
-    await archive.getByRole("button", { name: /^Harbour note \(Note\)/ }).click();
-    const dialog = archive.getByRole("dialog", { name: "Evidence" });
+    await archive.getByRole("link", { name: /^Harbour note \(Note\)/ }).click();
+    const dialog = archive.getByRole("dialog");
     await dialog.getByText("No media to display.").waitFor();
     await dialog.getByText("Submitted by").waitFor();
     await dialog.getByText(informant.fields.username).waitFor();
@@ -184,8 +184,8 @@ test("archive for visitors at both sizes: loading text, filter, dialog with subm
     await dialog.getByRole("button", { name: "Close" }).click();
 
     await archive.getByRole("radio", { name: "Audio" }).click();
-    await archive.getByRole("button", { name: /^Radio chatter \(Audio\)/ }).click();
-    await dialog.locator("audio").waitFor();
+    await archive.getByRole("link", { name: /^Radio chatter \(Audio\)/ }).click();
+    await dialog.getByRole("button", { name: "Play" }).waitFor();
     await dialog.getByText("Two voices, harbour channel.").waitFor();
     await dialog.getByRole("button", { name: "Close" }).click();
     expect(visitor.problems).toEqual([]);

@@ -5,7 +5,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { newParticipant } from "../support/client";
 import type { TestServer } from "../support/server";
-import { openPage } from "./browser";
+import { openPage, PHONE } from "./browser";
 import { UploadQueue } from "./pages/UploadQueue";
 
 /**
@@ -19,9 +19,9 @@ export async function keepShot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}-390.png`) });
 }
 
-/** A participant (video watched) logged in through the API in a fresh phone-sized context (at `baseUrl`, e.g. a fault proxy). */
-export async function participantPage(browser: Browser, server: TestServer, baseUrl = server.url) {
-  const { page, context, problems } = await openPage(browser, baseUrl);
+/** A participant (video watched) logged in through the API in a fresh context (at `baseUrl`, e.g. a fault proxy), phone-sized unless told. */
+export async function participantPage(browser: Browser, server: TestServer, baseUrl = server.url, viewport = PHONE) {
+  const { page, context, problems } = await openPage(browser, baseUrl, viewport);
   page.setDefaultTimeout(15_000);
   const { fields, user } = await newParticipant(server.url);
   const login = await page.request.post("/api/user/login", { data: { usernameOrEmail: fields.username, password: fields.password } });

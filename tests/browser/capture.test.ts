@@ -65,6 +65,7 @@ test("a tab closed with a recording's draft unsent: the next visit offers it bac
   await addChoice(page, "Audio upload");
   await page.getByRole("button", { name: "Start recording" }).click();
   await page.getByRole("timer").filter({ hasText: "00:02" }).waitFor({ timeout: 10_000 });
+  await page.getByRole("button", { name: "Stop recording" }).click();
   await page.getByRole("button", { name: "Save recording" }).click();
   await page.waitForURL(/\/evidence-details\?draft=/);
   await page.getByLabel("Title").fill("Whispered names");

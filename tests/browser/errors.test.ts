@@ -53,7 +53,8 @@ test("login without an answer, and a failed registration", async () => {
   for (const [label, value] of values) await page.getByLabel(label, { exact: true }).fill(value);
   await page.getByRole("button", { name: "Register", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Add a clear photo of your face" });
-  await dialog.getByLabel("Choose a photo").setInputFiles(path.join(FIXTURES, "photo.jpg"));
+  const [chooser] = await Promise.all([page.waitForEvent("filechooser"), dialog.getByRole("button", { name: "Choose a photo" }).click()]);
+  await chooser.setFiles(path.join(FIXTURES, "photo.jpg"));
   await dialog.getByRole("button", { name: "Submit Photo and Register" }).click();
   await dialog.getByRole("alert").filter({ hasText: "Oops! That didn't work. The username might already be taken. Try again!" }).waitFor();
   await page.unroute("**/api/user/register");

@@ -66,7 +66,7 @@ function routes(profileHeading: string): { path: string; participant: string; ad
     { path: "/evidenceupload", participant: "Add photo or video evidence", admin: "Add photo or video evidence" },
     { path: "/evidence-details", participant: "Evidence details", admin: "Evidence details" },
     { path: "/admin", participant: profileHeading, admin: "Administration" }, // admins only: a participant's profile
-    { path: "/archive", participant: "Archive", admin: "Archive" },
+    { path: "/archive", participant: "Casefile Test", admin: "Casefile Test" }, // the exhibition opens with the project's name
     { path: "/help", participant: "Help", admin: "Help" },
     same("/verify-email", "Email Verified Successfully!"),
     same("/reset-password-email", "Reset your password"),
@@ -113,6 +113,19 @@ test("after a first visit, every screen opens offline with its content, for a pa
     expect(problems).toEqual([]);
     await context.close();
   }
+});
+
+test("straight after a first visit, an offline start still has the operator's accent colour and logo", async () => {
+  const { context, page } = await openPage(browser, server.url);
+  await firstVisit(page);
+  await goOffline(context, page);
+  const branding = await page.evaluate(async () => {
+    const theme = await fetch("/theme.css");
+    const logo = await fetch("/brand/logo");
+    return { theme: await theme.text(), logo: `${logo.status} ${logo.headers.get("content-type")}` };
+  });
+  expect(branding).toEqual({ theme: ":root{--accent:#b3261e;--accent-strong:#98201a;--on-accent:#ffffff}\n", logo: "200 image/svg+xml" });
+  await context.close();
 });
 
 test("the worker keeps the API and media out of its caches, and sw.js is revalidated at every visit", async () => {

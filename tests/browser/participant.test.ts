@@ -34,6 +34,8 @@ for (const viewport of [PHONE, LAPTOP]) {
     });
 
     const alert = (text: string) => page.getByRole("alert").filter({ hasText: text }).first();
+    /** A form problem shown beside its field (tied to it by aria-describedby). */
+    const fieldError = (text: string) => page.locator('[id$="-error"]').filter({ hasText: text }).first();
 
     async function screen(name: string) {
       await shot(page, name);
@@ -93,7 +95,7 @@ for (const viewport of [PHONE, LAPTOP]) {
     test("registration: every check, uniqueness under the username, selfie, toast", async () => {
       await page.goto("/registration");
       await page.getByRole("button", { name: "Register", exact: true }).click();
-      await alert("Choose a username and password!").waitFor();
+      await fieldError("Choose a username and password!").waitFor();
       const checks: [Record<string, string>, string][] = [
         [{ Password: "short", "Confirm Password": "short" }, "Password must be at least 7 characters long"],
         [{ "Confirm Password": "different-secret" }, "Passwords do not match"],
@@ -103,7 +105,7 @@ for (const viewport of [PHONE, LAPTOP]) {
       ];
       for (const [values, message] of checks) {
         await fillRegistration(values);
-        await alert(message).waitFor();
+        await fieldError(message).waitFor();
       }
       await screen("registration-error");
 
@@ -116,8 +118,8 @@ for (const viewport of [PHONE, LAPTOP]) {
       await fillRegistration({ "Phone Number": participant.phone });
       const dialog = page.getByRole("dialog", { name: "Add a clear photo of your face" });
       await dialog.getByText("This photo is for internal identification only and is not shared publicly.").waitFor();
-      await dialog.getByRole("button", { name: "Submit Photo and Register" }).click();
-      await dialog.getByRole("alert").filter({ hasText: "Please upload a photo" }).waitFor();
+      expect(await dialog.getByRole("button", { name: "Submit Photo and Register" }).isDisabled()).toBe(true);
+      await dialog.getByText("Please upload a photo", { exact: true }).waitFor();
       await dialog.getByRole("button", { name: "Take a Selfie" }).click();
       await dialog.getByRole("button", { name: "Capture photo" }).click({ timeout: 20_000 });
       await dialog.getByRole("img", { name: "Your verification photo" }).waitFor();
@@ -236,6 +238,7 @@ for (const viewport of [PHONE, LAPTOP]) {
       await page.getByText("Paused").waitFor();
       await screen("evidence-upload-audio");
       await page.getByRole("button", { name: "Resume" }).click();
+      await page.getByRole("button", { name: "Stop recording" }).click();
       await page.getByRole("button", { name: "Save recording" }).click();
       await page.waitForURL(/\/evidence-details(\?|$)/);
       await page.getByLabel("Preview of the recording").waitFor();
@@ -290,9 +293,9 @@ for (const viewport of [PHONE, LAPTOP]) {
       await page.getByRole("button", { name: /^Bridge photo \(Photo\)/ }).click();
       await detail.getByRole("img", { name: "Photo: Bridge photo" }).waitFor();
       await detail.getByRole("button", { name: "Edit" }).click();
-      expect(await edit.getByLabel("Replacement file (optional)").getAttribute("accept")).toBe("image/*");
+      expect(await edit.locator('input[type="file"]').getAttribute("accept")).toBe("image/*");
       const thumbnailBefore = await page.locator('[aria-label^="Bridge photo (Photo)"] img').getAttribute("src");
-      await edit.getByLabel("Replacement file (optional)").setInputFiles(path.join(FIXTURES, "photo.png"));
+      await edit.locator('input[type="file"]').setInputFiles(path.join(FIXTURES, "photo.png"));
       await edit.getByRole("button", { name: "Save" }).click();
       await edit.waitFor({ state: "detached" });
       await page.waitForFunction(
@@ -324,7 +327,8 @@ for (const viewport of [PHONE, LAPTOP]) {
       await page.getByText("Prefer not to say").waitFor();
       await page.getByRole("button", { name: "Edit Profile" }).click();
       await page.getByLabel("Pronouns").selectOption("They/Them");
-      await page.getByLabel("Upload Avatar").setInputFiles(path.join(FIXTURES, "photo.png"));
+      const [avatarChooser] = await Promise.all([page.waitForEvent("filechooser"), page.getByRole("button", { name: "Upload Avatar" }).click()]);
+      await avatarChooser.setFiles(path.join(FIXTURES, "photo.png"));
       await screen("profile-edit");
       await page.getByRole("button", { name: "Save Changes" }).click();
       await alert("User updated successfully.").waitFor();

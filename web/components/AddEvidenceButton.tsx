@@ -2,23 +2,28 @@ import { useId, useState } from "react";
 import { CAPTURE_CHOICES, useStartCapture } from "../features/capture/useStartCapture";
 import { Icon } from "../ui/Icon";
 
-/** The red plus button, expanding into camera, audio and notes uploads. */
+/** The red plus button (the operator's accent), expanding into camera, audio and notes uploads; Escape folds it. */
 export function AddEvidenceButton() {
   const [open, setOpen] = useState(false);
   const startCapture = useStartCapture();
   const listId = useId();
   return (
     // Above the upload queue's bar when it shows (it sets --queue-bar to its height).
-    <div className="fixed right-5 bottom-[calc(1.25rem+var(--queue-bar,0rem)+var(--tab-bar,0rem))] z-20 flex flex-col items-end gap-3">
+    <div
+      className="fixed right-5 bottom-[calc(1.25rem+var(--queue-bar,0rem)+var(--tab-bar,0rem))] z-20 flex flex-col items-end gap-3"
+      onKeyDown={(event) => event.key === "Escape" && setOpen(false)}
+    >
       <ul id={listId} hidden={!open} className="flex flex-col items-end gap-2">
         {CAPTURE_CHOICES.map((choice) => (
           <li key={choice.kind}>
             <button
               type="button"
               onClick={() => startCapture(choice.kind)}
-              className="flex min-h-11 items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-gray-900 shadow-lg ring-1 ring-gray-300 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-blue-700"
+              className="flex min-h-12 items-center gap-2.5 rounded-full bg-surface py-2 pr-5 pl-3 text-sm font-semibold text-ink-900 shadow-lift ring-1 ring-line transition-colors hover:bg-paper-deep"
             >
-              <Icon name={choice.icon} className="size-5" />
+              <span className="flex size-8 items-center justify-center rounded-full bg-accent text-on-accent">
+                <Icon name={choice.icon} className="size-4.5" />
+              </span>
               {choice.label}
             </button>
           </li>
@@ -30,11 +35,9 @@ export function AddEvidenceButton() {
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen(!open)}
-        className="flex size-16 items-center justify-center rounded-full bg-red-700 text-4xl leading-none font-light text-white shadow-xl transition hover:bg-red-800 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-red-800"
+        className="flex size-16 items-center justify-center rounded-full bg-accent text-on-accent shadow-xl ring-4 ring-paper transition-colors hover:bg-accent-strong focus-visible:outline-4 focus-visible:outline-offset-2"
       >
-        <span aria-hidden="true" className={`transition ${open ? "rotate-45" : ""}`}>
-          +
-        </span>
+        <Icon name="plus" className={`size-8 transition-transform ${open ? "rotate-45" : ""}`} />
       </button>
     </div>
   );

@@ -69,6 +69,7 @@ export function AppRoutes() {
         </Route>
         <Route path="/verify-email" component={VerifyEmailScreen} />
         <Route path="/archive" component={ArchiveScreen} />
+        <Route path="/archive/:id" component={ArchiveScreen} />
         <Route path="/evidence">
           <Protected>
             <EvidenceListScreen />

@@ -1,146 +1,125 @@
-import { useEffect, useRef, useState } from "react";
-import { Alert, Button } from "./ui";
+import { LevelMeter } from "../features/recorder/LevelMeter";
+import { RecordingPlayback } from "../features/recorder/RecordingPlayback";
+import { formatTimer } from "../features/recorder/stopwatch";
+import { useLeaveGuard } from "../features/recorder/useLeaveGuard";
+import { useRecorder, type RecorderHooks, type RecorderStage, type Take } from "../features/recorder/useRecorder";
+import { Alert, Button, Spinner } from "../ui/Button";
+import { Modal } from "../ui/Dialog";
+import { Icon } from "../ui/Icon";
 
-const AUDIO_BITS_PER_SECOND = 128000;
-/** A crash or a locked phone loses at most this much of a recording. */
-const TIME_SLICE_MS = 1000;
+const STATUS: Record<RecorderStage, string> = {
+  idle: "Ready",
+  recording: "Recording",
+  paused: "Paused",
+  review: "Listen back",
+  saving: "Saving",
+};
 
-/** audio/webm where the browser records it, audio/mp4 otherwise (iOS Safari). */
-function recordingMimeType() {
-  if (typeof MediaRecorder === "undefined") return null;
-  for (const type of ["audio/webm;codecs=opus", "audio/webm", "audio/mp4"]) if (MediaRecorder.isTypeSupported(type)) return type;
-  return "";
-}
-
-export function formatTimer(totalSeconds: number) {
-  const minutes = Math.floor(totalSeconds / 60);
-  const seconds = totalSeconds % 60;
-  return `${String(minutes).padStart(2, "0")}:${String(seconds).padStart(2, "0")}`;
-}
-
-type Stage = "idle" | "recording" | "paused";
+/** A finished clip's timer agrees with its length as written elsewhere (rounded; a running timer shows whole seconds passed). */
+const roundedToSecond = (ms: number) => Math.round(ms / 1000) * 1000;
 
 /**
- * In-browser recorder: start, pause/resume, save, discard, and a mm:ss timer. Each one-second slice is handed to
- * onChunk as it arrives (the caller keeps it on the phone); onStop gets the clip, or null when discarded.
+ * The in-browser recorder: start, pause/resume, stop, then listen and save or discard; a minutes:seconds timer and a
+ * live level meter. Every slice goes to `onChunk` as it arrives (the caller keeps it as a draft); `onSave` gets the
+ * clip with its duration. Leaving while a recording exists asks first.
  */
-export function AudioRecorder({
-  onStart,
-  onChunk,
-  onStop,
-}: {
-  onStart: (mimeType: string) => void;
-  onChunk: (chunk: Blob) => void;
-  onStop: (clip: File | null) => void;
-}) {
-  const [stage, setStage] = useState<Stage>("idle");
-  const [seconds, setSeconds] = useState(0);
-  const [problem, setProblem] = useState("");
-  const recorder = useRef<MediaRecorder | null>(null);
-  const chunks = useRef<Blob[]>([]);
+export function AudioRecorder({ onSave, ...hooks }: RecorderHooks & { onSave: (take: Take) => Promise<void> }) {
+  const recorder = useRecorder(hooks);
+  const { stage, take } = recorder;
+  const running = stage === "recording" || stage === "paused";
+  const reviewing = stage === "review" || stage === "saving";
+  const guard = useLeaveGuard(stage !== "idle");
 
-  useEffect(() => {
-    if (stage !== "recording") return;
-    const timer = setInterval(() => setSeconds((value) => value + 1), 1000);
-    return () => clearInterval(timer);
-  }, [stage]);
-  useEffect(() => () => stopTracks(), []);
-
-  function stopTracks() {
-    recorder.current?.stream.getTracks().forEach((track) => track.stop());
-  }
-
-  async function start() {
-    setProblem("");
-    const mimeType = recordingMimeType();
-    if (mimeType === null) return setProblem("This browser cannot record audio. Use Upload Audio instead.");
+  async function save() {
+    if (!take) return;
+    guard.release();
+    recorder.setStage("saving");
     try {
-      const stream = await navigator.mediaDevices.getUserMedia({ audio: { noiseSuppression: true, echoCancellation: true } });
-      const media = new MediaRecorder(stream, { ...(mimeType ? { mimeType } : {}), audioBitsPerSecond: AUDIO_BITS_PER_SECOND });
-      chunks.current = [];
-      media.ondataavailable = (event) => {
-        if (event.data.size === 0) return;
-        chunks.current.push(event.data);
-        onChunk(event.data);
-      };
-      onStart(media.mimeType || mimeType);
-      media.start(TIME_SLICE_MS);
-      recorder.current = media;
-      setSeconds(0);
-      setStage("recording");
+      await onSave(take);
     } catch (error) {
-      console.error("Microphone denied or not found", error);
-      setProblem("The microphone could not be started. Allow microphone access, or use Upload Audio.");
+      console.error("The recording could not be kept", error);
+      guard.rearm();
+      recorder.setStage("review");
     }
   }
 
-  function pauseOrResume() {
-    const media = recorder.current;
-    if (!media) return;
-    if (stage === "recording") {
-      media.pause();
-      setStage("paused");
-    } else {
-      media.resume();
-      setStage("recording");
-    }
+  function discardAndLeave() {
+    recorder.discard();
+    guard.leave();
   }
 
-  function finish(keep: boolean) {
-    const media = recorder.current;
-    if (!media) return;
-    media.onstop = () => {
-      stopTracks();
-      recorder.current = null;
-      setStage("idle");
-      setSeconds(0);
-      if (!keep) return onStop(null);
-      const type = (media.mimeType || "audio/webm").split(";")[0];
-      const extension = type === "audio/mp4" ? "m4a" : "webm";
-      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-      onStop(new File(chunks.current, `recording-${stamp}.${extension}`, { type }));
-    };
-    media.stop();
-  }
-
-  const active = stage !== "idle";
   return (
-    <section aria-labelledby="recorder-title" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
-      <h2 id="recorder-title" className="mb-3 text-lg font-bold">
-        Record audio
-      </h2>
-      {problem && (
-        <div className="mb-3">
-          <Alert>{problem}</Alert>
+    <section aria-labelledby="recorder-title" className="rounded-card bg-surface p-5 shadow-lift ring-1 ring-line">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="recorder-title" className="flex items-center gap-2 text-lg font-semibold">
+          <Icon name="mic" className="size-5 text-accent" />
+          Record audio
+        </h2>
+        <span className="flex items-center gap-2 text-sm font-medium text-muted">
+          <span aria-hidden="true" className={`size-2.5 rounded-full ${stage === "recording" ? "animate-pulse bg-accent" : running ? "bg-tape" : "bg-ink-300"}`} />
+          {STATUS[stage]}
+        </span>
+      </div>
+      {recorder.problem && (
+        <div className="mt-3">
+          <Alert>{recorder.problem}</Alert>
         </div>
       )}
-      <div className="mb-4 flex items-center gap-3">
-        <span
-          aria-hidden="true"
-          className={`size-3 rounded-full ${stage === "recording" ? "animate-pulse bg-red-600" : active ? "bg-amber-500" : "bg-gray-400"}`}
-        />
-        <span role="timer" aria-label="Recording time" className="font-mono text-3xl font-bold tabular-nums">
-          {formatTimer(seconds)}
-        </span>
-        <span className="text-sm text-gray-700">{stage === "recording" ? "Recording" : stage === "paused" ? "Paused" : "Ready"}</span>
+      <p role="timer" aria-label="Recording time" className="mt-4 font-display text-display-xl text-ink-950 tabular-nums">
+        {formatTimer(reviewing ? roundedToSecond(recorder.elapsedMs) : recorder.elapsedMs)}
+      </p>
+      <div className="mt-3">
+        {running && <LevelMeter analyser={recorder.analyser} dimmed={stage === "paused"} />}
+        {take && reviewing && <RecordingPlayback take={take} />}
+        {stage === "idle" && <p className="text-sm text-muted">Your phone will ask to use the microphone. You can listen to the recording before you save it.</p>}
       </div>
-      <div className="grid grid-cols-2 gap-3">
-        {!active ? (
-          <Button variant="danger" onClick={start} className="col-span-2">
+      <div className="mt-5 flex flex-wrap gap-3">
+        {stage === "idle" && (
+          <Button variant="accent" size="lg" onClick={recorder.start} className="w-full">
+            <Icon name="mic" className="size-5" />
             Start recording
           </Button>
-        ) : (
+        )}
+        {running && (
           <>
-            <Button variant="secondary" onClick={pauseOrResume}>
+            <Button variant="secondary" size="lg" onClick={recorder.pauseOrResume}>
+              <Icon name={stage === "recording" ? "pause" : "play"} className="size-4" />
               {stage === "recording" ? "Pause" : "Resume"}
             </Button>
-            <Button onClick={() => finish(true)}>Save recording</Button>
-            <Button variant="secondary" onClick={() => finish(false)} className="col-span-2">
-              Discard
+            <Button size="lg" onClick={recorder.stop} className="flex-1">
+              <Icon name="stop" className="size-4" />
+              Stop recording
             </Button>
           </>
         )}
+        {reviewing && (
+          <Button variant="accent" size="lg" onClick={save} disabled={stage === "saving"} className="w-full">
+            {stage === "saving" ? <Spinner /> : <Icon name="check" className="size-5" />}
+            Save recording
+          </Button>
+        )}
+        {stage !== "idle" && (
+          <Button variant="ghost" onClick={recorder.discard} disabled={stage === "saving"} className="w-full">
+            Discard
+          </Button>
+        )}
       </div>
+      <Modal
+        open={guard.asking}
+        onClose={guard.stay}
+        closable={false}
+        title="Discard this recording?"
+        actions={
+          <>
+            <Button variant="danger" onClick={discardAndLeave}>
+              Discard
+            </Button>
+            <Button onClick={guard.stay}>Keep recording</Button>
+          </>
+        }
+      >
+        <p className="text-base text-ink-800">If you leave this screen now, the recording is deleted from this phone.</p>
+      </Modal>
     </section>
   );
 }

@@ -12,7 +12,7 @@ export function CaptionedVideo({ name, label }: { name: "onboarding" | "tutorial
       controls
       playsInline
       preload="metadata"
-      className="aspect-video w-full rounded-lg bg-black"
+      className="aspect-video w-full rounded-card bg-ink-950"
       aria-label={label}
       {...video.videoEvents}
     >

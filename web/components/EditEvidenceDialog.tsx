@@ -1,12 +1,18 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { updateEvidence } from "../api/evidence";
 import type { Evidence } from "../api/types";
-import { ACCEPT_BY_TYPE } from "../lib/mediaTypes";
+import { ACCEPT_BY_TYPE, MEDIA_LABELS } from "../lib/mediaTypes";
 import { makeThumbnail, thumbnailFileName } from "../lib/thumbnail";
+import { Alert, Button, Spinner } from "../ui/Button";
 import { Modal } from "../ui/Dialog";
-import { Alert, Button, Spinner, TextArea, TextField } from "./ui";
+import { MediaPreview } from "./MediaPreview";
+import { TextArea, TextField } from "../ui/Field";
+import { FilePicker } from "../ui/FilePicker";
 
-/** 'Edit Item': optional replacement file of the same kind, Title, Notes. Not dismissible by backdrop or Escape. */
+/**
+ * 'Edit Item': optional replacement file of the same kind, Title, Notes, Cancel/Save. Backdrop clicks and Escape do
+ * nothing (the spec); the close button and the phone's Back button act as Cancel.
+ */
 export function EditEvidenceDialog({
   item,
   onCancel,
@@ -16,24 +22,29 @@ export function EditEvidenceDialog({
   onCancel: () => void;
   onSaved: (item: Evidence) => void;
 }) {
+  const formId = useId();
   const [title, setTitle] = useState("");
   const [notes, setNotes] = useState("");
   const [file, setFile] = useState<File | null>(null);
+  const [titleError, setTitleError] = useState("");
   const [problem, setProblem] = useState("");
   const [saving, setSaving] = useState(false);
   useEffect(() => {
     setTitle(item?.title ?? "");
     setNotes(item?.notes ?? "");
     setFile(null);
+    setTitleError("");
     setProblem("");
   }, [item]);
   const accept = item ? ACCEPT_BY_TYPE[item.media_type] : undefined;
+  const kind = item ? MEDIA_LABELS[item.media_type].toLowerCase() : "";
 
   async function save(event: FormEvent) {
     event.preventDefault();
     if (!item) return;
-    if (!title.trim()) return setProblem("Please give the evidence a title.");
+    if (!title.trim()) return setTitleError("Please give the evidence a title.");
     setSaving(true);
+    setProblem("");
     const payload = new FormData();
     payload.set("title", title.trim());
     payload.set("notes", notes);
@@ -46,36 +57,56 @@ export function EditEvidenceDialog({
       onSaved(await updateEvidence(item.id, payload));
     } catch (error) {
       console.error("Evidence update failed", error);
-      setProblem(error instanceof Error && error.message ? `Could not save: ${error.message}` : "Could not save the changes.");
+      const reason = error instanceof Error && error.message ? ` ${error.message}` : " Please try again.";
+      setProblem(`Your changes were not saved.${reason}`);
     } finally {
       setSaving(false);
     }
   }
 
   return (
-    <Modal open={item !== null} onClose={onCancel} dismissible={false} title="Edit Item">
-      <form onSubmit={save} noValidate className="space-y-4">
-        {problem && <Alert>{problem}</Alert>}
-        {accept && (
-          <TextField
-            label="Replacement file (optional)"
-            type="file"
-            accept={accept}
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-            className="mt-1 block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-gray-200 file:px-3 file:py-2 file:font-semibold"
-          />
-        )}
-        <TextField label="Title" required value={title} onChange={(event) => setTitle(event.target.value)} maxLength={200} />
-        <TextArea label="Notes" value={notes} onChange={(event) => setNotes(event.target.value)} maxLength={10000} />
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={onCancel} disabled={saving}>
+    <Modal
+      open={item !== null}
+      onClose={saving ? () => {} : onCancel}
+      dismissible={false}
+      closable
+      title="Edit Item"
+      actions={
+        <>
+          <Button variant="ghost" onClick={onCancel} disabled={saving}>
             Cancel
           </Button>
-          <Button type="submit" disabled={saving}>
+          <Button type="submit" form={formId} disabled={saving}>
             {saving && <Spinner />}
             Save
           </Button>
-        </div>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={save} noValidate className="space-y-5">
+        {problem && <Alert>{problem}</Alert>}
+        {accept && (
+          <FilePicker
+            label={`Replace the ${kind} (optional)`}
+            accept={accept}
+            onFiles={([first]) => setFile(first ?? null)}
+            chosen={file?.name}
+            hint={`Only a ${kind} can replace this ${kind}. Leave it to keep the current one.`}
+          />
+        )}
+        {file && <MediaPreview file={file} />}
+        <TextField
+          label="Title"
+          required
+          value={title}
+          onChange={(event) => {
+            setTitle(event.target.value);
+            setTitleError("");
+          }}
+          maxLength={200}
+          error={titleError}
+        />
+        <TextArea label="Notes" value={notes} onChange={(event) => setNotes(event.target.value)} maxLength={10000} rows={6} />
       </form>
     </Modal>
   );

@@ -1,24 +1,61 @@
-import type { Evidence } from "../api/types";
-import { formatDateTime, truncateTitle } from "../lib/format";
+import type { Evidence, MediaType } from "../api/types";
+import { formatDuration, truncateTitle } from "../lib/format";
 import { MEDIA_LABELS } from "../lib/mediaTypes";
+import { Badge } from "../ui/Badge";
+import { Icon, type IconName } from "../ui/Icon";
+import { RelativeTime } from "../ui/RelativeTime";
 
-const placeholderStyles = { 1: "bg-amber-100 text-amber-900", 2: "bg-sky-100 text-sky-900", 3: "bg-violet-100 text-violet-900", 4: "bg-emerald-100 text-emerald-900" };
+export const KIND_ICONS: Record<MediaType, IconName> = { 1: "note", 2: "camera", 3: "video", 4: "music" };
 
 export function PublicBadge() {
-  return <span className="rounded-full bg-green-800 px-2 py-0.5 text-xs font-bold text-white">Public</span>;
+  return <Badge variant="public">Public</Badge>;
 }
 
-/** 250×357 card with 160 px of media: the browser-made thumbnail, never the full file. */
-/** A button may hold only phrasing content, so the card is built of spans; the first cards load at once (they are the largest paint). */
-export function EvidenceCard({ item, onOpen, eager = false }: { item: Evidence; onOpen: (item: Evidence) => void; eager?: boolean }) {
+/** A video's or a recording's length, when the server could read it from the file ("0:07"). */
+export function durationOf(item: Evidence) {
+  return (item.media_type === 3 || item.media_type === 4) && item.duration_ms ? formatDuration(item.duration_ms) : null;
+}
+
+/** What the card's 160 px show when there is no thumbnail: the kind, drawn (a ruled page for notes). */
+function KindPlaceholder({ kind }: { kind: MediaType }) {
+  const surface =
+    kind === 1
+      ? "bg-paper-deep bg-[repeating-linear-gradient(to_bottom,transparent_0_23px,var(--color-line)_23px_24px)] text-ink-700"
+      : "bg-ink-900 text-ink-200";
+  return (
+    <span className={`flex h-full w-full items-center justify-center ${surface}`}>
+      <Icon name={KIND_ICONS[kind]} className="size-12" />
+    </span>
+  );
+}
+
+/**
+ * 250×357 card with 160 px of media (the browser-made thumbnail, never the full file), the kind and any duration on
+ * the media, the title cut to 8 characters, when it was sent, and the notes clamped to 6 lines. A button may hold only
+ * phrasing content, so the card is built of spans; the first cards load at once (they are the largest paint).
+ */
+export function EvidenceCard({
+  item,
+  onOpen,
+  eager = false,
+  showPublicBadge = true,
+}: {
+  item: Evidence;
+  onOpen: (item: Evidence) => void;
+  eager?: boolean;
+  showPublicBadge?: boolean;
+}) {
+  const kind = MEDIA_LABELS[item.media_type];
+  const duration = durationOf(item);
+  const isPublic = showPublicBadge && item.is_public;
   return (
     <button
       type="button"
       onClick={() => onOpen(item)}
-      aria-label={`${item.title} (${MEDIA_LABELS[item.media_type]}), ${item.is_public ? "public, " : ""}open details`}
-      className="flex h-[357px] w-[250px] flex-col overflow-hidden rounded-xl bg-white text-left shadow-sm ring-1 ring-gray-200 transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+      aria-label={`${item.title} (${kind})${duration ? `, ${duration} long` : ""}${isPublic ? ", public" : ""}, open details`}
+      className="group flex h-[357px] w-[250px] flex-col overflow-hidden rounded-card bg-surface text-left text-ink-900 shadow-lift ring-1 ring-line transition hover:-translate-y-0.5 hover:ring-ink-300"
     >
-      <span className="relative block h-[160px] w-full shrink-0 bg-gray-200">
+      <span className="relative block h-[160px] w-full shrink-0 overflow-hidden">
         {item.thumbnail_url ? (
           <img
             src={item.thumbnail_url}
@@ -26,37 +63,50 @@ export function EvidenceCard({ item, onOpen, eager = false }: { item: Evidence; 
             loading={eager ? "eager" : "lazy"}
             fetchPriority={eager ? "high" : "auto"}
             decoding="async"
-            className="h-full w-full object-cover"
+            className="h-full w-full bg-ink-800 object-cover"
           />
         ) : (
-          <span className={`flex h-full w-full items-center justify-center text-2xl font-bold ${placeholderStyles[item.media_type]}`}>
-            {MEDIA_LABELS[item.media_type]}
-          </span>
+          <KindPlaceholder kind={item.media_type} />
         )}
         {item.media_type === 3 && item.thumbnail_url && (
-          <span aria-hidden="true" className="absolute inset-0 m-auto flex size-12 items-center justify-center rounded-full bg-black/60 text-xl text-white">
-            ▶
+          <span aria-hidden="true" className="absolute inset-0 m-auto flex size-12 items-center justify-center rounded-full bg-ink-950/65 text-white">
+            <Icon name="play" className="size-5 translate-x-px" />
           </span>
+        )}
+        <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-ink-950/75 px-2 py-0.5 text-xs font-semibold text-white">
+          <Icon name={KIND_ICONS[item.media_type]} className="size-3.5" />
+          {kind}
+        </span>
+        {duration && (
+          <span className="absolute right-2 bottom-2 rounded bg-ink-950/80 px-1.5 py-0.5 font-mono text-xs text-white tabular-nums">{duration}</span>
         )}
       </span>
       <span className="flex min-h-0 flex-1 flex-col gap-1 p-3">
-        <span className="flex items-center justify-between gap-2">
-          <span className="block truncate text-base font-bold">{truncateTitle(item.title)}</span>
-          {item.is_public && <PublicBadge />}
+        <span className="flex min-w-0 items-center justify-between gap-2">
+          <span className="block truncate font-display text-2xl leading-tight text-ink-950">{truncateTitle(item.title)}</span>
+          {isPublic && <PublicBadge />}
         </span>
-        <span className="block text-xs text-gray-700">{formatDateTime(item.date_posted)}</span>
-        <span className="line-clamp-6 text-sm break-words whitespace-pre-line text-gray-800">{item.notes}</span>
+        <RelativeTime iso={item.date_posted} className="self-start text-xs text-muted" />
+        {item.notes && <span className="line-clamp-6 text-sm whitespace-pre-line text-ink-800 wrap-anywhere">{item.notes}</span>}
       </span>
     </button>
   );
 }
 
-export function EvidenceGrid({ items, onOpen }: { items: Evidence[]; onOpen: (item: Evidence) => void }) {
+export function EvidenceGrid({
+  items,
+  onOpen,
+  showPublicBadge = true,
+}: {
+  items: Evidence[];
+  onOpen: (item: Evidence) => void;
+  showPublicBadge?: boolean;
+}) {
   return (
-    <ul aria-label="Evidence items" className="grid grid-cols-[repeat(auto-fill,250px)] justify-center gap-4 sm:justify-start">
+    <ul aria-label="Evidence items" className="grid grid-cols-[repeat(auto-fill,250px)] justify-center gap-5 sm:justify-start">
       {items.map((item, index) => (
         <li key={item.id}>
-          <EvidenceCard item={item} onOpen={onOpen} eager={index < 2} />
+          <EvidenceCard item={item} onOpen={onOpen} eager={index < 2} showPublicBadge={showPublicBadge} />
         </li>
       ))}
     </ul>

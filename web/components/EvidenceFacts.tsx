@@ -1,27 +1,41 @@
 import type { Evidence } from "../api/types";
 import { formatBytes, formatDateTime } from "../lib/format";
+import { MEDIA_LABELS } from "../lib/mediaTypes";
+import { relativeTime } from "../lib/relativeTime";
+import { Icon } from "../ui/Icon";
+import { PlaceLink } from "../ui/PlaceLink";
 import { Avatar } from "./Avatar";
-import { PublicBadge } from "./EvidenceCard";
+import { durationOf, KIND_ICONS, PublicBadge } from "./EvidenceCard";
 
-/** Title, notes, location, date and (for lists of other people's items) who submitted it. */
-export function EvidenceFacts({ item, showSubmitter = false }: { item: Evidence; showSubmitter?: boolean }) {
+/**
+ * Title, notes, kind, location, date and (for lists of other people's items) who submitted it. `technical` adds the
+ * stored file's type, size and SHA-256: for admins only, participants never see them.
+ */
+export function EvidenceFacts({ item, showSubmitter = false, technical = false }: { item: Evidence; showSubmitter?: boolean; technical?: boolean }) {
+  const duration = durationOf(item);
   return (
-    <div className="space-y-3">
+    <div className="min-w-0 space-y-4">
       <div className="flex items-start justify-between gap-3">
-        <h3 className="text-lg font-bold break-words">{item.title}</h3>
+        <h3 className="min-w-0 font-display text-display-sm text-ink-950 wrap-anywhere">{item.title}</h3>
         {item.is_public && <PublicBadge />}
       </div>
-      {item.notes && <p className="text-sm break-words whitespace-pre-line text-gray-800">{item.notes}</p>}
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="font-semibold text-gray-700">Location</dt>
-        <dd className="break-words">{item.location || "Not given"}</dd>
-        <dt className="font-semibold text-gray-700">Posted</dt>
+      <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-ink-700">
+        <Icon name={KIND_ICONS[item.media_type]} className="size-4" />
+        {MEDIA_LABELS[item.media_type]}
+        {duration && <span className="font-normal text-muted">· {duration}</span>}
+      </p>
+      {item.notes && <p className="text-base whitespace-pre-line text-ink-800 wrap-anywhere">{item.notes}</p>}
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 border-t border-line pt-3 text-sm">
+        <dt className="font-semibold text-ink-700">Location</dt>
+        <dd className="min-w-0 wrap-anywhere">{item.location ? <PlaceLink location={item.location} /> : <span className="text-muted">Not given</span>}</dd>
+        <dt className="font-semibold text-ink-700">Posted</dt>
         <dd>
           <time dateTime={item.date_posted}>{formatDateTime(item.date_posted)}</time>
+          <span className="text-muted"> · {relativeTime(item.date_posted)}</span>
         </dd>
-        {item.media && (
+        {technical && item.media && (
           <>
-            <dt className="font-semibold text-gray-700">File</dt>
+            <dt className="font-semibold text-ink-700">File</dt>
             <dd className="break-all">
               {item.media.mime}, {formatBytes(item.media.size)}
               <br />
@@ -31,9 +45,9 @@ export function EvidenceFacts({ item, showSubmitter = false }: { item: Evidence;
         )}
       </dl>
       {showSubmitter && (
-        <div className="flex items-center gap-3 rounded-lg bg-gray-100 p-3">
+        <div className="flex min-w-0 items-center gap-3 rounded-lg bg-paper-deep p-3">
           <Avatar src={item.avatar_AWS_URL} alt={`${item.username ?? "Participant"}'s avatar`} size="sm" />
-          <p className="text-sm">
+          <p className="min-w-0 text-sm wrap-anywhere">
             Submitted by <span className="font-semibold">{item.username ?? "unknown"}</span>
           </p>
         </div>

@@ -1,6 +1,7 @@
 import { Label, Radio, RadioGroup } from "@headlessui/react";
 import { FILTER_OPTIONS, type MediaFilter } from "../lib/mediaTypes";
 
+/** The spec's filter toggle (All, Notes, Photos, Videos, Audio) as one row of pills that wraps on a narrow phone. */
 export function EvidenceFilter({ value, onChange }: { value: MediaFilter; onChange: (value: MediaFilter) => void }) {
   return (
     <RadioGroup value={value} onChange={onChange} className="flex flex-wrap items-center gap-2">
@@ -9,7 +10,7 @@ export function EvidenceFilter({ value, onChange }: { value: MediaFilter; onChan
         <Radio
           key={option.value}
           value={option.value}
-          className="inline-flex min-h-10 cursor-pointer items-center rounded-full bg-white px-3 py-2 sm:px-4 text-sm font-semibold text-gray-900 ring-1 ring-gray-400 data-checked:bg-gray-900 data-checked:text-white data-checked:ring-gray-900 data-focus:outline-2 data-focus:outline-offset-2 data-focus:outline-blue-700"
+          className="inline-flex min-h-10 cursor-pointer items-center rounded-full bg-surface px-3.5 text-sm font-semibold text-ink-800 ring-1 ring-ink-300 ring-inset transition-colors hover:bg-paper-deep data-checked:bg-ink-900 data-checked:text-white data-checked:ring-ink-900 data-focus:outline-2 data-focus:outline-offset-2 sm:px-4"
         >
           {option.label}
         </Radio>

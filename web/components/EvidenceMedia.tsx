@@ -3,7 +3,7 @@ import type { Evidence } from "../api/types";
 /** The full media of one item, for detail dialogs only: player by type, 'No media to display.' for notes. */
 export function EvidenceMedia({ item }: { item: Evidence }) {
   if (!item.aws_url || item.media_type === 1) {
-    return <p className="rounded-lg bg-gray-100 p-6 text-center text-sm text-gray-700">No media to display.</p>;
+    return <p className="rounded-lg bg-paper-deep p-6 text-center text-sm text-muted">No media to display.</p>;
   }
   if (item.media_type === 4) {
     return <audio controls preload="metadata" src={item.aws_url} className="w-full" aria-label={`Audio: ${item.title}`} />;
@@ -15,7 +15,7 @@ export function EvidenceMedia({ item }: { item: Evidence }) {
         playsInline
         preload="metadata"
         poster={item.thumbnail_url ?? undefined}
-        className="max-h-[60vh] w-full rounded-lg bg-black"
+        className="max-h-[60vh] w-full rounded-lg bg-ink-950"
         aria-label={`Video: ${item.title}`}
       >
         <source src={item.aws_url} />
@@ -23,5 +23,5 @@ export function EvidenceMedia({ item }: { item: Evidence }) {
       </video>
     );
   }
-  return <img src={item.aws_url} alt={`Photo: ${item.title}`} className="max-h-[60vh] w-full rounded-lg bg-gray-100 object-contain" />;
+  return <img src={item.aws_url} alt={`Photo: ${item.title}`} className="max-h-[60vh] w-full rounded-lg bg-ink-950 object-contain" />;
 }

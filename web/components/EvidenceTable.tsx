@@ -2,6 +2,7 @@ import type { Evidence } from "../api/types";
 import { formatDateTime } from "../lib/format";
 import { MEDIA_LABELS } from "../lib/mediaTypes";
 import { TableFrame } from "../ui/Table";
+import { durationOf } from "./EvidenceCard";
 
 const COLUMNS = ["ID", "Title", "Visibility", "Kind", "Posted"].map((label) => ({ label }));
 
@@ -9,21 +10,24 @@ const COLUMNS = ["ID", "Title", "Visibility", "Kind", "Posted"].map((label) => (
 export function EvidenceTable({ items, onOpen, caption }: { items: Evidence[]; onOpen: (item: Evidence) => void; caption: string }) {
   return (
     <TableFrame caption={caption} columns={COLUMNS}>
-      <tbody className="divide-y divide-gray-200">
+      <tbody className="divide-y divide-line">
         {items.map((item) => (
           <tr key={item.id}>
-            <td className="px-2 py-2 text-gray-700">{item.id}</td>
+            <td className="px-2 py-2 text-muted tabular-nums">{item.id}</td>
             <td className="max-w-56 px-2 py-2">
               <button
                 type="button"
                 onClick={() => onOpen(item)}
-                className="max-w-full truncate text-left font-semibold text-blue-800 underline underline-offset-2"
+                className="max-w-full truncate text-left font-semibold text-ink-900 underline decoration-1 underline-offset-4 hover:decoration-2"
               >
                 {item.title}
               </button>
             </td>
             <td className="px-2 py-2">{item.is_public ? "Public" : "Private"}</td>
-            <td className="px-2 py-2">{MEDIA_LABELS[item.media_type]}</td>
+            <td className="px-2 py-2 whitespace-nowrap">
+              {MEDIA_LABELS[item.media_type]}
+              {durationOf(item) && <span className="text-muted"> · {durationOf(item)}</span>}
+            </td>
             <td className="px-2 py-2 whitespace-nowrap">{formatDateTime(item.date_posted)}</td>
           </tr>
         ))}

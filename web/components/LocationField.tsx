@@ -1,9 +1,9 @@
 import { useState } from "react";
+import { Button } from "../ui/Button";
 import { Icon } from "../ui/Icon";
-import { Button } from "./ui";
 
 /** Optional location: asked from the browser only when the participant presses the button. */
-export function LocationField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+export function LocationField({ value, onChange, disabled = false }: { value: string; onChange: (value: string) => void; disabled?: boolean }) {
   const [status, setStatus] = useState("");
   function locate() {
     if (!navigator.geolocation) return setStatus("This browser cannot share a location.");
@@ -22,21 +22,26 @@ export function LocationField({ value, onChange }: { value: string; onChange: (v
   }
   return (
     <div>
-      <p className="text-sm font-semibold text-gray-800">Location (optional)</p>
+      <p className="text-sm font-semibold text-ink-800">
+        Location <span className="font-normal text-muted">(optional)</span>
+      </p>
       {value ? (
-        <div className="mt-1 flex items-center gap-3">
-          <span className="font-mono text-sm">{value}</span>
-          <Button variant="link" onClick={() => onChange("")}>
+        <div className="mt-1.5 flex min-h-12 flex-wrap items-center gap-x-4 gap-y-1 rounded-lg bg-paper-deep px-3.5 py-2">
+          <span className="flex min-w-0 items-center gap-2 text-sm text-ink-900">
+            <Icon name="pin" className="size-5 shrink-0 text-accent" />
+            <span className="break-all tabular-nums">{value}</span>
+          </span>
+          <Button variant="link" onClick={() => onChange("")} disabled={disabled} className="ml-auto text-sm">
             Remove location
           </Button>
         </div>
       ) : (
-        <Button variant="secondary" onClick={locate} className="mt-1">
+        <Button variant="secondary" onClick={locate} disabled={disabled} className="mt-1.5">
           <Icon name="pin" className="size-5" />
           Add my location
         </Button>
       )}
-      <p aria-live="polite" className="mt-1 text-sm text-gray-700">
+      <p aria-live="polite" className="mt-1 text-sm text-muted empty:hidden">
         {status}
       </p>
     </div>

@@ -1,16 +1,16 @@
 import { useObjectUrl } from "../lib/useObjectUrl";
 
-/** Local preview of a chosen or recorded file before it is uploaded. */
+/** Local preview of a chosen or recorded file before it is uploaded (the details screen, the Edit Item dialog). */
 export function MediaPreview({ file }: { file: File }) {
   const url = useObjectUrl(file);
   if (!url) return null;
-  if (file.type.startsWith("image/")) return <img src={url} alt="Preview of the chosen photo" className="max-h-72 w-full rounded-lg bg-gray-100 object-contain" />;
+  if (file.type.startsWith("image/")) return <img src={url} alt="Preview of the chosen photo" className="max-h-[60dvh] w-full rounded-md object-contain" />;
   if (file.type.startsWith("video/"))
     return (
-      <video src={url} controls playsInline className="max-h-72 w-full rounded-lg bg-black" aria-label="Preview of the chosen video">
+      <video src={url} controls playsInline className="max-h-[60dvh] w-full rounded-md bg-ink-950" aria-label="Preview of the chosen video">
         <track kind="captions" src="/no-captions.vtt" srcLang="en" label="No captions available" />
       </video>
     );
   if (file.type.startsWith("audio/")) return <audio src={url} controls className="w-full" aria-label="Preview of the recording" />;
-  return <p className="rounded-lg bg-gray-100 p-4 text-sm text-gray-800">{file.name}</p>;
+  return <p className="p-4 text-sm wrap-anywhere">{file.name}</p>;
 }

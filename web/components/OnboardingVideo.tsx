@@ -10,9 +10,12 @@ import { configAtom } from "../state/session";
 import { logoutActionAtom, refreshUserAtom } from "../state/sessionActions";
 import { Modal } from "../ui/Dialog";
 import { VIDEO_GATE_MESSAGE } from "./navigation";
-import { Alert, Button, Spinner } from "./ui";
+import { Icon } from "../ui/Icon";
+import { Alert, Button, buttonClass, Spinner } from "./ui";
 
 const CONTROLS_AFTER_SECONDS = 3;
+/** Both dialogs are the spec's blocking gate: nothing closes them but their own buttons. */
+const ignoreClose = () => {};
 
 /** The onboarding video: no controls until 3 s have played, so nobody skips straight to the end. */
 function OnboardingPlayer({ onEnded, failure }: { onEnded: () => void; failure: ReturnType<typeof useVideoFailure> }) {
@@ -20,7 +23,7 @@ function OnboardingPlayer({ onEnded, failure }: { onEnded: () => void; failure: 
   const [started, setStarted] = useState(false);
   const [controls, setControls] = useState(false);
   return (
-    <div className="relative overflow-hidden rounded-lg bg-black">
+    <div className="relative overflow-hidden rounded-card bg-ink-950">
       <video
         ref={videoRef}
         className="aspect-video w-full"
@@ -43,9 +46,12 @@ function OnboardingPlayer({ onEnded, failure }: { onEnded: () => void; failure: 
         <button
           type="button"
           onClick={() => videoRef.current?.play()}
-          className="absolute inset-0 flex items-center justify-center bg-black/40 text-lg font-bold text-white focus-visible:outline-4 focus-visible:outline-white"
+          className="group absolute inset-0 flex items-center justify-center bg-ink-950/60 focus-visible:outline-4 focus-visible:outline-offset-[-4px] focus-visible:outline-tape"
         >
-          <span className="rounded-full bg-red-700 px-6 py-3 shadow-lg">▶ Play video</span>
+          <span className={buttonClass("accent", "shadow-lift group-hover:bg-accent-strong", "lg")}>
+            <Icon name="play" className="size-5" />
+            Play video
+          </span>
         </button>
       )}
     </div>
@@ -78,13 +84,13 @@ export function OnboardingVideo({ user }: { user: User }) {
 
   return (
     <>
-      <Modal open={stage === "video"} onClose={() => {}} dismissible={false} title={`Welcome to ${projectName}`} size="lg">
+      <Modal open={stage === "video"} onClose={ignoreClose} dismissible={false} closable={false} title={`Welcome to ${projectName}`} size="lg">
         {notice?.text === VIDEO_GATE_MESSAGE && (
           <div className="mb-3">
             <Alert>{VIDEO_GATE_MESSAGE}</Alert>
           </div>
         )}
-        <p className="mb-3 text-sm text-gray-800">Watch this short briefing before you start. It explains how your appointment works.</p>
+        <p className="mb-4 text-base text-muted">Watch this short briefing before you start. It explains how your appointment works.</p>
         {video.failed ? (
           // Never a black box to be locked in with: retry, read it, or leave.
           <VideoUnavailable captionsUrl="/onboarding.vtt" onRetry={video.retry}>
@@ -96,25 +102,34 @@ export function OnboardingVideo({ user }: { user: User }) {
           <OnboardingPlayer key={`${round}-${video.attempt}`} failure={video} onEnded={() => setStage("acknowledge")} />
         )}
       </Modal>
-      <Modal open={stage === "acknowledge"} onClose={() => {}} dismissible={false} title="Video Instruction Acknowledgement">
-        <p className="text-sm text-gray-800">
+      <Modal
+        open={stage === "acknowledge"}
+        onClose={ignoreClose}
+        dismissible={false}
+        closable={false}
+        title="Video Instruction Acknowledgement"
+        actions={
+          <>
+            <Button
+              variant="secondary"
+              disabled={saving}
+              onClick={() => {
+                setRound(round + 1);
+                setStage("video");
+              }}
+            >
+              <Icon name="retake" className="size-5" />
+              Rewatch Video
+            </Button>
+            <Button variant="accent" onClick={acknowledge} disabled={saving}>
+              {saving ? <Spinner /> : <Icon name="check" className="size-5" />}I understand
+            </Button>
+          </>
+        }
+      >
+        <p className="text-base text-ink-800">
           Please confirm that you understood the instructions in the video. You can watch it again at any time in Help.
         </p>
-        <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button
-            variant="secondary"
-            disabled={saving}
-            onClick={() => {
-              setRound(round + 1);
-              setStage("video");
-            }}
-          >
-            Rewatch Video
-          </Button>
-          <Button onClick={acknowledge} disabled={saving}>
-            {saving && <Spinner />}I understand
-          </Button>
-        </div>
       </Modal>
     </>
   );

@@ -2,16 +2,19 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import type { ReactNode } from "react";
 
 const tabClass =
-  "min-h-10 rounded-md px-4 text-sm font-semibold text-gray-800 data-focus:outline-2 data-focus:outline-blue-700 data-selected:bg-white data-selected:text-gray-900 data-selected:shadow";
+  "min-h-9 rounded-full px-4 text-sm font-semibold text-ink-700 transition-colors data-focus:outline-2 data-focus:outline-offset-2 data-hover:text-ink-950 data-selected:bg-surface data-selected:text-ink-950 data-selected:shadow-sm";
 
 /** The list screen's tab-like view state: 'evidence' (cards, the default) or 'grid' (the data grid). */
-export function ViewTabs({ evidence, grid }: { evidence: ReactNode; grid: ReactNode }) {
+export function ViewTabs({ evidence, grid, filter }: { evidence: ReactNode; grid: ReactNode; filter?: ReactNode }) {
   return (
     <TabGroup>
-      <TabList aria-label="View" className="mb-4 inline-flex rounded-lg bg-gray-200 p-1">
-        <Tab className={tabClass}>Cards</Tab>
-        <Tab className={tabClass}>Table</Tab>
-      </TabList>
+      <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
+        {filter}
+        <TabList aria-label="View" className="inline-flex rounded-full bg-paper-deep p-1 ring-1 ring-line ring-inset">
+          <Tab className={tabClass}>Cards</Tab>
+          <Tab className={tabClass}>Table</Tab>
+        </TabList>
+      </div>
       <TabPanels>
         <TabPanel>{evidence}</TabPanel>
         <TabPanel>{grid}</TabPanel>

@@ -1,6 +1,7 @@
 import { useStore } from "jotai";
 import { useCallback } from "react";
 import { useBrowserLocation } from "wouter/use-browser-location";
+import { leaveGuardAtom } from "../state/leaveGuard";
 import { noticeAtom } from "../state/notices";
 import { videoLockedAtom } from "../state/session";
 
@@ -20,7 +21,7 @@ function refusedByGate(store: Store) {
 
 /**
  * wouter location hook with the video gate: while the user is locked, every navigation (links, redirects, menu)
- * except to the profile or to / after logout is refused with the gate alert.
+ * except to the profile or to / after logout is refused with the gate alert. Then a screen's leave guard may hold it back.
  */
 export function useGatedLocation(): [string, Navigate] {
   const [location, navigate] = useBrowserLocation();
@@ -28,6 +29,7 @@ export function useGatedLocation(): [string, Navigate] {
   const gatedNavigate = useCallback<Navigate>(
     (to, options) => {
       if (!GATE_PATHS.has(to) && refusedByGate(store)) return;
+      if (store.get(leaveGuardAtom)?.(to)) return;
       navigate(to, options);
     },
     [navigate, store],

@@ -1,50 +1,86 @@
-import { useState } from "react";
+import { useAtomValue } from "jotai";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useLocation, useParams } from "wouter";
 import { listPublicEvidence } from "../api/evidence";
 import type { Evidence } from "../api/types";
-import { EvidenceGrid } from "../components/EvidenceCard";
-import { EvidenceDetailDialog } from "../components/EvidenceDetailDialog";
 import { applyFilter, EvidenceFilter } from "../components/EvidenceFilter";
 import { LoadMoreSentinel } from "../components/LoadMoreSentinel";
-import { Alert, Spinner } from "../components/ui";
+import { ArchiveGrid } from "../features/archive/ArchiveGrid";
+import { ArchiveIntro } from "../features/archive/ArchiveIntro";
+import { archiveHref } from "../features/archive/ArchiveTile";
 import { usePagedEvidence } from "../lib/usePagedEvidence";
 import type { MediaFilter } from "../lib/mediaTypes";
+import { configAtom } from "../state/session";
+import { Alert, Spinner } from "../ui/Button";
 
+const ArchiveViewer = lazy(() => import("../features/archive/ArchiveViewer"));
+
+/**
+ * The public archive as an exhibition (/archive, and /archive/<id> with that work open in the viewer). The address is
+ * the viewer's state: opening a work pushes /archive/<id> (so Back closes it, the grid still scrolled where it was),
+ * moving through works replaces it, and a link to /archive/<id> opens that work directly.
+ */
 export default function ArchiveScreen() {
+  const { projectName, archiveIntro } = useAtomValue(configAtom);
   const { items, loading, done, failed, loadMore } = usePagedEvidence(listPublicEvidence);
   const [filter, setFilter] = useState<MediaFilter>(0);
-  const [open, setOpen] = useState<Evidence | null>(null);
-  const shown = applyFilter(items, filter);
+  const shown = useMemo(() => applyFilter(items, filter), [items, filter]);
+  const params = useParams<{ id?: string }>();
+  const openId = params.id === undefined ? null : /^\d+$/.test(params.id) ? Number(params.id) : Number.NaN;
+  const [, navigate] = useLocation();
+
+  // Whether this visit pushed the viewer's entry (a tile was opened): then closing is Back; after a deep link it is not.
+  const pushed = useRef(false);
+  useEffect(() => {
+    if (openId === null) pushed.current = false;
+  }, [openId]);
+  const open = useCallback(
+    (item: Evidence) => {
+      pushed.current = true;
+      navigate(archiveHref(item));
+    },
+    [navigate],
+  );
+  const move = useCallback((item: Evidence) => navigate(archiveHref(item), { replace: true }), [navigate]);
+  const close = useCallback(() => (pushed.current ? history.back() : navigate("/archive", { replace: true })), [navigate]);
+
   return (
-    <main className="mx-auto w-full max-w-6xl px-4 py-6">
-      <h1 className="mb-4 text-2xl font-bold tracking-tight">Archive</h1>
-      {failed && (
-        <div className="mb-4">
-          <Alert>Could not load evidence!</Alert>
-        </div>
-      )}
-      {items.length === 0 ? (
-        loading ? (
-          <p role="status" className="p-6 text-center text-gray-800">
-            Loading evidence . . .
-          </p>
-        ) : (
-          !failed && <p className="p-6 text-center text-gray-800">No evidence has been made public yet.</p>
-        )
-      ) : (
-        <>
-          <div className="mb-4">
-            <EvidenceFilter value={filter} onChange={setFilter} />
+    <main className="surface-dark flex-1 bg-ink-950 text-ink-100">
+      <div className="mx-auto w-full max-w-7xl px-4 pt-10 pb-16 sm:px-8 sm:pt-16">
+        <ArchiveIntro projectName={projectName} paragraphs={archiveIntro} />
+        {failed && (
+          <div className="mb-6">
+            <Alert>Could not load evidence!</Alert>
           </div>
-          {shown.length ? <EvidenceGrid items={shown} onOpen={setOpen} /> : <p className="text-gray-800">Nothing of this kind yet.</p>}
-          <LoadMoreSentinel onVisible={loadMore} disabled={done || loading || failed} />
-          {loading && (
-            <div className="flex justify-center p-6">
-              <Spinner label="Loading more evidence" />
+        )}
+        {items.length === 0 ? (
+          loading ? (
+            <p role="status" className="p-6 text-center text-ink-200">
+              Loading evidence . . .
+            </p>
+          ) : (
+            !failed && <p className="p-6 text-center text-ink-200">No evidence has been made public yet.</p>
+          )
+        ) : (
+          <>
+            <div className="mb-8 inline-flex max-w-full rounded-full bg-paper p-1.5">
+              <EvidenceFilter value={filter} onChange={setFilter} />
             </div>
-          )}
-        </>
+            {shown.length ? <ArchiveGrid items={shown} onOpen={open} /> : <p className="text-ink-200">Nothing of this kind yet.</p>}
+            <LoadMoreSentinel onVisible={loadMore} disabled={done || loading || failed} />
+            {loading && (
+              <div className="flex justify-center p-6">
+                <Spinner label="Loading more evidence" />
+              </div>
+            )}
+          </>
+        )}
+      </div>
+      {openId !== null && (
+        <Suspense fallback={<div className="fixed inset-0 z-50 bg-ink-950" />}>
+          <ArchiveViewer id={openId} items={shown} more={!done && !failed} loadMore={loadMore} onMove={move} onClose={close} />
+        </Suspense>
       )}
-      <EvidenceDetailDialog item={open} onClose={() => setOpen(null)} showSubmitter />
     </main>
   );
 }

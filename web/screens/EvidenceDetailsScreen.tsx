@@ -3,14 +3,20 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { LocationField } from "../components/LocationField";
 import { MediaPreview } from "../components/MediaPreview";
-import { Alert, Button, Card, Page, Spinner, TextArea, TextField } from "../components/ui";
 import { createNoteDraft } from "../features/uploads/draftActions";
 import { discard, enqueue } from "../features/uploads/queueRunner";
 import { useDraftEditor } from "../features/uploads/useDraftEditor";
+import { formatDuration } from "../lib/format";
 import { mediaAtom } from "../state/evidence";
 import { userAtom } from "../state/session";
+import { Alert, Button, Spinner } from "../ui/Button";
+import { TextArea, TextField } from "../ui/Field";
+import { Icon } from "../ui/Icon";
+import { Card, Page } from "../ui/Layout";
+import { LoadingState } from "../ui/States";
 
 const BACK_TO_LIST_MS = 2000;
+const TITLE_MISSING = "Please enter a title.";
 
 /** Without a draft in the address (the notes option, or an old link): a new note draft, put in the address at once. */
 function useDraftId() {
@@ -27,6 +33,39 @@ function useDraftId() {
   return draftId;
 }
 
+/** What the participant calls the file: never its type's technical name. */
+function kindOf(file: File) {
+  const family = file.type.split("/")[0];
+  return family === "image" ? "Photo" : family === "video" ? "Video" : family === "audio" ? "Audio" : "File";
+}
+
+/** The chosen or recorded media in a dark frame, with its kind and (for video and audio) its length. */
+function PreviewFrame({ file, durationMs }: { file: File; durationMs: number | null | undefined }) {
+  const audio = file.type.startsWith("audio/");
+  return (
+    <figure className="surface-dark overflow-hidden rounded-card bg-ink-950 p-3 text-ink-100 shadow-lift">
+      <div className={`flex min-h-40 flex-col items-center justify-center gap-4 ${audio ? "px-2 py-6" : ""}`}>
+        {audio && (
+          <span className="flex size-16 items-center justify-center rounded-full bg-accent text-on-accent">
+            <Icon name="mic" className="size-8" />
+          </span>
+        )}
+        <MediaPreview file={file} />
+      </div>
+      <figcaption className="mt-3 flex items-center justify-between gap-3 border-t border-ink-700 px-1 pt-3 text-sm">
+        <span className="font-semibold tracking-wide uppercase">{kindOf(file)}</span>
+        {durationMs ? (
+          <span data-testid="preview-duration" className="flex items-center gap-1.5 tabular-nums">
+            <Icon name="clock" className="size-4" />
+            <span className="sr-only">Length</span>
+            {formatDuration(durationMs)}
+          </span>
+        ) : null}
+      </figcaption>
+    </figure>
+  );
+}
+
 /**
  * Title and notes for a draft. Every change is kept on the phone (a reload finds it); Upload Evidence hands the draft
  * to the queue, which keeps sending while the participant goes on using the app.
@@ -36,7 +75,7 @@ export default function EvidenceDetailsScreen() {
   const setMedia = useSetAtom(mediaAtom);
   const [, navigate] = useLocation();
   const [uploading, setUploading] = useState(false);
-  const [problem, setProblem] = useState("");
+  const [titleProblem, setTitleProblem] = useState("");
 
   useEffect(() => {
     if (!uploading) return;
@@ -44,12 +83,20 @@ export default function EvidenceDetailsScreen() {
     return () => clearTimeout(timer);
   }, [uploading, navigate]);
 
-  if (editor.state === "loading") return <Page title="Evidence details">{<Spinner label="Loading" />}</Page>;
+  if (editor.state === "loading")
+    return (
+      <Page title="Evidence details">
+        <LoadingState label="Loading" />
+      </Page>
+    );
   if (editor.state === "missing" || (!uploading && editor.draft.status !== "editing"))
     return (
       <Page title="Evidence details">
         <Alert tone="info">
-          This item is already on its way, or it was discarded. <Link href="/Evidence">See your evidence</Link>
+          This item is already on its way, or it was discarded.{" "}
+          <Link href="/Evidence" className="underline underline-offset-4">
+            See your evidence
+          </Link>
         </Alert>
       </Page>
     );
@@ -57,8 +104,8 @@ export default function EvidenceDetailsScreen() {
 
   async function upload(event: FormEvent) {
     event.preventDefault();
-    setProblem("");
-    if (!draft.title.trim()) return setProblem("Please enter a title.");
+    if (!draft.title.trim()) return setTitleProblem(TITLE_MISSING);
+    setTitleProblem("");
     setUploading(true);
     await flush();
     await enqueue(draft.id);
@@ -71,32 +118,60 @@ export default function EvidenceDetailsScreen() {
     navigate(draft.kind === "note" ? "/Evidence" : "/evidenceupload");
   }
 
-  return (
-    <Page title="Evidence details">
-      <Card>
-        <form onSubmit={upload} noValidate className="space-y-4">
-          {file ? <MediaPreview file={file} /> : <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">Written note: no media attached.</p>}
-          <TextField label="Title" required value={draft.title} maxLength={200} onChange={(event) => change({ title: event.target.value })} disabled={uploading} />
-          <TextArea label="Notes" value={draft.notes} maxLength={10000} onChange={(event) => change({ notes: event.target.value })} disabled={uploading} />
-          <LocationField value={draft.location} onChange={(location) => change({ location })} />
-          {problem && <Alert>{problem}</Alert>}
-          {uploading && (
-            <div className="space-y-1 rounded-lg border border-red-300 bg-red-50 p-3">
-              <p className="font-bold text-red-900">DO NOT CLOSE OUT OF THIS SCREEN</p>
-              <p className="text-sm text-red-900">It is being handed to the upload queue, which keeps sending while you use the app.</p>
-            </div>
-          )}
-          <div className="flex flex-col-reverse gap-3 sm:flex-row">
-            <Button variant="secondary" onClick={back} disabled={uploading} className="sm:flex-1">
-              Back
-            </Button>
-            <Button type="submit" disabled={uploading} className="sm:flex-1">
-              {uploading && <Spinner />}
-              Upload Evidence
-            </Button>
+  const form = (
+    <Card>
+      <form onSubmit={upload} noValidate className="space-y-5">
+        {!file && (
+          <p className="flex items-center gap-3 rounded-lg bg-paper-deep px-4 py-3 text-sm text-ink-800">
+            <Icon name="note" className="size-5 shrink-0" />
+            Written note: no media attached.
+          </p>
+        )}
+        <TextField
+          label="Title"
+          required
+          value={draft.title}
+          maxLength={200}
+          error={titleProblem}
+          onChange={(event) => {
+            change({ title: event.target.value });
+            if (event.target.value.trim()) setTitleProblem("");
+          }}
+          disabled={uploading}
+        />
+        <TextArea label="Notes" value={draft.notes} maxLength={10000} onChange={(event) => change({ notes: event.target.value })} disabled={uploading} />
+        <LocationField value={draft.location} onChange={(location) => change({ location })} disabled={uploading} />
+        {uploading && (
+          <div role="status" className="rounded-lg border-l-4 border-accent bg-accent/10 px-4 py-3">
+            <p className="font-semibold tracking-wide text-ink-950">DO NOT CLOSE OUT OF THIS SCREEN</p>
+            <p className="mt-1 text-sm text-ink-800">It is being handed to the upload queue, which keeps sending while you use the app.</p>
           </div>
-        </form>
-      </Card>
+        )}
+        <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row sm:justify-end">
+          <Button variant="ghost" size="lg" onClick={back} disabled={uploading}>
+            Back
+          </Button>
+          <Button type="submit" variant="accent" size="lg" disabled={uploading} className="sm:min-w-56">
+            {uploading ? <Spinner /> : <Icon name="upload" className="size-5" />}
+            Upload Evidence
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+
+  return (
+    <Page title="Evidence details" wide={!!file}>
+      {file ? (
+        <div className="grid items-start gap-6 lg:grid-cols-2">
+          <div className="lg:sticky lg:top-6">
+            <PreviewFrame file={file} durationMs={draft.durationMs} />
+          </div>
+          {form}
+        </div>
+      ) : (
+        form
+      )}
     </Page>
   );
 }

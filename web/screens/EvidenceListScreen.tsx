@@ -3,31 +3,28 @@ import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { deleteEvidence, listOwnEvidence } from "../api/evidence";
 import type { Evidence } from "../api/types";
 import { AddEvidenceButton } from "../components/AddEvidenceButton";
-import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { EditEvidenceDialog } from "../components/EditEvidenceDialog";
 import { EvidenceGrid } from "../components/EvidenceCard";
-import { Chip, DELETE_EVIDENCE_QUESTION, EvidenceDetailDialog } from "../components/EvidenceDetailDialog";
+import { DELETE_EVIDENCE_QUESTION, EvidenceDetailDialog } from "../components/EvidenceDetailDialog";
 import { applyFilter, EvidenceFilter } from "../components/EvidenceFilter";
-import { Spinner } from "../components/ui";
 import { ViewTabs } from "../components/ViewTabs";
+import { EvidenceWelcome } from "../features/evidence/EvidenceWelcome";
 import { QueuedItems } from "../features/uploads/components/QueuedItems";
 import { queueRowsAtom } from "../features/uploads/queueAtoms";
-import type { MediaFilter } from "../lib/mediaTypes";
+import { FILTER_OPTIONS, type MediaFilter } from "../lib/mediaTypes";
 import { evidenceActionAtom, evidenceAtom } from "../state/evidence";
+import { noticeAtom } from "../state/notices";
 import { useNotify } from "../state/useNotify";
+import { Button } from "../ui/Button";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
+import { Icon } from "../ui/Icon";
+import { PageHeader } from "../ui/Layout";
+import { EmptyState, LoadingState } from "../ui/States";
 
 const EvidenceTable = lazy(() => import("../components/EvidenceTable").then((module) => ({ default: module.EvidenceTable })));
 
-function Welcome() {
-  return (
-    <div className="mx-auto max-w-md rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-gray-200">
-      <h2 className="mb-2 text-lg font-bold">Welcome, investigator</h2>
-      <p className="text-gray-800">
-        You have not submitted any evidence yet. Tap the red plus button to add a photo, a video, an audio recording or a
-        written note.
-      </p>
-    </div>
-  );
+function countLabel(count: number) {
+  return count === 1 ? "1 item" : `${count} items`;
 }
 
 export default function EvidenceListScreen() {
@@ -35,7 +32,9 @@ export default function EvidenceListScreen() {
   const queued = useAtomValue(queueRowsAtom).length > 0;
   const dispatch = useSetAtom(evidenceActionAtom);
   const notify = useNotify();
+  const setNotice = useSetAtom(noticeAtom);
   const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
   const [filter, setFilter] = useState<MediaFilter>(0);
   const [open, setOpen] = useState<Evidence | null>(null);
   const [editing, setEditing] = useState<Evidence | null>(null);
@@ -44,9 +43,13 @@ export default function EvidenceListScreen() {
   const refetch = useCallback(async () => {
     try {
       dispatch({ type: "replace", items: await listOwnEvidence() });
+      setFailed(false);
+      return true;
     } catch (error) {
       console.error("Evidence fetch failed", error);
       notify("Could not load evidence!");
+      setFailed(true);
+      return false;
     } finally {
       setLoading(false);
     }
@@ -69,33 +72,45 @@ export default function EvidenceListScreen() {
     await refetch();
   }
 
+  async function retry() {
+    setLoading(true);
+    // The failure's alert has had its answer.
+    if (await refetch()) setNotice(null);
+  }
+
   const shown = applyFilter(items, filter);
+  const kindLabel = FILTER_OPTIONS.find((option) => option.value === filter)?.label.toLowerCase();
   return (
-    <main className="mx-auto w-full max-w-6xl px-4 py-6 pb-28">
-      <h1 className="mb-4 text-2xl font-bold tracking-tight">My Evidence</h1>
+    <main className="mx-auto w-full max-w-6xl min-w-0 px-4 pt-6 pb-32 sm:px-6 sm:pt-10">
+      <PageHeader title="My Evidence" lead={items.length ? `${countLabel(items.length)}, newest first.` : undefined} />
       <QueuedItems />
       {loading && items.length === 0 ? (
-        <div className="flex justify-center p-10">
-          <Spinner label="Loading evidence" />
-        </div>
+        <LoadingState label="Loading your evidence…" />
+      ) : failed && items.length === 0 ? (
+        <EmptyState
+          icon="alert"
+          title="Your evidence did not load"
+          actions={
+            <Button onClick={retry}>
+              <Icon name="retake" className="size-5" />
+              Retry
+            </Button>
+          }
+        >
+          <p>The server could not be reached just now. Nothing you sent is lost.</p>
+        </EmptyState>
       ) : items.length === 0 ? (
-        !queued && <Welcome />
+        !queued && <EvidenceWelcome />
       ) : (
-        <>
-          <div className="mb-4">
-            <EvidenceFilter value={filter} onChange={setFilter} />
-          </div>
-          <ViewTabs
-            evidence={
-              shown.length ? <EvidenceGrid items={shown} onOpen={setOpen} /> : <p className="text-gray-800">Nothing of this kind yet.</p>
-            }
-            grid={
-              <Suspense fallback={<Spinner label="Loading table" />}>
-                <EvidenceTable items={shown} onOpen={setOpen} caption="My evidence" />
-              </Suspense>
-            }
-          />
-        </>
+        <ViewTabs
+          filter={<EvidenceFilter value={filter} onChange={setFilter} />}
+          evidence={shown.length ? <EvidenceGrid items={shown} onOpen={setOpen} /> : <p className="py-6 text-muted">No {kindLabel} yet.</p>}
+          grid={
+            <Suspense fallback={<LoadingState label="Loading the table…" />}>
+              <EvidenceTable items={shown} onOpen={setOpen} caption="My evidence" />
+            </Suspense>
+          }
+        />
       )}
       <AddEvidenceButton />
       <EvidenceDetailDialog
@@ -103,10 +118,12 @@ export default function EvidenceListScreen() {
         onClose={() => setOpen(null)}
         actions={
           <>
-            <Chip onClick={() => (setEditing(open), setOpen(null))}>Edit</Chip>
-            <Chip tone="danger" onClick={() => (setDeleting(open), setOpen(null))}>
+            <Button variant="secondary" onClick={() => (setEditing(open), setOpen(null))}>
+              Edit
+            </Button>
+            <Button variant="danger" onClick={() => (setDeleting(open), setOpen(null))}>
               Delete
-            </Chip>
+            </Button>
           </>
         }
       />

@@ -5,27 +5,34 @@ import { AudioRecorder } from "../components/AudioRecorder";
 import { FilePickButton } from "../components/FilePickButton";
 import { CaptureFallback } from "../features/venue/CaptureFallback";
 import { inBrowserCaptureBlocker } from "../features/venue/inBrowserCapture";
-import { Alert, Page } from "../components/ui";
 import { createFileDraft, recordingSink } from "../features/uploads/draftActions";
 import { formatBytes } from "../lib/format";
+import { measureDuration } from "../lib/mediaDuration";
 import { audioListAtom, evidenceTypeAtom, mediaAtom } from "../state/evidence";
 import { configAtom, userAtom } from "../state/session";
+import { Alert } from "../ui/Button";
+import { Page } from "../ui/Layout";
+import { LoadingState } from "../ui/States";
 
 export default function EvidenceUploadScreen() {
-  const kind = useAtomValue(evidenceTypeAtom);
+  const chosenKind = useAtomValue(evidenceTypeAtom);
   const { maxUploadBytes } = useAtomValue(configAtom);
   const userId = useAtomValue(userAtom)?.id ?? 0;
   const setMedia = useSetAtom(mediaAtom);
   const setAudioList = useSetAtom(audioListAtom);
   const [, navigate] = useLocation();
   const [problem, setProblem] = useState("");
+  const [preparing, setPreparing] = useState(false);
   const recording = useRef<ReturnType<typeof recordingSink> | null>(null);
+  /** While a recording exists this screen stays the audio one (another choice asks first, see AudioRecorder). */
+  const [recordingKept, setRecordingKept] = useState(false);
+  const kind = recordingKept ? "audio" : chosenKind;
   const captureBlocker = inBrowserCaptureBlocker();
 
   /**
-   * Several files may be picked; the first is used. Too-large files are refused before any byte is sent. The file is
-   * kept on the phone as a draft before the details screen opens, so a reload there (or the camera returning to a
-   * reloaded tab) finds it.
+   * Several files may be picked; the first is used. Too-large files are refused before any byte is sent. A video's or
+   * audio's duration is measured here, then the file is kept on the phone as a draft before the details screen opens,
+   * so a reload there (or the camera returning to a reloaded tab) finds it.
    */
   async function choose(files: File[]) {
     const [first] = files;
@@ -34,36 +41,52 @@ export default function EvidenceUploadScreen() {
     }
     setProblem("");
     setMedia(files);
+    setPreparing(true);
     try {
-      const draft = await createFileDraft(userId, first);
+      const draft = await createFileDraft(userId, first, await measureDuration(first));
       navigate(`/evidence-details?draft=${draft.id}`);
     } catch (error) {
       console.error("The file could not be kept on this phone", error);
       setProblem("This phone has no room to keep the file until it is sent. Free some space and try again.");
+    } finally {
+      setPreparing(false);
     }
   }
 
+  const audio = kind === "audio";
   return (
-    <Page title={kind === "audio" ? "Add audio evidence" : "Add photo or video evidence"}>
+    <Page
+      title={audio ? "Add audio evidence" : "Add photo or video evidence"}
+      lead={maxUploadBytes > 0 && <p className="text-sm">Maximum file size: {formatBytes(maxUploadBytes)}</p>}
+    >
       <div className="space-y-4">
-        {maxUploadBytes > 0 && <p className="text-sm text-gray-800">Maximum file size: {formatBytes(maxUploadBytes)}</p>}
         {problem && <Alert>{problem}</Alert>}
-        {kind === "audio" ? (
+        {preparing && <LoadingState label="Getting your file ready…" className="!py-2" />}
+        {audio ? (
           <>
-            <FilePickButton label="Upload Audio" description="Choose a recording from your device" accept="audio/*" onFiles={choose} icon="music" />
+            <FilePickButton label="Upload Audio" description="Choose a recording from your device" accept="audio/*" onFiles={choose} icon="music" disabled={recordingKept} />
             {captureBlocker ? (
               <CaptureFallback kind="audio" blocker={captureBlocker} onFile={(clip) => choose([clip])} />
             ) : (
               <AudioRecorder
-                onStart={(mimeType) => (recording.current = recordingSink(userId, mimeType))}
-                onChunk={(chunk) => recording.current?.append(chunk)}
-                onStop={async (clip) => {
-                  const sink = recording.current;
+                onStart={(mimeType) => {
+                  recording.current = recordingSink(userId, mimeType);
+                  setRecordingKept(true);
+                }}
+                onChunk={(chunk, elapsedMs) => recording.current?.append(chunk, elapsedMs)}
+                onDiscard={() => {
+                  void recording.current?.discard();
                   recording.current = null;
+                  setRecordingKept(false);
+                }}
+                onSave={async ({ clip, durationMs }) => {
+                  const sink = recording.current;
                   if (!sink) return;
-                  if (!clip) return sink.discard();
+                  const id = await sink.finish(durationMs);
+                  recording.current = null;
                   setAudioList((clips) => [...clips, clip]);
-                  navigate(`/evidence-details?draft=${await sink.finish()}`);
+                  // Over the history entry that guarded Back: Back from the details comes here, not to a dead recording.
+                  navigate(`/evidence-details?draft=${id}`, { replace: true });
                 }}
               />
             )}

@@ -1,41 +1,25 @@
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useLocation } from "wouter";
 import { ApiError } from "../api/client";
 import { login } from "../api/session";
 import { checkUserExists, register } from "../api/users";
-import { PhotoDialog } from "../components/PhotoDialog";
-import { Alert, Button, Card, Page, SelectField, TextField } from "../components/ui";
+import { Alert, Button, Card, Page, SelectField, Spinner, TextField } from "../components/ui";
+import { PhotoDialog } from "../features/registration/PhotoDialog";
+import {
+  EMPTY_REGISTRATION,
+  REGISTRATION_FIELDS,
+  REGISTRATION_PAIRS,
+  registrationProblem,
+  type RegistrationValues,
+} from "../features/registration/registrationChecks";
 import { PRONOUN_OPTIONS } from "../lib/pronouns";
-import { isEmail, isPhone, MESSAGES, PASSWORD_MIN_LENGTH } from "../lib/validation";
+import { focusField, useCheckedForm } from "../lib/useCheckedForm";
+import { MESSAGES, PHONE_HINT } from "../lib/validation";
 import { registrationMessageAtom } from "../state/errors";
 import { toastAtom } from "../state/notices";
 import { inArchiveAtom } from "../state/session";
 import { refreshUserAtom } from "../state/sessionActions";
-
-const EMPTY_FORM = {
-  full_name: "",
-  username: "",
-  pronouns: "",
-  email: "",
-  phone_number: "",
-  confirm_phone: "",
-  password: "",
-  confirm_password: "",
-};
-type FormState = typeof EMPTY_FORM;
-
-function firstProblem(form: FormState): string | null {
-  if (!form.username.trim() || !form.password) return MESSAGES.missingCredentials;
-  if (!form.full_name.trim() || !form.email.trim() || !form.phone_number || !form.confirm_phone || !form.confirm_password)
-    return "Please fill in every field.";
-  if (form.password.length < PASSWORD_MIN_LENGTH) return MESSAGES.passwordTooShort;
-  if (form.password !== form.confirm_password) return MESSAGES.passwordMismatch;
-  if (!isEmail(form.email)) return MESSAGES.invalidEmail;
-  if (!isPhone(form.phone_number)) return MESSAGES.invalidPhone;
-  if (form.phone_number !== form.confirm_phone) return MESSAGES.phoneMismatch;
-  return null;
-}
 
 function registrationError(error: unknown) {
   // 400 carries one of the spec §5 texts; 503 says the investigation has closed.
@@ -43,10 +27,34 @@ function registrationError(error: unknown) {
   return MESSAGES.registrationFailed;
 }
 
+function registrationPayload(values: RegistrationValues, photo: File) {
+  const payload = new FormData();
+  payload.set("username", values.username.trim());
+  payload.set("password", values.password);
+  payload.set("email", values.email.trim());
+  payload.set("usernameOrEmail", values.username.trim());
+  payload.set("phone_number", values.phone_number);
+  payload.set("full_name", values.full_name.trim());
+  payload.set("role", "1");
+  payload.set("pronouns", values.pronouns);
+  payload.set("verification_photo", photo, photo.name || "photo.jpg");
+  return payload;
+}
+
+/** A titled group of fields; pairs (a value and its confirmation) sit side by side where there is room. */
+function Section({ legend, pair = false, children }: { legend: string; pair?: boolean; children: ReactNode }) {
+  return (
+    <fieldset className="min-w-0 border-t border-line pt-4 first:border-t-0 first:pt-0">
+      <legend className="float-left mb-3 w-full text-xs font-semibold tracking-[0.14em] text-muted uppercase">{legend}</legend>
+      <div className={`clear-left grid gap-4 ${pair ? "sm:grid-cols-2 sm:items-start" : ""}`}>{children}</div>
+    </fieldset>
+  );
+}
+
 export default function RegistrationScreen() {
-  const [form, setForm] = useState(EMPTY_FORM);
+  const form = useCheckedForm(EMPTY_REGISTRATION, registrationProblem, { order: REGISTRATION_FIELDS, pairs: REGISTRATION_PAIRS });
+  const formRef = useRef<HTMLFormElement>(null);
   const [message, setMessage] = useAtom(registrationMessageAtom);
-  const [usernameError, setUsernameError] = useState("");
   const [photoOpen, setPhotoOpen] = useState(false);
   const [photo, setPhoto] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
@@ -54,24 +62,23 @@ export default function RegistrationScreen() {
   const showToast = useSetAtom(toastAtom);
   const [, navigate] = useLocation();
   const inArchive = useAtomValue(inArchiveAtom);
+  const { values } = form;
+  // The message is app state (spec §3); an old one must not greet the participant on the next visit.
+  useEffect(() => () => setMessage(""), [setMessage]);
 
-  const field = (name: keyof FormState) => ({
-    name,
-    value: form[name],
-    required: true,
-    onChange: (event: { target: { value: string } }) => setForm((current) => ({ ...current, [name]: event.target.value })),
-  });
-
+  // Spec §4: form, then validation, then the uniqueness check, then the photo dialog, then submit.
   async function validate(event: FormEvent) {
     event.preventDefault();
     setMessage("");
-    setUsernameError("");
-    const problem = firstProblem(form);
-    if (problem) return setMessage(problem);
+    const firstInError = form.checkAll();
+    if (firstInError) return focusField(formRef.current, firstInError);
     setBusy(true);
     try {
-      const check = await checkUserExists(form.username.trim(), form.email.trim());
-      if (check.exists) return setUsernameError(check.message || "That username or email is already registered.");
+      const check = await checkUserExists(values.username.trim(), values.email.trim());
+      if (check.exists) {
+        form.showError("username", check.message || "That username or email is already registered.");
+        return focusField(formRef.current, "username");
+      }
     } catch (error) {
       console.error("User-exists check failed", error);
     } finally {
@@ -83,27 +90,17 @@ export default function RegistrationScreen() {
   async function submit() {
     setMessage("");
     if (!photo) return setMessage(MESSAGES.photoMissing);
-    const payload = new FormData();
-    payload.set("username", form.username.trim());
-    payload.set("password", form.password);
-    payload.set("email", form.email.trim());
-    payload.set("usernameOrEmail", form.username.trim());
-    payload.set("phone_number", form.phone_number);
-    payload.set("full_name", form.full_name.trim());
-    payload.set("role", "1");
-    payload.set("pronouns", form.pronouns);
-    payload.set("verification_photo", photo, photo.name || "photo.jpg");
     setBusy(true);
     try {
-      await register(payload);
-      await login(form.username.trim(), form.password);
+      await register(registrationPayload(values, photo));
+      await login(values.username.trim(), values.password);
       await refreshUser();
     } catch (error) {
       setBusy(false);
       return setMessage(registrationError(error));
     }
     setBusy(false);
-    setForm(EMPTY_FORM);
+    form.reset();
     setPhoto(null);
     setPhotoOpen(false);
     navigate("/user");
@@ -111,32 +108,33 @@ export default function RegistrationScreen() {
   }
 
   return (
-    <Page title="Register">
+    <Page title="Register" lead="Two steps: your details, then a photo of your face. Every field is required.">
       {inArchive && (
         <div className="mb-4">
           <Alert tone="info">The investigation has closed. New registrations are no longer accepted.</Alert>
         </div>
       )}
       <Card>
-        <form onSubmit={validate} noValidate className="space-y-4">
-          <TextField label="Full Name" autoComplete="name" {...field("full_name")} />
-          <TextField label="Username" autoComplete="username" error={usernameError} {...field("username")} />
-          <SelectField label="Pronouns" options={PRONOUN_OPTIONS} {...field("pronouns")} />
-          <TextField label="Email" type="email" autoComplete="email" {...field("email")} />
-          <TextField
-            label="Phone Number"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            hint="10 digits, no dashes"
-            {...field("phone_number")}
-          />
-          <TextField label="Confirm Phone Number" type="tel" inputMode="numeric" {...field("confirm_phone")} />
-          <TextField label="Password" type="password" autoComplete="new-password" {...field("password")} />
-          <TextField label="Confirm Password" type="password" autoComplete="new-password" {...field("confirm_password")} />
-          {/* Next to the button the participant just pressed, so a phone shows it without scrolling. */}
+        <form ref={formRef} onSubmit={validate} noValidate className="space-y-6">
+          <Section legend="About you">
+            <TextField label="Full Name" autoComplete="name" required {...form.bind("full_name")} />
+            <TextField label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} required {...form.bind("username")} />
+            <SelectField label="Pronouns" options={PRONOUN_OPTIONS} {...form.bind("pronouns")} />
+          </Section>
+          <Section legend="How we reach you" pair>
+            <div className="sm:col-span-2">
+              <TextField label="Email" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} required {...form.bind("email")} />
+            </div>
+            <TextField label="Phone Number" type="tel" inputMode="numeric" autoComplete="tel-national" hint={PHONE_HINT} required {...form.bind("phone_number")} />
+            <TextField label="Confirm Phone Number" type="tel" inputMode="numeric" autoComplete="tel-national" required {...form.bind("confirm_phone")} />
+          </Section>
+          <Section legend="Password" pair>
+            <TextField label="Password" type="password" autoComplete="new-password" required {...form.bind("password")} />
+            <TextField label="Confirm Password" type="password" autoComplete="new-password" required {...form.bind("confirm_password")} />
+          </Section>
           {message && !photoOpen && <Alert>{message}</Alert>}
-          <Button type="submit" className="w-full" disabled={busy}>
+          <Button type="submit" variant="accent" size="lg" className="w-full" disabled={busy}>
+            {busy && <Spinner />}
             Register
           </Button>
         </form>

@@ -13,19 +13,43 @@ export function useBackCloses(open: boolean, onBack: () => void, enabled = true)
   onBackRef.current = onBack;
   useEffect(() => {
     if (!open || !enabled) return;
-    const depth = depthOf(history.state) + 1;
-    history.pushState({ ...(history.state ?? {}), [DEPTH_KEY]: depth }, "");
+    let depth = 0;
     let poppedByBack = false;
+    let cancelled = false;
     const onPop = (event: PopStateEvent) => {
       if (depthOf(event.state) < depth) {
         poppedByBack = true;
         onBackRef.current();
       }
     };
-    window.addEventListener("popstate", onPop);
+    const start = () => {
+      if (cancelled) return;
+      depth = depthOf(history.state) + 1;
+      history.pushState({ ...(history.state ?? {}), [DEPTH_KEY]: depth }, "");
+      window.addEventListener("popstate", onPop);
+    };
+    // A dialog opened as another closes (Edit from the detail) waits for that one's entry to be gone first.
+    if (pendingBack) pendingBack.then(start);
+    else start();
     return () => {
+      cancelled = true;
       window.removeEventListener("popstate", onPop);
-      if (!poppedByBack && depthOf(history.state) === depth) history.back();
+      if (depth && !poppedByBack && depthOf(history.state) === depth) goBack();
     };
   }, [open, enabled]);
+}
+
+let pendingBack: Promise<void> | null = null;
+
+/** history.back() is asynchronous: remember it until its popstate has arrived. */
+function goBack() {
+  pendingBack = new Promise((resolve) => {
+    const arrived = () => {
+      window.removeEventListener("popstate", arrived);
+      pendingBack = null;
+      resolve();
+    };
+    window.addEventListener("popstate", arrived);
+  });
+  history.back();
 }

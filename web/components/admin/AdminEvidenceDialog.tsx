@@ -87,7 +87,7 @@ export function AdminEvidenceDialog({
               <TextArea label="Notes" value={notes} maxLength={10000} onChange={(event) => setNotes(event.target.value)} />
             </div>
           ) : (
-            <EvidenceFacts item={item} showSubmitter />
+            <EvidenceFacts item={item} showSubmitter technical />
           )}
           {!editing && panel}
           <DialogActions editing={editing} saving={saving} saveLabel="Save" onCancel={() => setEditing(false)} onSave={save} onClose={onClose}>

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { DEFAULT_TITLE, isEmptyNote, isUnsent, newDraft, uploadIdOf } from "./draft";
+import { DEFAULT_TITLE, durationField, isEmptyNote, isUnsent, newDraft, uploadIdOf } from "./draft";
 
 test("the upload id is the last path segment of the tus URL, relative or absolute", () => {
   expect(uploadIdOf("/api/uploads/abc123")).toBe("abc123");
@@ -21,4 +21,11 @@ test("a recording cut short is unsent; a draft the queue owns is not", () => {
   expect(recording.status).toBe("recording");
   expect(isUnsent(recording)).toBe(true);
   for (const status of ["queued", "paused", "failed"] as const) expect(isUnsent({ ...recording, status })).toBe(false);
+});
+
+test("duration_ms is whole milliseconds from 1 to 24 h; an unknown or impossible length is not sent", () => {
+  expect(durationField(1000.4)).toBe("1000");
+  expect(durationField(0.6)).toBe("1");
+  expect(durationField(86_400_000)).toBe("86400000");
+  for (const bad of [null, undefined, 0, 0.4, -5, Infinity, Number.NaN, 86_400_001]) expect(durationField(bad)).toBeNull();
 });

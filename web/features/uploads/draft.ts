@@ -26,6 +26,11 @@ export interface Draft {
   thumbnail: Blob | null;
   /** The tus upload's URL once the server created it: resuming starts from there. */
   uploadUrl: string | null;
+  /**
+   * A video's or audio's playing time as the browser measured it (the recorder's own clock for a recording), sent as
+   * `duration_ms`. Null when unknown, and absent from drafts kept before it existed.
+   */
+  durationMs?: number | null;
   /** The browser's SHA-256 of the file (hex), kept once computed. */
   sha256: string | null;
   /** The server's words when it refused the item. */
@@ -34,7 +39,7 @@ export interface Draft {
 
 export const DEFAULT_TITLE = "Supporting Evidence";
 
-export function newDraft(ownerId: number, kind: DraftKind, file?: { name: string; type: string; size: number }): Draft {
+export function newDraft(ownerId: number, kind: DraftKind, file?: { name: string; type: string; size: number }, durationMs: number | null = null): Draft {
   return {
     id: crypto.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`,
     ownerId,
@@ -48,6 +53,7 @@ export function newDraft(ownerId: number, kind: DraftKind, file?: { name: string
     fileType: file?.type ?? "",
     fileSize: file?.size ?? 0,
     thumbnail: null,
+    durationMs,
     uploadUrl: null,
     sha256: null,
     problem: "",
@@ -67,4 +73,12 @@ export function isUnsent(draft: Draft) {
 /** The last path segment of the tus upload URL: what `POST /api/evidence` takes as `upload`. */
 export function uploadIdOf(uploadUrl: string) {
   return new URL(uploadUrl, "http://x").pathname.split("/").filter(Boolean).pop() ?? "";
+}
+
+/** What the server takes as `duration_ms`: whole milliseconds from 1 to 24 hours; anything else is not sent. */
+export const MAX_DURATION_MS = 86_400_000;
+export function durationField(durationMs: number | null | undefined): string | null {
+  if (typeof durationMs !== "number" || !Number.isFinite(durationMs)) return null;
+  const whole = Math.round(durationMs);
+  return whole >= 1 && whole <= MAX_DURATION_MS ? String(whole) : null;
 }

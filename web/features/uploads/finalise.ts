@@ -1,12 +1,12 @@
 /**
  * Turns a draft into an item: `POST /api/evidence` with `upload=<id>` for a file sent by tus (or no file, for a
- * note, named by `client_ref`), plus title, notes, location and the small thumbnail. Finalising the same upload, or
+ * note, named by `client_ref`), plus title, notes, location, the measured duration and the small thumbnail. Finalising the same upload, or
  * sending the same note, twice gives the same item, so a lost answer is simply asked again.
  */
 import { ApiError, request } from "../../api/client";
 import type { Evidence } from "../../api/types";
 import { thumbnailFileName } from "../../lib/thumbnail";
-import { uploadIdOf, type Draft } from "./draft";
+import { durationField, uploadIdOf, type Draft } from "./draft";
 import { isRetryableStatus, SendError } from "./tusSend";
 
 /** The server no longer knows the upload (expired and swept): its bytes must be sent again from the start. */
@@ -17,6 +17,8 @@ export async function finalise(draft: Draft, uploadUrl: string | null): Promise<
   form.set("title", draft.title.trim());
   form.set("notes", draft.notes);
   if (draft.location) form.set("location", draft.location);
+  const duration = durationField(draft.durationMs);
+  if (duration) form.set("duration_ms", duration);
   // The upload's id names a file's item; a note is named by its draft, so a note sent again is not stored twice.
   if (uploadUrl) form.set("upload", uploadIdOf(uploadUrl));
   else form.set("client_ref", draft.id);

@@ -1,10 +1,11 @@
 import { buttonClass } from "../../ui/Button";
+import { Icon } from "../../ui/Icon";
 import type { CaptureBlocker } from "./inBrowserCapture";
 
 /** The phone's own camera or recorder, opened through a file picker with `capture` (no secure context needed). */
 const PICKERS = {
-  selfie: { accept: "image/*", capture: "user", label: "Take a selfie with the phone's camera", tool: "camera" },
-  audio: { accept: "audio/*", capture: "user", label: "Record with the phone's recorder", tool: "recorder" },
+  selfie: { accept: "image/*", capture: "user", label: "Take a selfie with the phone's camera", tool: "camera", icon: "camera" },
+  audio: { accept: "audio/*", capture: "user", label: "Record with the phone's recorder", tool: "recorder", icon: "mic" },
 } as const;
 
 const REASONS: Record<CaptureBlocker, string> = {
@@ -17,11 +18,12 @@ const REASONS: Record<CaptureBlocker, string> = {
 export function CaptureFallback({ kind, blocker, onFile }: { kind: keyof typeof PICKERS; blocker: CaptureBlocker; onFile: (file: File) => void }) {
   const picker = PICKERS[kind];
   return (
-    <div className="space-y-3 rounded-lg border border-blue-300 bg-blue-50 p-4 text-sm text-blue-950">
+    <div className="space-y-3 rounded-card border-l-4 border-ink-700 bg-surface p-4 text-sm text-ink-900 shadow-lift ring-1 ring-line">
       <p>
         {REASONS[blocker]} Your phone's own {picker.tool} works: use the button below.
       </p>
-      <label className={buttonClass("secondary", "w-full has-focus-visible:outline-2 has-focus-visible:outline-blue-700")}>
+      <label className={buttonClass("secondary", "w-full has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ink-900", "lg")}>
+        <Icon name={picker.icon} className="size-5" />
         {picker.label}
         <input
           type="file"

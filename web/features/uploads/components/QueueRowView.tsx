@@ -41,42 +41,42 @@ export function QueueRowView({ row }: { row: QueueRow }) {
   const [discarding, setDiscarding] = useState(false);
   const hasBytes = row.kind !== "note" && row.total > 0;
   return (
-    <li data-testid="queue-row" data-draft-id={row.id} data-state={row.state} className="space-y-2 rounded-lg bg-white p-3 ring-1 ring-gray-200">
-      <div className="space-y-1">
-        <p className="font-semibold break-words text-gray-900">
+    <li data-testid="queue-row" data-draft-id={row.id} data-state={row.state} className="space-y-3 rounded-card bg-surface p-4 shadow-lift ring-1 ring-line">
+      <div className="space-y-1.5">
+        <p className="font-semibold break-words text-ink-950">
           {row.title}
-          <span className="font-normal text-gray-700"> · {row.label}</span>
+          <span className="font-normal text-muted"> · {row.label}</span>
         </p>
         <p data-testid="queue-row-state">
           <Badge variant={BADGES[row.state]}>{stateLabel(row)}</Badge>
         </p>
       </div>
       {hasBytes && row.state !== "done" && row.state !== "failed" && <UploadProgress loaded={row.sent} total={row.total} speed={row.state === "sending" ? row.speed : null} secondsLeft={row.state === "sending" ? row.secondsLeft : null} />}
-      {row.state === "done" && row.intact && <p className="text-sm text-green-900">The server has it, and it is the same file as on this phone.</p>}
-      {row.state === "stalled" && <p className="text-sm text-gray-800">Nothing is lost: it goes on from where it stopped as soon as the connection allows.</p>}
+      {row.state === "done" && row.intact && <p className="text-sm text-emerald-900">The server has it, and it is the same file as on this phone.</p>}
+      {row.state === "stalled" && <p className="text-sm text-ink-800">Nothing is lost: it goes on from where it stopped as soon as the connection allows.</p>}
       {row.state === "failed" && (
-        <p role="alert" className="text-sm text-red-900">
+        <p role="alert" className="text-sm font-medium text-red-800">
           {row.message} It is kept on this phone.
         </p>
       )}
-      {row.state === "paused" && <p className="text-sm text-gray-800">Stopped. It is kept on this phone until you send or discard it.</p>}
+      {row.state === "paused" && <p className="text-sm text-ink-800">Stopped. It is kept on this phone until you send or discard it.</p>}
       <div className="flex flex-wrap gap-2">
         {row.state === "stalled" && (
-          <Button variant="secondary" data-testid="queue-row-retry" onClick={() => retry(row.id)}>
+          <Button variant="secondary" size="sm" data-testid="queue-row-retry" onClick={() => retry(row.id)}>
             Retry
           </Button>
         )}
         {(row.state === "stalled" || row.state === "sending" || row.state === "waiting" || row.state === "offline") && (
-          <Button variant="secondary" data-testid="queue-row-cancel" onClick={() => cancel(row.id)}>
+          <Button variant="ghost" size="sm" data-testid="queue-row-cancel" onClick={() => cancel(row.id)}>
             Cancel
           </Button>
         )}
         {(row.state === "paused" || row.state === "failed") && (
           <>
-            <Button data-testid="queue-row-send" onClick={() => retry(row.id)}>
+            <Button variant="accent" size="sm" data-testid="queue-row-send" onClick={() => retry(row.id)}>
               Send again
             </Button>
-            <Button variant="secondary" data-testid="queue-row-discard" onClick={() => setDiscarding(true)}>
+            <Button variant="ghost" size="sm" data-testid="queue-row-discard" onClick={() => setDiscarding(true)}>
               Discard
             </Button>
           </>

@@ -8,7 +8,7 @@ export function QueuedItems() {
   if (!rows.length) return null;
   return (
     <section aria-labelledby="queued-title" className="mb-6">
-      <h2 id="queued-title" className="mb-2 text-lg font-bold">
+      <h2 id="queued-title" className="mb-3 font-display text-display-sm text-ink-950">
         Uploads
       </h2>
       <ul data-testid="queued-items" className="space-y-3">

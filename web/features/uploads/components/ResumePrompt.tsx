@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useLocation } from "wouter";
 import { Button } from "../../../ui/Button";
 import { Modal } from "../../../ui/Dialog";
-import { formatBytes } from "../../../lib/format";
+import { formatBytes, formatDuration } from "../../../lib/format";
 import type { Draft } from "../draft";
 import { unsentDraftsAtom } from "../queueAtoms";
 import { discard, enqueue } from "../queueRunner";
@@ -14,7 +14,7 @@ const QUIET_PATHS = ["/evidence-details", "/evidenceupload"];
 function describe(draft: Draft) {
   if (draft.kind === "note") return "Note";
   const what = draft.kind === "recording" ? "Recording" : "File";
-  return draft.fileSize ? `${what}, ${formatBytes(draft.fileSize)}` : what;
+  return [what, draft.durationMs && formatDuration(draft.durationMs), draft.fileSize && formatBytes(draft.fileSize)].filter(Boolean).join(", ");
 }
 
 /** On return: items captured but never sent are offered back, calmly, each with Send and Discard. */
@@ -24,28 +24,41 @@ export function ResumePrompt() {
   const [location] = useLocation();
   const quiet = QUIET_PATHS.includes(location.toLowerCase());
   return (
-    <Modal open={drafts.length > 0 && !later && !quiet} onClose={() => setLater(true)} title="Finish sending?">
+    <Modal
+      open={drafts.length > 0 && !later && !quiet}
+      onClose={() => setLater(true)}
+      title="Finish sending?"
+      actions={
+        <Button variant="ghost" onClick={() => setLater(true)}>
+          Not now
+        </Button>
+      }
+    >
       <div data-testid="resume-prompt">
-        <p className="text-sm text-gray-800">These are kept on this phone but were not sent yet.</p>
-        <ul className="mt-3 space-y-2">
+        <p className="text-base text-ink-800">These are kept on this phone but were not sent yet.</p>
+        <ul className="mt-4 space-y-3">
           {drafts.map((draft) => (
-            <li key={draft.id} data-testid="resume-item" data-draft-id={draft.id} className="flex flex-wrap items-center gap-2 rounded-lg p-2 ring-1 ring-gray-200">
-              <span className="min-w-0 flex-1">
-                <span className="block font-semibold break-words">{draft.title.trim() || "Supporting Evidence"}</span>
-                <span className="block text-sm text-gray-700">{describe(draft)}</span>
+            <li
+              key={draft.id}
+              data-testid="resume-item"
+              data-draft-id={draft.id}
+              className="flex flex-wrap items-center gap-3 rounded-card bg-surface p-3 shadow-lift ring-1 ring-line"
+            >
+              <span className="min-w-0 flex-1 basis-40">
+                <span className="block font-semibold break-words text-ink-950">{draft.title.trim() || "Supporting Evidence"}</span>
+                <span className="block text-sm text-muted">{describe(draft)}</span>
               </span>
-              <Button onClick={() => enqueue(draft.id)}>Send</Button>
-              <Button variant="secondary" onClick={() => discard(draft.id)}>
-                Discard
-              </Button>
+              <span className="flex gap-2">
+                <Button variant="accent" size="sm" onClick={() => enqueue(draft.id)}>
+                  Send
+                </Button>
+                <Button variant="ghost" size="sm" onClick={() => discard(draft.id)}>
+                  Discard
+                </Button>
+              </span>
             </li>
           ))}
         </ul>
-        <div className="mt-4 flex justify-end">
-          <Button variant="secondary" onClick={() => setLater(true)}>
-            Not now
-          </Button>
-        </div>
       </div>
     </Modal>
   );

@@ -14,11 +14,11 @@ export function UploadProgress({ loaded, total, speed = null, secondsLeft = null
         aria-valuemax={100}
         aria-valuenow={percent}
         aria-valuetext={`${percent}% (${formatBytes(loaded)} of ${formatBytes(total)})`}
-        className="h-2.5 overflow-hidden rounded-full bg-gray-200"
+        className="h-2 overflow-hidden rounded-full bg-ink-100"
       >
-        <div className="h-full bg-gray-900 transition-[width]" style={{ width: `${percent}%` }} />
+        <div className="h-full rounded-full bg-accent transition-[width]" style={{ width: `${percent}%` }} />
       </div>
-      <p className="text-sm text-gray-800">
+      <p className="text-sm text-ink-800 tabular-nums">
         {percent}% — {formatBytes(loaded)} of {formatBytes(total)} sent{pace && ` · ${pace}`}
       </p>
     </div>

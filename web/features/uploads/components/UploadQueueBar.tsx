@@ -24,42 +24,46 @@ export function UploadQueueBar() {
   return (
     <>
       <div aria-hidden="true" style={{ height: BAR_HEIGHT }} />
-      <div data-testid="upload-queue-bar" className="fixed inset-x-0 bottom-(--tab-bar,0rem) z-30 border-t border-gray-300 bg-white/95 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] backdrop-blur">
+      <div data-testid="upload-queue-bar" className="surface-dark fixed inset-x-0 bottom-(--tab-bar,0rem) z-30 border-t border-ink-700 bg-ink-950 pb-[env(safe-area-inset-bottom)] text-ink-50 shadow-[0_-8px_24px_rgba(15,15,14,0.25)]">
         <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3" style={{ minHeight: BAR_HEIGHT }}>
-          <button type="button" onClick={() => setOpen(true)} className="min-h-11 min-w-0 flex-1 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-blue-700" aria-haspopup="dialog">
-            <span className="block text-xs font-bold tracking-wide text-gray-700 uppercase">Uploads</span>
-            <span data-testid="upload-queue-summary" className="block text-sm font-semibold text-gray-900">
+          <button type="button" onClick={() => setOpen(true)} className="min-h-11 min-w-0 flex-1 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-offset-2" aria-haspopup="dialog">
+            <span className="block text-xs font-semibold tracking-[0.14em] text-tape uppercase">Uploads</span>
+            <span data-testid="upload-queue-summary" className="block text-sm font-medium break-words text-white">
               {queueSummary(rows)}
             </span>
             {percent !== null && (
-              <span aria-hidden="true" className="mt-1 block h-1.5 overflow-hidden rounded-full bg-gray-200">
-                <span className="block h-full bg-gray-900" style={{ width: `${percent}%` }} />
+              <span aria-hidden="true" className="mt-1.5 block h-1 overflow-hidden rounded-full bg-ink-700">
+                <span className="block h-full rounded-full bg-tape" style={{ width: `${percent}%` }} />
               </span>
             )}
           </button>
           {allDone && (
-            <Button variant="secondary" onClick={clearFinished}>
+            <Button variant="ghost" onClick={clearFinished}>
               Close
             </Button>
           )}
         </div>
       </div>
-      <Modal open={open} onClose={() => setOpen(false)} title="Uploads">
-        <div data-testid="upload-queue-panel">
-          <ul className="max-h-[60dvh] space-y-3 overflow-y-auto">
-            {rows.map((row) => (
-              <QueueRowView key={row.id} row={row} />
-            ))}
-          </ul>
-          <div className="mt-4 flex justify-end gap-3">
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Uploads"
+        actions={
+          <>
             {rows.some((row) => row.state === "done") && (
-              <Button variant="secondary" onClick={clearFinished}>
+              <Button variant="ghost" onClick={clearFinished}>
                 Clear finished
               </Button>
             )}
             <Button onClick={() => setOpen(false)}>Close</Button>
-          </div>
-        </div>
+          </>
+        }
+      >
+        <ul data-testid="upload-queue-panel" className="space-y-3">
+          {rows.map((row) => (
+            <QueueRowView key={row.id} row={row} />
+          ))}
+        </ul>
       </Modal>
     </>
   );

@@ -1,0 +1,31 @@
+/** The operator's accent colour reaches every page: /theme.css, loaded after the app's stylesheet, wins over its default. */
+import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import type { Browser } from "playwright-core";
+import { startTestServer, type TestServer } from "../support/server";
+import { launchBrowser, openPage, PHONE } from "./browser";
+
+setDefaultTimeout(60_000);
+
+let browser: Browser;
+let server: TestServer;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  server = await startTestServer({ ACCENT_COLOR: "#FFD60A" });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test("ACCENT_COLOR sets the page's accent tokens, with dark text chosen for a light accent", async () => {
+  const { context, page, problems } = await openPage(browser, server.url, PHONE);
+  await page.goto("/login");
+  const tokens = await page.evaluate(() => {
+    const style = getComputedStyle(document.documentElement);
+    return ["--accent", "--accent-strong", "--on-accent"].map((name) => style.getPropertyValue(name).trim());
+  });
+  expect(tokens).toEqual(["#ffd60a", "#d9b609", "#111111"]);
+  expect(problems).toEqual([]);
+  await context.close();
+});

@@ -1,0 +1,16 @@
+/** The exhibition's opening: the project's name in the display face and the operator's introduction (ARCHIVE_INTRO_FILE). */
+export function ArchiveIntro({ projectName, paragraphs }: { projectName: string; paragraphs: string[] }) {
+  return (
+    <header className="mb-10 max-w-3xl sm:mb-14">
+      <p className="text-xs font-semibold tracking-[0.25em] text-tape uppercase">Public archive</p>
+      <h1 className="mt-3 font-display text-display-lg break-words text-white sm:text-display-xl">{projectName || "Archive"}</h1>
+      {paragraphs.length > 0 && (
+        <div className="mt-6 space-y-4 text-base leading-relaxed text-ink-200 sm:text-lg">
+          {paragraphs.map((paragraph, index) => (
+            <p key={index}>{paragraph}</p>
+          ))}
+        </div>
+      )}
+    </header>
+  );
+}

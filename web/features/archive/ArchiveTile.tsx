@@ -1,0 +1,85 @@
+import { memo, type MouseEvent } from "react";
+import type { Evidence } from "../../api/types";
+import { formatDateTime, formatDuration, truncateTitle } from "../../lib/format";
+import { MEDIA_LABELS } from "../../lib/mediaTypes";
+import { Icon, type IconName } from "../../ui/Icon";
+import { Quotation } from "./Quotation";
+
+const KIND_ICONS: Record<Evidence["media_type"], IconName> = { 1: "note", 2: "camera", 3: "video", 4: "music" };
+
+export const archiveHref = (item: Pick<Evidence, "id">) => `/archive/${item.id}`;
+
+/** What a tile's label says about its kind: "Video, 0:12" when the phone measured the length. */
+function kindLabel(item: Evidence) {
+  const kind = MEDIA_LABELS[item.media_type];
+  return item.duration_ms != null && item.media_type >= 3 ? `${kind}, ${formatDuration(item.duration_ms)}` : kind;
+}
+
+/** The 160 px media of a tile: the browser-made thumbnail (never the full file), a note's words, or the kind's mark. */
+function TileMedia({ item, eager }: { item: Evidence; eager: boolean }) {
+  if (item.media_type === 1 && item.notes) {
+    return (
+      <div className="h-full bg-paper px-4 pt-3 pb-2 text-ink-900">
+        <Quotation text={item.notes} className="line-clamp-6 text-base leading-[1.3rem]" />
+      </div>
+    );
+  }
+  if (item.thumbnail_url) {
+    return (
+      <img
+        src={item.thumbnail_url}
+        alt=""
+        loading={eager ? "eager" : "lazy"}
+        fetchPriority={eager ? "high" : "auto"}
+        decoding="async"
+        className="h-full w-full object-cover transition duration-500 group-hover:scale-[1.03]"
+      />
+    );
+  }
+  return (
+    <div className="flex h-full items-center justify-center bg-ink-800 text-ink-300">
+      <Icon name={KIND_ICONS[item.media_type]} className="size-12" />
+    </div>
+  );
+}
+
+/**
+ * One work in the archive: a 250×357 tile with 160 px of media (spec), a link to /archive/<id>. A plain click opens the
+ * viewer in place (`onOpen`); a modified click (new tab) follows the link. Memoised: 5,000 tiles must not redraw when
+ * the viewer moves.
+ */
+export const ArchiveTile = memo(function ArchiveTile({ item, onOpen, eager }: { item: Evidence; onOpen: (item: Evidence) => void; eager: boolean }) {
+  const open = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    onOpen(item);
+  };
+  const isNote = item.media_type === 1;
+  return (
+    <a
+      href={archiveHref(item)}
+      onClick={open}
+      aria-label={`${item.title} (${kindLabel(item)}), open`}
+      className="group flex h-[357px] w-[250px] flex-col overflow-hidden rounded-card bg-ink-900 text-left ring-1 ring-white/10 transition hover:ring-white/40 focus-visible:outline-2 focus-visible:outline-offset-4"
+    >
+      <div className="relative h-[160px] w-full shrink-0 overflow-hidden">
+        <TileMedia item={item} eager={eager} />
+        {!isNote && (
+          <div className="absolute bottom-2 left-2 inline-flex items-center gap-1.5 rounded-full bg-ink-950/85 px-2.5 py-1 text-xs font-semibold text-white">
+            <Icon name={KIND_ICONS[item.media_type]} className="size-3.5" />
+            {kindLabel(item)}
+          </div>
+        )}
+      </div>
+      <div className="flex min-h-0 flex-1 flex-col gap-1 px-4 pt-3 pb-4">
+        <div className="truncate font-display text-2xl leading-7 text-white">{truncateTitle(item.title)}</div>
+        <div className="text-xs text-ink-300">{formatDateTime(item.date_posted)}</div>
+        {isNote ? (
+          <div className="mt-auto text-xs font-semibold tracking-[0.2em] text-tape uppercase">Note</div>
+        ) : (
+          item.notes && <div className="mt-1 line-clamp-6 text-sm leading-5 break-words whitespace-pre-line text-ink-200">{item.notes}</div>
+        )}
+      </div>
+    </a>
+  );
+});

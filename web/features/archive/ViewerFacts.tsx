@@ -1,0 +1,40 @@
+import { DialogTitle } from "@headlessui/react";
+import type { Evidence } from "../../api/types";
+import { Avatar } from "../../components/Avatar";
+import { formatDateTime } from "../../lib/format";
+import { Quotation } from "./Quotation";
+
+/**
+ * Beside (laptop) or below (phone) the work: its title, a photo's or video's notes as a quotation (a note's and an
+ * audio item's words are on the stage), who submitted it and when. A location only when there is one: the server
+ * withholds it from public items, and an empty label would say nothing.
+ */
+export function ViewerFacts({ item }: { item: Evidence }) {
+  const notesHere = item.media_type === 2 || item.media_type === 3;
+  return (
+    <div className="space-y-6">
+      <DialogTitle as="h2" className="font-display text-display-md break-words text-white">
+        {item.title}
+      </DialogTitle>
+      {notesHere && item.notes && <Quotation text={item.notes} marks="text-tape" className="text-xl leading-snug text-ink-100" />}
+      <div className="flex items-center gap-3">
+        <Avatar src={item.avatar_AWS_URL} alt={`${item.username ?? "Participant"}'s avatar`} size="md" />
+        <p className="min-w-0 text-sm text-ink-300">
+          Submitted by <span className="block truncate text-base font-semibold text-white">{item.username ?? "unknown"}</span>
+        </p>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        <dt className="text-ink-300">Posted</dt>
+        <dd className="text-ink-100">
+          <time dateTime={item.date_posted}>{formatDateTime(item.date_posted)}</time>
+        </dd>
+        {item.location && (
+          <>
+            <dt className="text-ink-300">Location</dt>
+            <dd className="break-words text-ink-100">{item.location}</dd>
+          </>
+        )}
+      </dl>
+    </div>
+  );
+}

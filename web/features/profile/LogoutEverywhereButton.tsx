@@ -1,0 +1,29 @@
+import { useSetAtom } from "jotai";
+import { useState } from "react";
+import { useLocation } from "wouter";
+import { logoutEverywhereActionAtom } from "../../state/sessionActions";
+import { Button, Spinner } from "../../ui/Button";
+
+/** Ends the sessions on every device (a lost phone, a shared computer), then goes to the login screen. */
+export function LogoutEverywhereButton({ onFailure }: { onFailure: (message: string) => void }) {
+  const logoutEverywhere = useSetAtom(logoutEverywhereActionAtom);
+  const [, navigate] = useLocation();
+  const [busy, setBusy] = useState(false);
+  async function run() {
+    setBusy(true);
+    try {
+      await logoutEverywhere();
+      navigate("/login");
+    } catch (error) {
+      console.error("Log out everywhere failed", error);
+      setBusy(false);
+      onFailure("Could not log out everywhere. Please try again.");
+    }
+  }
+  return (
+    <Button variant="ghost" className="w-full" disabled={busy} onClick={run}>
+      {busy && <Spinner />}
+      Log out everywhere
+    </Button>
+  );
+}

@@ -1,0 +1,126 @@
+import { useId, useState } from "react";
+import { useObjectUrl } from "../../lib/useObjectUrl";
+import { MESSAGES } from "../../lib/validation";
+import { Alert, Button, Spinner } from "../../ui/Button";
+import { Modal } from "../../ui/Dialog";
+import { FilePicker } from "../../ui/FilePicker";
+import { Icon } from "../../ui/Icon";
+import { CaptureFallback } from "../venue/CaptureFallback";
+import { inBrowserCaptureBlocker } from "../venue/inBrowserCapture";
+import { PortraitFrame } from "./PortraitFrame";
+import { SelfieCamera } from "./SelfieCamera";
+
+type Source = "camera" | "file";
+
+/**
+ * Registration's verification photo step: choose a file or take a selfie, see it in the portrait frame with the face
+ * guide, retake it, then 'Submit Photo and Register' (enabled only once there is a photo).
+ */
+export function PhotoDialog({
+  open,
+  photo,
+  onPhoto,
+  onSubmit,
+  onClose,
+  busy,
+  message,
+}: {
+  open: boolean;
+  photo: File | null;
+  onPhoto: (photo: File | null) => void;
+  onSubmit: () => void;
+  onClose: () => void;
+  busy: boolean;
+  message: string;
+}) {
+  const [cameraOn, setCameraOn] = useState(false);
+  const [source, setSource] = useState<Source>("file");
+  const captureBlocker = inBrowserCaptureBlocker();
+  const preview = useObjectUrl(photo);
+  const missingId = useId();
+
+  function take(next: File, from: Source) {
+    setSource(from);
+    setCameraOn(false);
+    onPhoto(next);
+  }
+
+  function retake() {
+    onPhoto(null);
+    setCameraOn(source === "camera");
+  }
+
+  function close() {
+    if (busy) return;
+    setCameraOn(false);
+    onClose();
+  }
+
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title="Add a clear photo of your face"
+      actions={
+        <>
+          {/* Beside the button just pressed, so it is in view on a phone and a laptop alike. */}
+          {message && (
+            <div className="basis-full">
+              <Alert>{message}</Alert>
+            </div>
+          )}
+          {!photo && (
+            <p id={missingId} className="basis-full text-sm text-muted">
+              {MESSAGES.photoMissing}
+            </p>
+          )}
+          <Button variant="ghost" onClick={close} disabled={busy}>
+            Cancel
+          </Button>
+          <Button variant="accent" onClick={onSubmit} disabled={!photo || busy} aria-describedby={photo ? undefined : missingId}>
+            {busy && <Spinner />}
+            Submit Photo and Register
+          </Button>
+        </>
+      }
+    >
+      <p className="mb-4 text-sm text-muted">
+        This photo is for internal identification only and is not shared publicly. Make sure your face is clearly visible.
+      </p>
+      {cameraOn ? (
+        <SelfieCamera onCapture={(selfie) => take(selfie, "camera")} onCancel={() => setCameraOn(false)} />
+      ) : (
+        <div className="space-y-4">
+          <PortraitFrame caption={preview ? undefined : "Your face, inside the oval"}>
+            {preview ? (
+              <img src={preview} alt="Your verification photo" className="size-full object-cover" />
+            ) : (
+              <Icon name="user" className="absolute top-1/2 left-1/2 size-16 -translate-x-1/2 -translate-y-[60%] text-ink-500" />
+            )}
+          </PortraitFrame>
+          {photo ? (
+            <div className="flex justify-center">
+              <Button variant="secondary" onClick={retake} disabled={busy}>
+                <Icon name="retake" className="size-5" />
+                Retake
+              </Button>
+            </div>
+          ) : (
+            <>
+              <div className="flex flex-wrap justify-center gap-3">
+                {!captureBlocker && (
+                  <Button variant="primary" onClick={() => setCameraOn(true)}>
+                    <Icon name="camera" className="size-5" />
+                    Take a Selfie
+                  </Button>
+                )}
+                <FilePicker label="Choose a photo" accept="image/*" icon="upload" onFiles={([file]) => take(file, "file")} />
+              </div>
+              {captureBlocker && <CaptureFallback kind="selfie" blocker={captureBlocker} onFile={(file) => take(file, "file")} />}
+            </>
+          )}
+        </div>
+      )}
+    </Modal>
+  );
+}
