@@ -67,6 +67,7 @@ test("admin: Administration, visibility one by one and in bulk, evidence dialog 
     expect((await page.request.put(`/api/user/watched/${me.id}`)).status()).toBe(200);
   }
   await page.goto("/home");
+  await page.getByRole("heading", { name: "Your appointment" }).waitFor();
   const shell = new Shell(page);
   expect(await shell.entries()).toContain("Admin Page");
   await shell.mainNav().getByRole("link", { name: "Admin Page" }).click();

@@ -30,6 +30,7 @@ afterAll(async () => {
 test("phone: the spec's routes in a tab bar, the menu and the avatar in the top bar", async () => {
   const { page, context, problems, shell } = await openWithShell(browser, server.url, PHONE);
   await page.goto("/home");
+  await page.getByText("(Do NOT register for an account unless you have a ticket)").waitFor();
   expect(await shell.tabs()).toEqual(["Home", "Archive", "Register", "Login"]);
   expect(await shell.tabBar().getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBe("page");
   expect(await shell.mainNav().getByRole("link", { name: "Archive" }).isVisible()).toBe(false);
@@ -41,6 +42,7 @@ test("phone: the spec's routes in a tab bar, the menu and the avatar in the top 
   const { fields } = await newParticipant(server.url);
   await signInWatched(page, fields.username, fields.password);
   await page.goto("/home");
+  await page.getByRole("heading", { name: "Your appointment" }).waitFor();
   expect(await shell.tabs()).toEqual(["Home", "Evidence", "Archive", "Help"]);
   expect(await shell.entries()).toEqual(["Home", "Evidence", "Archive", "Help", SPY, "Logout"]);
   await shell.mainNav().getByRole("link", { name: "Your profile" }).click();
@@ -55,6 +57,8 @@ test("phone: the spec's routes in a tab bar, the menu and the avatar in the top 
   await context.clearCookies();
   await signInWatched(page, ADMIN.username, ADMIN.password);
   await page.goto("/help");
+  // The bar renders at once; the screen only once the user is known.
+  await page.getByRole("heading", { name: "Help", exact: true }).waitFor();
   expect(await shell.tabs()).toEqual(["Home", "Evidence", "Admin Page", "Archive", "Help"]);
   expect(await shell.entries()).toEqual(["Home", "Evidence", "Admin Page", "Archive", "Help", SPY, "Logout"]);
   await expectNoSeriousA11yViolations(page, "help (admin, phone)");
@@ -66,6 +70,7 @@ test("phone: the spec's routes in a tab bar, the menu and the avatar in the top 
 test("laptop: every entry visible in the top bar, in the spec's order; no tab bar and no menu needed", async () => {
   const { page, context, problems, shell } = await openWithShell(browser, server.url, LAPTOP);
   await page.goto("/archive");
+  await page.locator("#content main").waitFor();
   expect(await shell.tabBar().isVisible()).toBe(false);
   expect(await shell.menuButton().isVisible()).toBe(false);
   expect(await shell.entries()).toEqual(["Home", "Archive", "Register", "Login"]);
@@ -74,6 +79,7 @@ test("laptop: every entry visible in the top bar, in the spec's order; no tab ba
   const { fields } = await newParticipant(server.url);
   await signInWatched(page, fields.username, fields.password);
   await page.goto("/home-validate");
+  await page.getByRole("heading", { name: "Your appointment" }).waitFor();
   expect(await shell.entries()).toEqual(["Home", "Evidence", "Archive", "Help", SPY, "Logout"]);
   expect(await shell.mainNav().getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBe("page");
   const spy = shell.mainNav().getByRole("link", { name: SPY });
@@ -86,6 +92,7 @@ test("laptop: every entry visible in the top bar, in the spec's order; no tab ba
   await context.clearCookies();
   await signInWatched(page, ADMIN.username, ADMIN.password);
   await page.goto("/help");
+  await page.getByRole("heading", { name: "Help", exact: true }).waitFor();
   expect(await shell.entries()).toEqual(["Home", "Evidence", "Admin Page", "Archive", "Help", SPY, "Logout"]);
   await expectNoSeriousA11yViolations(page, "help (admin, laptop)");
   await shell.logout();

@@ -1,5 +1,5 @@
 import { useAtomValue } from "jotai";
-import { inArchiveAtom, userAtom } from "../../state/session";
+import { inArchiveAtom, sessionReadyAtom, userAtom } from "../../state/session";
 import type { IconName } from "../../ui/Icon";
 
 export interface NavEntry {
@@ -23,6 +23,8 @@ const LOGIN: NavEntry = { label: "Login", href: "/login", icon: "user" };
 export function useNavEntries(): NavEntry[] {
   const user = useAtomValue(userAtom);
   const inArchive = useAtomValue(inArchiveAtom);
+  // Until the start-up answers, who is looking is unknown: no Register/Login flashing past a logged-in user.
+  if (!useAtomValue(sessionReadyAtom)) return [];
   if (user) return user.role === 2 ? [HOME, EVIDENCE, ADMIN, ARCHIVE, HELP] : [HOME, EVIDENCE, ARCHIVE, HELP];
   return inArchive ? [HOME, ARCHIVE] : [HOME, ARCHIVE, REGISTER, LOGIN];
 }
