@@ -8,6 +8,7 @@ import { ADMIN, startTestServer, type TestServer } from "../support/server";
 import { fixture, form, latestMailedCode, newParticipant } from "../support/client";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { LAPTOP, launchBrowser, openPage, PHONE, shot } from "./browser";
+import { Shell } from "./pages/Shell";
 
 setDefaultTimeout(120_000);
 
@@ -66,9 +67,10 @@ test("admin: Administration, visibility one by one and in bulk, evidence dialog 
     expect((await page.request.put(`/api/user/watched/${me.id}`)).status()).toBe(200);
   }
   await page.goto("/home");
-  await page.getByRole("button", { name: "Menu" }).click();
-  expect(await page.locator("header li").allTextContents()).toContain("Admin Page");
-  await page.getByRole("link", { name: "Admin Page" }).click();
+  await page.getByRole("heading", { name: "Your appointment" }).waitFor();
+  const shell = new Shell(page);
+  expect(await shell.entries()).toContain("Admin Page");
+  await shell.mainNav().getByRole("link", { name: "Admin Page" }).click();
   await page.getByRole("heading", { name: "Administration" }).waitFor();
   const table = page.getByRole("table", { name: "All evidence" });
   await table.getByRole("row").nth(4).waitFor();
@@ -205,8 +207,7 @@ test("role 1: /admin goes to /user, /login to /home, /registration to /user; no 
   await own.waitForURL("**/home");
   await own.goto("/registration");
   await own.waitForURL("**/user");
-  await own.getByRole("button", { name: "Menu" }).click();
-  expect(await own.locator("header li").allTextContents()).not.toContain("Admin Page");
+  expect(await new Shell(own).entries()).not.toContain("Admin Page");
   await participant.context.close();
 });
 

@@ -109,7 +109,7 @@ test("a participant cannot open the invitation, and /home loads none of its code
     if (response.url().endsWith(".js")) scripts.push(await response.text());
   });
   await page.goto("/home");
-  await page.getByRole("link", { name: "Register" }).waitFor();
+  await page.getByRole("link", { name: "Register" }).first().waitFor();
   await page.waitForLoadState("networkidle");
   expect(scripts.length).toBeGreaterThan(0);
   // uqr's SVG template is in the invitation's lazy chunk only.

@@ -10,6 +10,7 @@ import { FIXTURES } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { LAPTOP, launchBrowser, openPage, PHONE, shot } from "./browser";
+import { Shell } from "./pages/Shell";
 
 setDefaultTimeout(120_000);
 
@@ -55,11 +56,8 @@ for (const viewport of [PHONE, LAPTOP]) {
       expect(await page.getByRole("link", { name: "CLICK HERE TO SPY ON Casefile Test" }).getAttribute("target")).toBe("_blank");
       await page.getByText("(Do NOT register for an account unless you have a ticket)").waitFor();
       await page.getByRole("link", { name: "Casefile Test logo" }).waitFor();
-      await page.getByRole("button", { name: "Menu" }).click();
-      const menu = page.getByRole("list").filter({ has: page.getByRole("link", { name: "Archive" }) });
-      expect(await menu.getByRole("link").allTextContents()).toEqual(["Home", "Archive", "Register", "Login"]);
-      await screen("home-visitor-menu");
-      await page.keyboard.press("Escape");
+      expect(await new Shell(page).entries()).toEqual(["Home", "Archive", "Register", "Login"]);
+      await screen("home-visitor");
 
       await page.goto("/no-such-page");
       await page.getByRole("heading", { name: "404 — Page not found" }).waitFor();
@@ -164,12 +162,11 @@ for (const viewport of [PHONE, LAPTOP]) {
 
       await page.waitForURL("**/home-validate");
       await page.getByRole("heading", { name: "Your appointment" }).waitFor();
-      expect(await page.getByRole("button", { name: "Menu" }).isEnabled()).toBe(true);
+      expect(await page.getByRole("button", { name: "Menu", includeHidden: true }).isEnabled()).toBe(true);
       await screen("home-participant");
-      await page.getByRole("button", { name: "Menu" }).click();
-      const entries = await page.locator("header li").allTextContents();
-      expect(entries).toEqual(["Home", "Evidence", "Archive", "Help", "Spy on Casefile Test (opens in a new tab)", "Logout"]);
-      await page.getByRole("link", { name: "Evidence" }).click();
+      const shell = new Shell(page);
+      expect(await shell.entries()).toEqual(["Home", "Evidence", "Archive", "Help", "Spy on Casefile Test (opens in a new tab)", "Logout"]);
+      await (viewport === PHONE ? shell.tabBar() : shell.mainNav()).getByRole("link", { name: "Evidence" }).click();
       await page.waitForURL("**/evidence");
     });
 
@@ -339,10 +336,9 @@ for (const viewport of [PHONE, LAPTOP]) {
       expect(await page.getByRole("img", { name: `${participant.username}'s avatar` }).getAttribute("src")).toMatch(/^\/api\/media\//);
       await screen("profile");
 
-      await page.getByRole("button", { name: "Menu" }).click();
-      await page.getByRole("button", { name: "Logout" }).click();
+      await new Shell(page).logout();
       await page.waitForURL("**/home");
-      await page.getByRole("link", { name: "Login" }).waitFor();
+      await page.getByRole("link", { name: "Login" }).first().waitFor();
       expect(problems).toEqual([]);
     });
   });

@@ -8,6 +8,7 @@ import { ADMIN, startTestServer, type TestServer } from "../support/server";
 import { fixture, form, newParticipant } from "../support/client";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { LAPTOP, launchBrowser, openPage, PHONE, shot } from "./browser";
+import { Shell } from "./pages/Shell";
 
 setDefaultTimeout(180_000);
 
@@ -78,8 +79,10 @@ for (const viewport of [PHONE, LAPTOP]) {
 
     await signIn(page, fields.username, fields.password);
     await visit(page, "/home", "home-participant", heading("Your appointment"));
-    await page.getByRole("button", { name: "Menu" }).click();
-    await shot(page, "menu-participant");
+    if (viewport === PHONE) {
+      await new Shell(page).openMenu();
+      await shot(page, "menu-participant");
+    }
     await visit(page, "/user", "profile", heading(`${fields.username} (She/Her)`));
     await visit(page, "/Evidence", "evidence-list", (p) => p.getByRole("list", { name: "Evidence items" }).waitFor());
     await page.getByRole("button", { name: "Add evidence" }).click();
@@ -89,8 +92,7 @@ for (const viewport of [PHONE, LAPTOP]) {
     await shot(page, "evidence-upload-audio");
     await expectNoSeriousA11yViolations(page, "evidence-upload-audio");
     await visit(page, "/evidence-details", "evidence-details", (p) => p.getByRole("button", { name: "Upload Evidence" }).waitFor());
-    await page.getByRole("button", { name: "Menu" }).click();
-    await page.getByRole("button", { name: "Logout" }).click();
+    await new Shell(page).logout();
     await page.waitForURL("**/home");
 
     await signIn(page, ADMIN.username, ADMIN.password);
@@ -108,9 +110,7 @@ test("archive mode: 'See the Evidence', no Register/Login for visitors, particip
     await visit(page, "/home", "home-archive", (p) => p.getByRole("link", { name: "See the Evidence" }).waitFor());
     expect(await page.getByRole("link", { name: "Login" }).count()).toBe(0);
     expect(await page.getByText("(Do NOT register for an account unless you have a ticket)").count()).toBe(0);
-    await page.getByRole("button", { name: "Menu" }).click();
-    expect(await page.locator("header li").allTextContents()).toEqual(["Home", "Archive"]);
-    await page.keyboard.press("Escape");
+    expect(await new Shell(page).entries()).toEqual(["Home", "Archive"]);
     await page.getByRole("link", { name: "See the Evidence" }).click();
     await page.waitForURL("**/archive");
     await visit(page, "/login", "login-archive", heading("Login"));

@@ -10,7 +10,7 @@ export function AddEvidenceButton() {
   return (
     // Above the upload queue's bar when it shows (it sets --queue-bar to its height).
     <div
-      className="fixed right-5 bottom-[calc(1.25rem+var(--queue-bar,0rem))] z-20 flex flex-col items-end gap-3"
+      className="fixed right-5 bottom-[calc(1.25rem+var(--queue-bar,0rem)+var(--tab-bar,0rem))] z-20 flex flex-col items-end gap-3"
       onKeyDown={(event) => event.key === "Escape" && setOpen(false)}
     >
       <ul id={listId} hidden={!open} className="flex flex-col items-end gap-2">

@@ -12,6 +12,9 @@ import { configAtom, inArchiveAtom, sessionReadyAtom, userAtom, videoLockedAtom 
 import { refreshUserAtom } from "../state/sessionActions";
 import { useNotify } from "../state/useNotify";
 import { AppRoutes, ScreenLoading } from "./AppRoutes";
+import { SkipLink } from "../features/shell/SkipLink";
+import { TabBar } from "../features/shell/TabBar";
+import { useForgetOldMessages } from "../features/shell/useForgetOldMessages";
 import { NavBar } from "./NavBar";
 import { useGatedLocation, VIDEO_GATE_MESSAGE } from "./navigation";
 import { PageNotice } from "./PageNotice";
@@ -36,7 +39,8 @@ function useStartup() {
     Promise.all([
       // Offline (after a first visit), the last answers stand in: see lastSession.ts.
       withLastAnswer("config", getConfig()).then((config) => {
-        setConfig(config);
+        // Over the built-in defaults: an answer without a setting (an older server, a stored answer) keeps its default.
+        setConfig((defaults) => ({ ...defaults, ...config }));
         document.title = config.projectName;
       }),
       withLastAnswer("inArchive", getIsArchive()).then(setInArchive),
@@ -73,19 +77,32 @@ function Screens() {
   );
 }
 
-export function App() {
-  useStartup();
+/** Everything inside the router: the bar, the screen (the skip link's target), the tab bar and what floats above. */
+function Shell() {
+  useForgetOldMessages();
   const ready = useAtomValue(sessionReadyAtom);
   return (
-    <Router hook={useGatedLocation}>
-      <div className="flex min-h-dvh flex-col">
-        <NavBar />
-        <OfflineBanner />
-        <PageNotice />
+    // --tab-bar: the phone's tab bar height, for whatever is fixed to the bottom edge (0 from 640 px, no tab bar).
+    <div className="flex min-h-dvh flex-col [--tab-bar:calc(4rem+env(safe-area-inset-bottom))] sm:[--tab-bar:0rem]">
+      <SkipLink />
+      <NavBar />
+      <OfflineBanner />
+      <PageNotice />
+      <div id="content" tabIndex={-1} className="flex min-w-0 flex-1 flex-col focus:outline-none">
         {ready ? <Screens /> : <ScreenLoading />}
-        <Toast />
-        <CaptureOverlay />
       </div>
+      <TabBar />
+      <Toast />
+      <CaptureOverlay />
+    </div>
+  );
+}
+
+export function App() {
+  useStartup();
+  return (
+    <Router hook={useGatedLocation}>
+      <Shell />
     </Router>
   );
 }

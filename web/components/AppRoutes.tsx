@@ -36,7 +36,7 @@ const ResetPasswordPageScreen = retryableLazy(() => import("../screens/ResetPass
 
 export function ScreenLoading() {
   return (
-    <div className="flex justify-center p-10 text-gray-700">
+    <div className="flex justify-center p-10 text-muted">
       <Spinner label="Loading" />
     </div>
   );

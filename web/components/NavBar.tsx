@@ -1,24 +1,59 @@
 import { useAtomValue } from "jotai";
 import { Link } from "wouter";
+import { LogoutButton, NavLink, SpyNavLink } from "../features/shell/NavLinks";
+import { useNavEntries } from "../features/shell/navEntries";
 import { configAtom, userAtom } from "../state/session";
 import { Avatar } from "./Avatar";
 import { NavMenu } from "./NavMenu";
 
+const barLinkClass = "inline-flex h-10 items-center gap-2 rounded-full px-3 text-sm font-medium whitespace-nowrap";
+/** The current page: white text and the accent's rule along the bar's lower edge. */
+const entryClass = (current: boolean) =>
+  `${barLinkClass} relative ${
+    current
+      ? "text-white after:absolute after:inset-x-3 after:-bottom-3 after:h-0.5 after:rounded-full after:bg-accent"
+      : "text-ink-200 hover:bg-white/8 hover:text-white"
+  }`;
+
+/**
+ * The top bar on the dark surface: the operator's logo and the project name, the avatar (→ /user) and, by width,
+ * the spec's entries. Phones: the routes are in the tab bar (TabBar), the rest in the menu. From 640 px the routes
+ * are in the bar and the menu keeps everything; from 1024 px the spy link and Logout fit too and the menu goes.
+ */
 export function NavBar() {
   const user = useAtomValue(userAtom);
-  const { projectName } = useAtomValue(configAtom);
+  const { projectName, logoUrl } = useAtomValue(configAtom);
+  const entries = useNavEntries();
   const avatar = user?.verification_photo ? user.verification_photo_AWS_URL : null;
   return (
-    <header className="sticky top-0 z-30 bg-gray-900 text-white shadow">
-      <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center gap-3 px-3 py-2">
-        <Link href="/home" className="flex items-center gap-2 rounded-lg p-1 focus-visible:outline-2 focus-visible:outline-white">
-          <img src="/logo.svg" alt={`${projectName} logo`} className="size-9" />
-          <span className="text-lg font-bold tracking-tight" aria-hidden="true">
-            {projectName}
-          </span>
-        </Link>
-        <div className="flex-1" />
-        <Link href="/user" aria-label="Your profile" className="rounded-full focus-visible:outline-2 focus-visible:outline-white">
+    <header className="surface-dark sticky top-0 z-30 border-b border-white/10 bg-ink-950 text-ink-50">
+      <nav aria-label="Main" className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:h-16 sm:gap-3 sm:px-6">
+        <div className="min-w-0 flex-1">
+          <Link href="/home" className="inline-flex max-w-full items-center gap-2.5 rounded-lg py-1 pr-2">
+            <img src={logoUrl} alt={`${projectName || "casefile"} logo`} width={36} height={36} className="size-9 shrink-0 rounded-md" />
+            <span aria-hidden="true" className="min-w-0 truncate font-display text-2xl leading-tight">
+              {projectName}
+            </span>
+          </Link>
+        </div>
+        <ul className="hidden shrink-0 items-center gap-0.5 sm:flex">
+          {entries.map((entry) => (
+            <li key={entry.href}>
+              <NavLink entry={entry} className={entryClass} />
+            </li>
+          ))}
+          {user && (
+            <>
+              <li className="hidden lg:block">
+                <SpyNavLink className={`${barLinkClass} text-ink-200 hover:bg-white/8 hover:text-white`} labelClassName="max-w-48 truncate" />
+              </li>
+              <li className="hidden lg:block">
+                <LogoutButton className={`${barLinkClass} text-ink-200 hover:bg-white/8 hover:text-white`} />
+              </li>
+            </>
+          )}
+        </ul>
+        <Link href="/user" aria-label="Your profile" className="shrink-0 rounded-full">
           <Avatar src={avatar} alt="" size="sm" />
         </Link>
         <NavMenu />

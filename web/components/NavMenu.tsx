@@ -1,36 +1,27 @@
-import { useAtomValue, useSetAtom } from "jotai";
+import { useAtomValue } from "jotai";
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useLocation } from "wouter";
-import { configAtom, inArchiveAtom, userAtom, videoLockedAtom } from "../state/session";
-import { logoutActionAtom } from "../state/sessionActions";
+import { useLocation } from "wouter";
+import { LogoutButton, NavLink, SpyNavLink } from "../features/shell/NavLinks";
+import { useNavEntries } from "../features/shell/navEntries";
+import { userAtom, videoLockedAtom } from "../state/session";
+import { Icon } from "../ui/Icon";
 
 const itemClass =
-  "block w-full px-4 py-3 text-left text-sm font-medium text-gray-900 hover:bg-gray-100 focus-visible:bg-gray-100 focus-visible:outline-none";
-
-type Entry = [label: string, href: string];
-
-function useEntries(): Entry[] {
-  const user = useAtomValue(userAtom);
-  const inArchive = useAtomValue(inArchiveAtom);
-  if (user) {
-    const admin: Entry[] = user.role === 2 ? [["Admin Page", "/admin"]] : [];
-    return [["Home", "/home"], ["Evidence", "/evidence"], ...admin, ["Archive", "/archive"], ["Help", "/help"]];
-  }
-  const account: Entry[] = inArchive ? [] : [["Register", "/registration"], ["Login", "/login"]];
-  return [["Home", "/home"], ["Archive", "/archive"], ...account];
-}
+  "flex min-h-12 w-full items-center gap-3 px-4 py-2.5 text-left text-sm font-medium text-ink-900 hover:bg-paper-deep focus-visible:bg-paper-deep focus-visible:outline-none";
+/** The current page: the accent's rule on the left edge. */
+const entryClass = (current: boolean) =>
+  `${itemClass} relative ${current ? "font-semibold before:absolute before:inset-y-2 before:left-0 before:w-1 before:rounded-r before:bg-accent" : ""}`;
 
 /**
- * The site menu as a disclosure (WAI's pattern for site navigation). Headless UI's Menu would add ~32 KB gzip to
- * the first load of /home and break the 90 KB budget, so this stays hand-made: Escape and outside clicks close it.
+ * The spec's menu (every entry, in its order) as a disclosure, WAI's pattern for site navigation. Headless UI's Menu
+ * would add ~32 KB gzip to the first load of /home and break the 90 KB budget, so this stays hand-made: Escape and
+ * outside clicks close it. Wide screens show every entry in the bar itself and need no menu (NavBar).
  */
 export function NavMenu() {
   const user = useAtomValue(userAtom);
   const locked = useAtomValue(videoLockedAtom);
-  const { projectName, spyUrl } = useAtomValue(configAtom);
-  const logout = useSetAtom(logoutActionAtom);
-  const [location, navigate] = useLocation();
-  const entries = useEntries();
+  const [location] = useLocation();
+  const entries = useNavEntries();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -56,7 +47,7 @@ export function NavMenu() {
   }, [open]);
 
   return (
-    <div ref={rootRef} className="relative">
+    <div ref={rootRef} className="relative lg:hidden">
       <button
         ref={buttonRef}
         type="button"
@@ -65,42 +56,30 @@ export function NavMenu() {
         aria-controls={panelId}
         aria-label="Menu"
         onClick={() => setOpen(!open)}
-        className="flex size-11 items-center justify-center rounded-lg text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white disabled:cursor-not-allowed disabled:opacity-50"
+        className="flex size-11 items-center justify-center rounded-full text-ink-50 hover:bg-white/10 disabled:cursor-not-allowed disabled:opacity-50 aria-expanded:bg-white/10"
       >
-        <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
-          <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
+        <Icon name={open ? "close" : "menu"} className="size-6" />
       </button>
       <ul
         id={panelId}
         hidden={!open}
-        className="absolute right-0 z-40 mt-2 w-64 overflow-hidden rounded-xl bg-white py-1 shadow-xl ring-1 ring-black/10"
+        className="absolute right-0 z-40 mt-2 w-72 max-w-[calc(100vw-1.5rem)] overflow-hidden rounded-card bg-paper py-1.5 text-ink-900 shadow-lift ring-1 ring-ink-950/15"
       >
-        {entries.map(([label, href]) => (
-          <li key={href}>
-            <Link href={href} className={itemClass} aria-current={location === href ? "page" : undefined}>
-              {label}
-            </Link>
+        {entries.map((entry) => (
+          <li key={entry.href}>
+            <NavLink entry={entry} className={entryClass}>
+              <Icon name={entry.icon} className="size-5 shrink-0 text-ink-600" />
+              {entry.label}
+            </NavLink>
           </li>
         ))}
         {user && (
           <>
             <li>
-              <a href={spyUrl} target="_blank" rel="noopener noreferrer" className={itemClass}>
-                Spy on {projectName} (opens in a new tab)
-              </a>
+              <SpyNavLink className={`${itemClass} [&>svg]:order-first [&>svg]:size-5 [&>svg]:text-ink-600`} labelClassName="min-w-0 break-words" />
             </li>
-            <li className="border-t border-gray-200">
-              <button
-                type="button"
-                className={`${itemClass} text-red-800`}
-                onClick={async () => {
-                  await logout();
-                  navigate("/");
-                }}
-              >
-                Logout
-              </button>
+            <li className="mt-1.5 border-t border-line pt-1.5">
+              <LogoutButton className={`${itemClass} text-red-800 [&>svg]:text-red-800`} />
             </li>
           </>
         )}

@@ -1,9 +1,11 @@
 import { useAtom } from "jotai";
 import { useEffect } from "react";
 import { toastAtom } from "../state/notices";
+import { Icon } from "../ui/Icon";
 
 const TOAST_MS = 6000;
 
+/** A short confirmation ('New User Created!') near the bottom edge, above the tab bar; gone after 6000 ms (spec §9). */
 export function Toast() {
   const [toast, setToast] = useAtom(toastAtom);
   useEffect(() => {
@@ -13,8 +15,9 @@ export function Toast() {
   }, [toast, setToast]);
   if (!toast) return null;
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-6 z-[60] flex justify-center px-4">
-      <div role="status" className="rounded-full bg-green-800 px-5 py-3 text-sm font-semibold text-white shadow-lg">
+    <div className="pointer-events-none fixed inset-x-0 bottom-[calc(1.5rem+var(--tab-bar,0rem))] z-[60] flex justify-center px-4">
+      <div role="status" className="flex items-center gap-2.5 rounded-full bg-ink-900 py-3 pr-5 pl-4 text-sm font-semibold text-white shadow-lift ring-1 ring-white/10">
+        <Icon name="check" className="size-5 shrink-0 text-tape" />
         {toast}
       </div>
     </div>

@@ -10,6 +10,14 @@ export const VIDEO_GATE_MESSAGE = "You must watch the video before navigating.";
 const GATE_PATHS = new Set(["/user", "/"]);
 
 type Navigate = (to: string, options?: { replace?: boolean }) => void;
+type Store = ReturnType<typeof useStore>;
+
+/** True (and the gate's alert shown) when the user is locked behind the onboarding video. */
+function refusedByGate(store: Store) {
+  if (!store.get(videoLockedAtom)) return false;
+  store.set(noticeAtom, { text: VIDEO_GATE_MESSAGE, tone: "error", path: window.location.pathname });
+  return true;
+}
 
 /**
  * wouter location hook with the video gate: while the user is locked, every navigation (links, redirects, menu)
@@ -20,14 +28,26 @@ export function useGatedLocation(): [string, Navigate] {
   const store = useStore();
   const gatedNavigate = useCallback<Navigate>(
     (to, options) => {
-      if (store.get(videoLockedAtom) && !GATE_PATHS.has(to)) {
-        store.set(noticeAtom, { text: VIDEO_GATE_MESSAGE, tone: "error", path: window.location.pathname });
-        return;
-      }
+      if (!GATE_PATHS.has(to) && refusedByGate(store)) return;
       if (store.get(leaveGuardAtom)?.(to)) return;
       navigate(to, options);
     },
     [navigate, store],
   );
   return [location, gatedNavigate];
+}
+
+/**
+ * For the bar's elements that are not routes (the spy link, Logout): while locked, a click does nothing but show
+ * the gate's alert, like every other way out.
+ */
+export function useGateClick() {
+  const store = useStore();
+  return useCallback((event: { preventDefault(): void }) => {
+    if (refusedByGate(store)) {
+      event.preventDefault();
+      return true;
+    }
+    return false;
+  }, [store]);
 }

@@ -1,6 +1,9 @@
 import { useAtomValue } from "jotai";
+import { type ReactNode, useId } from "react";
 import { CaptionedVideo } from "../components/CaptionedVideo";
 import { configAtom } from "../state/session";
+import { Icon } from "../ui/Icon";
+import { Page } from "../ui/Layout";
 
 const FAQ: [question: string, answer: string][] = [
   [
@@ -26,36 +29,53 @@ const FAQ: [question: string, answer: string][] = [
   ],
 ];
 
+function Faq() {
+  return (
+    <section aria-labelledby="faq-title" className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+      <h2 id="faq-title" className="font-display text-display-sm text-ink-950">
+        Frequently asked questions
+      </h2>
+      <div className="mt-4 divide-y divide-line border-y border-line">
+        {FAQ.map(([question, answer]) => (
+          <details key={question} className="group">
+            <summary className="flex min-h-14 cursor-pointer list-none items-center gap-3 py-3 text-base font-semibold text-ink-950 [&::-webkit-details-marker]:hidden">
+              <span className="min-w-0 flex-1">{question}</span>
+              <Icon name="plus" className="size-5 shrink-0 text-ink-500 transition-transform group-open:rotate-45" />
+            </summary>
+            <p className="pb-5 leading-relaxed text-ink-800">{answer}</p>
+          </details>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function VideoSection({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="font-display text-display-sm break-words text-ink-950">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+/** The tutorial first, then the FAQ as an accordion (beside the videos on a wide screen), then the onboarding video. */
 export default function HelpScreen() {
   const { projectName } = useAtomValue(configAtom);
   return (
-    <main className="mx-auto w-full max-w-3xl space-y-8 px-4 py-6">
-      <h1 className="text-2xl font-bold tracking-tight">Help</h1>
-      <section aria-labelledby="tutorial-title" className="space-y-2">
-        <h2 id="tutorial-title" className="text-lg font-bold">
-          Tutorial: uploading evidence
-        </h2>
-        <CaptionedVideo name="tutorial" label="Tutorial video" />
-      </section>
-      <section aria-labelledby="faq-title" className="space-y-2">
-        <h2 id="faq-title" className="text-lg font-bold">
-          Frequently asked questions
-        </h2>
-        <div className="divide-y divide-gray-200 rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
-          {FAQ.map(([question, answer]) => (
-            <details key={question} className="group p-4">
-              <summary className="cursor-pointer font-semibold text-gray-900">{question}</summary>
-              <p className="mt-2 text-gray-800">{answer}</p>
-            </details>
-          ))}
-        </div>
-      </section>
-      <section aria-labelledby="onboarding-title" className="space-y-2">
-        <h2 id="onboarding-title" className="text-lg font-bold">
-          Rewatch the {projectName} onboarding video
-        </h2>
-        <CaptionedVideo name="onboarding" label="Onboarding video" />
-      </section>
-    </main>
+    <Page title="Help" lead="How to send evidence, and answers to what informants ask most." wide>
+      <div className="grid gap-10 lg:grid-cols-[7fr_5fr] lg:gap-x-12">
+        <VideoSection title="Tutorial: uploading evidence">
+          <CaptionedVideo name="tutorial" label="Tutorial video" />
+        </VideoSection>
+        <Faq />
+        <VideoSection title={`Rewatch the ${projectName} onboarding video`}>
+          <CaptionedVideo name="onboarding" label="Onboarding video" />
+        </VideoSection>
+      </div>
+    </Page>
   );
 }

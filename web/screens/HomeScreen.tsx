@@ -1,49 +1,91 @@
 import { useAtomValue } from "jotai";
 import { Link } from "wouter";
-import { buttonClass } from "../components/ui";
+import { CaptureActions } from "../features/landing/CaptureActions";
+import { Instructions } from "../features/landing/Instructions";
+import { LandingImage } from "../features/landing/LandingImage";
+import { SpyLink } from "../features/landing/SpyLink";
+import { TicketNotice } from "../features/landing/TicketNotice";
 import { configAtom, inArchiveAtom, userAtom } from "../state/session";
+import { buttonClass } from "../ui/Button";
 
-function Instructions() {
+/** The project's name as the page's headline, a size smaller when it is long. */
+function ProjectName({ size }: { size: "lg" | "md" }) {
+  const { projectName } = useAtomValue(configAtom);
+  const long = projectName.length > 32;
+  const sizes = size === "lg" && !long ? "text-display-lg md:text-display-xl" : "text-display-md md:text-display-lg";
+  return <h1 className={`font-display break-words text-white ${sizes}`}>{projectName}</h1>;
+}
+
+/** A visitor's landing: the night-time poster — the bridge, the name, the spy link — and the way in. */
+function VisitorLanding() {
+  const inArchive = useAtomValue(inArchiveAtom);
   return (
-    <section aria-labelledby="instructions-title" className="space-y-4 text-base leading-relaxed text-gray-800">
-      <h2 id="instructions-title" className="text-xl font-bold text-gray-900">
-        Your appointment
-      </h2>
-      <p>
-        You will receive a confirmation e-mail with the date and time of your appointment, and text reminders on the phone
-        number you registered with the day before and one hour before it starts.
-      </p>
-      <p>
-        At the time of your appointment, meet at the downtown street corner of Main Street and 5th Avenue and wait there for
-        a phone call on your registered number. Your instructions will come through that call.
-      </p>
-      <p>
-        Bring a fully charged phone and a pair of wired headphones. Wireless earbuds tend to drop the call at the worst
-        moment.
-      </p>
-    </section>
+    <div className="surface-dark flex flex-1 flex-col bg-ink-950 text-ink-100 md:justify-center">
+      <div className="mx-auto grid w-full max-w-6xl items-center gap-y-6 pb-10 md:grid-cols-[5fr_7fr] md:gap-x-12 md:px-6 md:py-12">
+        <div className="relative md:order-last">
+          <LandingImage className="aspect-[4/3] md:aspect-[16/10] md:rounded-card md:ring-1 md:ring-white/10" />
+          <div aria-hidden="true" className="absolute inset-x-0 bottom-0 h-1/3 bg-gradient-to-t from-ink-950 md:hidden" />
+        </div>
+        <div className="relative -mt-16 min-w-0 px-5 md:mt-0 md:px-0">
+          <p className="text-xs font-semibold tracking-[0.2em] text-ink-300 uppercase">{inArchive ? "The archive" : "A participatory investigation"}</p>
+          <div className="mt-2">
+            <ProjectName size="lg" />
+          </div>
+          <p className="mt-4 max-w-md text-base leading-relaxed text-ink-200">
+            {inArchive
+              ? "The investigation has closed. What its informants found is kept in the public archive."
+              : "Informants register with their ticket, watch a short briefing, then send what they find from their phones."}
+          </p>
+          <div className="mt-5">
+            <SpyLink />
+          </div>
+          {inArchive ? (
+            <Link href="/archive" className={buttonClass("accent", "mt-8 w-full sm:w-auto", "lg")}>
+              See the Evidence
+            </Link>
+          ) : (
+            <div className="mt-8 space-y-5">
+              <div className="grid grid-cols-2 gap-3 sm:flex">
+                <Link href="/login" className={buttonClass("accent", "sm:min-w-36", "lg")}>
+                  Login
+                </Link>
+                <Link href="/registration" className={buttonClass("secondary", "sm:min-w-36", "lg")}>
+                  Register
+                </Link>
+              </div>
+              <TicketNotice />
+            </div>
+          )}
+        </div>
+      </div>
+    </div>
   );
 }
 
-function VisitorActions({ inArchive }: { inArchive: boolean }) {
-  if (inArchive) {
-    return (
-      <Link href="/archive" className={buttonClass("primary", "w-full sm:w-auto")}>
-        See the Evidence
-      </Link>
-    );
-  }
+/** A logged-in user's home: the name on the dark band, then the main task (send evidence), then the appointment. */
+function ParticipantHome() {
+  const inArchive = useAtomValue(inArchiveAtom);
   return (
-    <div className="space-y-3">
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <Link href="/login" className={buttonClass("primary", "sm:w-40")}>
-          Login
-        </Link>
-        <Link href="/registration" className={buttonClass("secondary", "sm:w-40")}>
-          Register
-        </Link>
+    <div className="flex-1">
+      <div className="surface-dark bg-ink-950 text-ink-100">
+        <div className="mx-auto grid max-w-6xl pb-5 md:grid-cols-[5fr_7fr] md:items-center md:gap-x-12 md:px-6 md:py-8">
+          <div className="relative md:order-last">
+            <LandingImage className="aspect-[16/7] object-[50%_30%] md:rounded-card md:ring-1 md:ring-white/10" />
+            <div aria-hidden="true" className="absolute inset-x-0 bottom-0 h-2/3 bg-gradient-to-t from-ink-950 md:hidden" />
+          </div>
+          <div className="relative -mt-10 min-w-0 px-5 md:mt-0 md:px-0">
+            <ProjectName size="md" />
+            <div className="mt-1">
+              <SpyLink />
+            </div>
+          </div>
+        </div>
       </div>
-      <p className="text-sm font-semibold text-red-800">(Do NOT register for an account unless you have a ticket)</p>
+      <div className="mx-auto w-full max-w-6xl space-y-10 px-4 pt-6 pb-12 sm:px-6 sm:pt-10">
+        {/* The investigation is closed in archive mode: nothing can be sent. */}
+        {!inArchive && <CaptureActions />}
+        <Instructions />
+      </div>
     </div>
   );
 }
@@ -51,28 +93,5 @@ function VisitorActions({ inArchive }: { inArchive: boolean }) {
 /** /home and /home-validate; the archive variant is driven by the in-archive flag. */
 export default function HomeScreen() {
   const user = useAtomValue(userAtom);
-  const inArchive = useAtomValue(inArchiveAtom);
-  const { projectName, spyUrl } = useAtomValue(configAtom);
-  return (
-    <main className="mx-auto w-full max-w-3xl px-4 py-6">
-      <h1 className="sr-only">{projectName}</h1>
-      <img
-        src="/bridge.svg"
-        alt="A steel suspension bridge at night over dark water"
-        width={800}
-        height={400}
-        className="h-auto w-full rounded-2xl shadow-md"
-        fetchPriority="high"
-      />
-      <a
-        href={spyUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="my-6 block rounded-xl bg-red-700 px-4 py-4 text-center text-lg font-extrabold tracking-wide text-white shadow hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-800"
-      >
-        CLICK HERE TO SPY ON {projectName}
-      </a>
-      {user ? <Instructions /> : <VisitorActions inArchive={inArchive} />}
-    </main>
-  );
+  return <main className="flex flex-1 flex-col">{user ? <ParticipantHome /> : <VisitorLanding />}</main>;
 }

@@ -25,9 +25,9 @@ export default function LoginScreen() {
   }
 
   return (
-    <Page title="Login">
-      <Card>
-        <form onSubmit={submit} noValidate className="space-y-4">
+    <Page title="Login" lead="Welcome back. Log in with the username or email you registered with.">
+      <Card className="sm:p-7">
+        <form onSubmit={submit} noValidate className="space-y-5">
           {message && <Alert>{message}</Alert>}
           <TextField
             label="Username or Email"
@@ -36,30 +36,35 @@ export default function LoginScreen() {
             value={usernameOrEmail}
             onChange={(event) => setUsernameOrEmail(event.target.value)}
           />
-          <TextField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          <Button type="submit" className="w-full" disabled={busy}>
+          <div>
+            <TextField
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            <p className="mt-2 text-right text-sm">
+              <Link href="/reset-password-email" className={buttonClass("link")}>
+                Reset Password
+              </Link>
+            </p>
+          </div>
+          <Button type="submit" size="lg" className="w-full" disabled={busy}>
             {busy && <Spinner />}
             Login
           </Button>
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <Link href="/reset-password-email" className={buttonClass("secondary", "flex-1")}>
-              Reset Password
-            </Link>
-            {!inArchive && (
-              <Link href="/registration" className={buttonClass("secondary", "flex-1")}>
-                REGISTER
-              </Link>
-            )}
-          </div>
         </form>
       </Card>
+      {!inArchive && (
+        <div className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-card border border-dashed border-ink-300 px-5 py-4">
+          <p className="text-sm text-muted">New here, with a ticket?</p>
+          <Link href="/registration" className={buttonClass("secondary")}>
+            REGISTER
+          </Link>
+        </div>
+      )}
     </Page>
   );
 }

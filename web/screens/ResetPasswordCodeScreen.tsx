@@ -3,6 +3,7 @@ import { useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { checkResetCode, requestAnotherCode } from "../api/reset";
 import { Alert, Button, Card, Page, Spinner, TextField } from "../components/ui";
+import { ResetStep } from "../features/reset/ResetStep";
 import { resetCodeAtom, resetEmailAtom } from "../state/reset";
 
 export default function ResetPasswordCodeScreen() {
@@ -36,17 +37,16 @@ export default function ResetPasswordCodeScreen() {
     if (!email.trim()) return setMessage({ text: "Enter your email address first.", tone: "error" });
     try {
       await requestAnotherCode(email.trim());
-      setMessage({ text: "A new code is on its way. Check your email.", tone: "success" });
+      setMessage({ text: "A new code is on its way. Check your email (and the spam folder).", tone: "success" });
     } catch (error) {
       console.error("Reset-code update failed", error);
     }
   }
 
   return (
-    <Page title="Enter your code">
-      <Card>
-        <form onSubmit={submit} className="space-y-4">
-          <p className="text-sm text-gray-800">We sent a six-digit code to your email. It is valid for 15 minutes.</p>
+    <Page title="Enter your code" lead={<ResetStep step={2}>We sent a six-digit code to your email. It is valid for 15 minutes.</ResetStep>}>
+      <Card className="sm:p-7">
+        <form onSubmit={submit} className="space-y-5">
           {message && <Alert tone={message.tone}>{message.text}</Alert>}
           <TextField label="Email" type="email" required autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
           <TextField
@@ -59,13 +59,16 @@ export default function ResetPasswordCodeScreen() {
             value={code}
             onChange={(event) => setCodeInput(event.target.value.replace(/\D/g, ""))}
           />
-          <Button type="submit" className="w-full" disabled={busy}>
+          <Button type="submit" size="lg" className="w-full" disabled={busy}>
             {busy && <Spinner />}
             Verify code
           </Button>
-          <Button variant="link" onClick={another}>
-            Request another code
-          </Button>
+          <p className="flex flex-wrap items-center justify-center gap-x-2 text-sm text-muted">
+            No code in your inbox?
+            <Button variant="link" onClick={another}>
+              Request another code
+            </Button>
+          </p>
         </form>
       </Card>
     </Page>

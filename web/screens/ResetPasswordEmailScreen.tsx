@@ -3,6 +3,7 @@ import { useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { checkEmail, sendResetCode } from "../api/reset";
 import { Alert, Button, Card, Page, Spinner, TextField } from "../components/ui";
+import { ResetStep } from "../features/reset/ResetStep";
 import { resetCodeAtom, resetEmailAtom } from "../state/reset";
 
 export default function ResetPasswordEmailScreen() {
@@ -27,20 +28,19 @@ export default function ResetPasswordEmailScreen() {
       navigate("/reset-password-code");
     } catch (error) {
       console.error("Email check failed", error);
-      setProblem("Something went wrong. Please try again in a moment.");
+      setProblem("We could not check that address just now. Please try again in a moment.");
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <Page title="Reset your password">
-      <Card>
-        <form onSubmit={submit} className="space-y-4">
-          <p className="text-sm text-gray-800">Enter the email address you registered with. We will send you a six-digit code.</p>
+    <Page title="Reset your password" lead={<ResetStep step={1}>Enter the email address you registered with. We will send you a six-digit code.</ResetStep>}>
+      <Card className="sm:p-7">
+        <form onSubmit={submit} className="space-y-5">
           {problem && <Alert>{problem}</Alert>}
           <TextField label="Email" type="email" required autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
-          <Button type="submit" className="w-full" disabled={busy}>
+          <Button type="submit" size="lg" className="w-full" disabled={busy}>
             {busy && <Spinner />}
             Send code
           </Button>

@@ -3,9 +3,11 @@ import { useState, type FormEvent } from "react";
 import { Link, useLocation } from "wouter";
 import { updatePassword } from "../api/reset";
 import { Alert, Button, buttonClass, Card, Page, Spinner, TextField } from "../components/ui";
+import { ResetStep } from "../features/reset/ResetStep";
 import { PASSWORD_MIN_LENGTH, MESSAGES } from "../lib/validation";
 import { resetCodeAtom, resetEmailAtom } from "../state/reset";
 import { useNotify } from "../state/useNotify";
+import { EmptyState } from "../ui/States";
 
 export default function ResetPasswordPageScreen() {
   const email = useAtomValue(resetEmailAtom);
@@ -21,10 +23,9 @@ export default function ResetPasswordPageScreen() {
   if (!email || !code) {
     return (
       <Page title="Choose a new password">
-        <p className="mb-4 text-gray-800">Start by entering your email address so we can send you a code.</p>
-        <Link href="/reset-password-email" className={buttonClass()}>
-          Reset Password
-        </Link>
+        <EmptyState icon="clock" title="First, a code" actions={<Link href="/reset-password-email" className={buttonClass()}>Reset Password</Link>}>
+          Start by entering your email address so we can send you a code.
+        </EmptyState>
       </Page>
     );
   }
@@ -43,15 +44,15 @@ export default function ResetPasswordPageScreen() {
       navigate("/login");
     } catch (error) {
       console.error("Password update failed", error);
-      setProblem("The password could not be changed. The code may have expired; request a new one.");
+      setProblem("We could not change your password. The code may have expired: ask for a new one and try again.");
       setBusy(false);
     }
   }
 
   return (
-    <Page title="Choose a new password">
-      <Card>
-        <form onSubmit={submit} className="space-y-4">
+    <Page title="Choose a new password" lead={<ResetStep step={3}>At least {PASSWORD_MIN_LENGTH} characters. You will log in with it straight after.</ResetStep>}>
+      <Card className="sm:p-7">
+        <form onSubmit={submit} className="space-y-5">
           {problem && <Alert>{problem}</Alert>}
           <TextField label="New Password" type="password" required autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} />
           <TextField
@@ -62,7 +63,7 @@ export default function ResetPasswordPageScreen() {
             value={confirmation}
             onChange={(event) => setConfirmation(event.target.value)}
           />
-          <Button type="submit" className="w-full" disabled={busy}>
+          <Button type="submit" size="lg" className="w-full" disabled={busy}>
             {busy && <Spinner />}
             Save new password
           </Button>

@@ -1,12 +1,20 @@
 import { Link } from "wouter";
-import { buttonClass, Page } from "../components/ui";
+import { buttonClass, Card } from "../components/ui";
+import { Icon } from "../ui/Icon";
 
 export default function VerifyEmailScreen() {
   return (
-    <Page title="Email Verified Successfully!">
-      <Link href="/user" className={buttonClass()}>
-        Go to your profile
-      </Link>
-    </Page>
+    <main className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center px-4 py-10">
+      <Card className="px-6 py-10 text-center">
+        <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-emerald-50 text-emerald-800 ring-1 ring-emerald-800/30">
+          <Icon name="check" className="size-8" />
+        </span>
+        <h1 className="mt-5 font-display text-display-md text-ink-950">Email Verified Successfully!</h1>
+        <p className="mt-3 text-muted">Thank you. Your address is confirmed, and your profile is ready.</p>
+        <Link href="/user" className={buttonClass("primary", "mt-7 w-full sm:w-auto", "lg")}>
+          Go to your profile
+        </Link>
+      </Card>
+    </main>
   );
 }

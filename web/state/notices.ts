@@ -10,3 +10,9 @@ interface Notice {
 export const noticeAtom = atom<Notice | null>(null);
 /** A short-lived toast such as 'New User Created!'. */
 export const toastAtom = atom<string | null>(null);
+
+/** On arriving at `path`: a notice meant for another route is old news and goes. */
+export const forgetNoticesElsewhereAtom = atom(null, (get, set, path: string) => {
+  const notice = get(noticeAtom);
+  if (notice && notice.path !== path) set(noticeAtom, null);
+});

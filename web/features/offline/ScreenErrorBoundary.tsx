@@ -5,9 +5,9 @@ import { retryFailedScreens } from "./retryableLazy";
 /** What a screen that could not load shows instead of a white page. */
 function RetryScreen({ onRetry }: { onRetry: () => void }) {
   return (
-    <main className="mx-auto w-full max-w-xl px-4 py-10 text-center">
-      <h1 className="text-2xl font-bold">This screen did not load</h1>
-      <p className="mt-3 text-gray-800">
+    <main className="mx-auto w-full max-w-xl px-4 py-12 text-center">
+      <h1 className="font-display text-display-md text-ink-950">This screen did not load</h1>
+      <p className="mt-3 text-ink-800">
         The connection may have dropped while it was opening. Nothing you saved is lost. Check the Wi-Fi, then try again.
       </p>
       <Button onClick={onRetry} className="mt-6 w-full sm:w-auto">

@@ -34,14 +34,14 @@ export function VideoUnavailable({ captionsUrl, onRetry, children }: { captionsU
         </Button>
         {children}
       </div>
-      <section aria-labelledby={headingId} className="rounded-lg bg-gray-50 p-4 ring-1 ring-gray-200">
-        <h3 id={headingId} className="mb-2 text-sm font-bold tracking-wide text-gray-700 uppercase">Transcript</h3>
+      <section aria-labelledby={headingId} className="rounded-lg bg-paper-deep p-4 ring-1 ring-line">
+        <h3 id={headingId} className="mb-2 text-xs font-semibold tracking-[0.14em] text-muted uppercase">Transcript</h3>
         {transcript === "loading" ? (
-          <p className="text-sm text-gray-700">Loading the transcript…</p>
+          <p className="text-sm text-muted">Loading the transcript…</p>
         ) : transcript === "failed" ? (
-          <p className="text-sm text-gray-800">The transcript could not be loaded either. Please retry once you are connected.</p>
+          <p className="text-sm text-ink-800">The transcript could not be loaded either. Please retry once you are connected.</p>
         ) : (
-          <div className="space-y-2 text-gray-900">
+          <div className="space-y-2 text-ink-900">
             {transcript.map((cue, index) => (
               <p key={index}>{cue}</p>
             ))}

@@ -24,7 +24,7 @@ export function UploadQueueBar() {
   return (
     <>
       <div aria-hidden="true" style={{ height: BAR_HEIGHT }} />
-      <div data-testid="upload-queue-bar" className="surface-dark fixed inset-x-0 bottom-0 z-30 border-t border-ink-700 bg-ink-950 pb-[env(safe-area-inset-bottom)] text-ink-50 shadow-[0_-8px_24px_rgba(15,15,14,0.25)]">
+      <div data-testid="upload-queue-bar" className="surface-dark fixed inset-x-0 bottom-(--tab-bar,0rem) z-30 border-t border-ink-700 bg-ink-950 pb-[env(safe-area-inset-bottom)] text-ink-50 shadow-[0_-8px_24px_rgba(15,15,14,0.25)]">
         <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3" style={{ minHeight: BAR_HEIGHT }}>
           <button type="button" onClick={() => setOpen(true)} className="min-h-11 min-w-0 flex-1 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-offset-2" aria-haspopup="dialog">
             <span className="block text-xs font-semibold tracking-[0.14em] text-tape uppercase">Uploads</span>

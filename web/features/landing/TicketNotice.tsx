@@ -1,0 +1,13 @@
+import { Icon } from "../../ui/Icon";
+
+/** The spec's ticket warning, set as a ticket stub: the tape's yellow, the ticket's icon behind a perforation. */
+export function TicketNotice() {
+  return (
+    <div className="flex max-w-md items-stretch overflow-hidden rounded-lg bg-tape text-ink-950 shadow-lift">
+      <span className="flex items-center border-r-2 border-dashed border-ink-950/30 px-3.5">
+        <Icon name="ticket" className="size-6" />
+      </span>
+      <p className="px-4 py-3 text-sm font-semibold">(Do NOT register for an account unless you have a ticket)</p>
+    </div>
+  );
+}

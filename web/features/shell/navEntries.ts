@@ -1,0 +1,37 @@
+import { useAtomValue } from "jotai";
+import { inArchiveAtom, sessionReadyAtom, userAtom } from "../../state/session";
+import type { IconName } from "../../ui/Icon";
+
+export interface NavEntry {
+  label: string;
+  href: string;
+  icon: IconName;
+}
+
+const HOME: NavEntry = { label: "Home", href: "/home", icon: "home" };
+const EVIDENCE: NavEntry = { label: "Evidence", href: "/evidence", icon: "list" };
+const ADMIN: NavEntry = { label: "Admin Page", href: "/admin", icon: "admin" };
+const ARCHIVE: NavEntry = { label: "Archive", href: "/archive", icon: "archive" };
+const HELP: NavEntry = { label: "Help", href: "/help", icon: "help" };
+const REGISTER: NavEntry = { label: "Register", href: "/registration", icon: "ticket" };
+const LOGIN: NavEntry = { label: "Login", href: "/login", icon: "user" };
+
+/**
+ * The spec's menu entries that lead to our own screens, in its order and for the viewer's role (spec §2 "Navigation
+ * bar"). A logged-in user's list goes on with the external spy link and Logout, which the bar adds after these.
+ */
+export function useNavEntries(): NavEntry[] {
+  const user = useAtomValue(userAtom);
+  const inArchive = useAtomValue(inArchiveAtom);
+  // Until the start-up answers, who is looking is unknown: no Register/Login flashing past a logged-in user.
+  if (!useAtomValue(sessionReadyAtom)) return [];
+  if (user) return user.role === 2 ? [HOME, EVIDENCE, ADMIN, ARCHIVE, HELP] : [HOME, EVIDENCE, ARCHIVE, HELP];
+  return inArchive ? [HOME, ARCHIVE] : [HOME, ARCHIVE, REGISTER, LOGIN];
+}
+
+/** Whether `href` is the entry for the screen at `location` (/home-validate is Home, /Evidence and /archive/12 too). */
+export function isCurrentEntry(location: string, href: string) {
+  const path = location.toLowerCase();
+  if (href === "/home") return path === "/home" || path === "/home-validate";
+  return path === href || path.startsWith(`${href}/`);
+}
