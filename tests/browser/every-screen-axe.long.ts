@@ -36,7 +36,7 @@ for (const viewport of [PHONE, LAPTOP]) {
         const where = `${name}-${viewport.width}`;
         const results = await new AxeBuilder({ page }).analyze();
         for (const violation of results.violations) {
-          if ((violation.impact !== "serious" && violation.impact !== "critical")) continue;
+          if (violation.impact !== "serious" && violation.impact !== "critical") continue;
           violations.push(`${where}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
         }
       },

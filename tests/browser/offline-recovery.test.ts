@@ -73,7 +73,7 @@ test("an onboarding video that cannot load leaves Retry, the transcript and Log 
   expect(videoRequests).toBeGreaterThan(before);
   await context.unroute(video);
   await dialog.getByRole("button", { name: "Retry" }).click();
-  await dialog.getByRole("button", { name: "▶ Play video" }).waitFor();
+  await dialog.getByRole("button", { name: "Play video" }).waitFor();
   expect(await dialog.getByText("The video could not be loaded.").count()).toBe(0);
 
   await context.route(video, (route) => route.abort("connectionreset"));

@@ -211,7 +211,7 @@ test("the photo dialog on a laptop: a chosen file in the frame, its actions in v
 
   await dialog.getByRole("button", { name: "Retake" }).click();
   await dialog.getByRole("button", { name: "Choose a photo" }).waitFor();
-  expect(await photo.count()).toBe(0);
+  await photo.waitFor({ state: "detached" }); // the chosen photo leaves the frame
   expect(await submit.isDisabled()).toBe(true);
 
   await dialog.getByRole("button", { name: "Take a Selfie" }).click();

@@ -30,8 +30,17 @@ function newest(cast: TourCast, kind: SeededItem["kind"], publicOnly = false): S
 }
 
 async function openCard(page: Page, item: SeededItem) {
-  await page.getByRole("button", { name: new RegExp(`^${escape(item.title)}`) }).first().click();
+  // The participant's cards are buttons; the archive's tiles are links to /archive/<id>.
+  const name = new RegExp(`^${escape(item.title)}`);
+  await page.getByRole("button", { name }).or(page.getByRole("link", { name })).first().click();
   await dialog(page).waitFor();
+}
+
+/** The menu button, where there is one: from 1024 px every entry sits in the bar and the button is hidden. */
+async function openMenu(page: Page) {
+  await page.getByRole("navigation").first().waitFor();
+  const menu = button(page, "Menu");
+  if (await menu.isVisible()) await menu.click();
 }
 
 async function evidenceList(page: Page) {
@@ -97,9 +106,9 @@ async function adminEvidence(page: Page) {
 
 export const TOUR_STATES: TourState[] = [
   { screen: "landing", state: "visitor", as: "visitor", reach: async (page) => { await go(page, "/home"); await shows(page, /CLICK HERE TO SPY ON/); } },
-  { screen: "landing", state: "visitor-menu", as: "visitor", reach: async (page) => { await go(page, "/home"); await button(page, "Menu").click(); await page.getByRole("link", { name: "Archive" }).first().waitFor(); } },
+  { screen: "landing", state: "visitor-menu", as: "visitor", reach: async (page) => { await go(page, "/home"); await openMenu(page); await page.getByRole("link", { name: "Archive" }).first().waitFor(); } },
   { screen: "landing", state: "participant", as: "participant", reach: async (page) => { await go(page, "/home"); await heading(page, "Your appointment"); } },
-  { screen: "landing", state: "participant-menu", as: "participant", reach: async (page) => { await go(page, "/home"); await button(page, "Menu").click(); await page.getByRole("link", { name: "Evidence" }).first().waitFor(); } },
+  { screen: "landing", state: "participant-menu", as: "participant", reach: async (page) => { await go(page, "/home"); await openMenu(page); await page.getByRole("link", { name: "Evidence" }).first().waitFor(); } },
   { screen: "landing", state: "archive", as: "archive-visitor", reach: async (page) => { await go(page, "/home"); await page.getByRole("link", { name: "See the Evidence" }).waitFor(); } },
 
   { screen: "login", state: "empty", as: "visitor", reach: async (page) => { await go(page, "/login"); await page.getByLabel("Username or Email").waitFor(); } },
@@ -121,7 +130,7 @@ export const TOUR_STATES: TourState[] = [
       await go(page, "/registration");
       await fillRegistration(page, { "Full Name": "", Username: "ad", Email: "not-an-email", "Phone Number": "555-123-45", "Confirm Phone Number": "5550000000", Password: "short", "Confirm Password": "shorter" });
       await page.getByRole("button", { name: "Register", exact: true }).click();
-      await page.getByRole("alert").first().waitFor();
+      await page.getByText("Invalid email address").first().waitFor();
     },
   },
   { screen: "registration", state: "photo-dialog", as: "visitor", reach: openPhotoDialog },
