@@ -99,7 +99,7 @@ export default function ArchiveViewer({ id, items, more, loadMore, onMove, onClo
   const total = `${items.length.toLocaleString()}${more ? "+" : ""}`;
 
   return (
-    <Dialog open onClose={onClose} className="relative z-50">
+    <Dialog open onClose={onClose} className="fixed inset-0 z-50">
       <DialogPanel className="surface-dark fixed inset-0 flex flex-col bg-ink-950 text-ink-100">
         <div className="flex shrink-0 items-center gap-2 border-b border-white/10 px-3 py-2 sm:px-5">
           {inList && (
