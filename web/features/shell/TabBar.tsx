@@ -16,21 +16,18 @@ const tabClass = (current: boolean) =>
 export function TabBar() {
   const entries = useNavEntries();
   return (
-    <>
-      {/* Room at the end of the page, so the last of it can scroll out from under the bar (dark: it is under the bar). */}
-      <div aria-hidden="true" className="h-(--tab-bar) shrink-0 bg-ink-950 sm:hidden" />
-      <nav aria-label="Tabs" className="surface-dark fixed inset-x-0 bottom-0 z-30 border-t border-white/10 bg-ink-950 pb-[env(safe-area-inset-bottom)] sm:hidden">
-        <ul className="flex">
-          {entries.map((entry) => (
-            <li key={entry.href} className="min-w-0 flex-1">
-              <NavLink entry={entry} className={tabClass}>
-                <Icon name={entry.icon} className="size-6" />
-                <span className="max-w-full truncate">{entry.label}</span>
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </>
+    // Its full height from the first frame, before the entries are known: nothing moves when they arrive.
+    <nav aria-label="Tabs" className="surface-dark fixed inset-x-0 bottom-0 z-30 min-h-(--tab-bar) border-t border-white/10 bg-ink-950 pb-[env(safe-area-inset-bottom)] sm:hidden">
+      <ul className="flex">
+        {entries.map((entry) => (
+          <li key={entry.href} className="min-w-0 flex-1">
+            <NavLink entry={entry} className={tabClass}>
+              <Icon name={entry.icon} className="size-6" />
+              <span className="max-w-full truncate">{entry.label}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
