@@ -49,7 +49,10 @@ export function Modal({
               </button>
             )}
           </div>
-          <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-4">{children}</div>
+          {/* Focusable, so a keyboard can scroll a long body that holds nothing focusable (a photo and its facts). */}
+          <div tabIndex={0} className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-4 focus-visible:outline-2 focus-visible:-outline-offset-2">
+            {children}
+          </div>
           {actions && (
             <div className="flex flex-wrap justify-end gap-3 border-t border-line bg-paper px-5 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
               {actions}

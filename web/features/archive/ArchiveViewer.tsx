@@ -121,8 +121,9 @@ export default function ArchiveViewer({ id, items, more, loadMore, onMove, onClo
             <Icon name="close" className="size-6" />
           </button>
         </div>
+        {/* The scrolling parts take focus, so a keyboard can scroll them (axe: scrollable-region-focusable). */}
         {shown.state === "ready" ? (
-          <div className="flex min-h-0 flex-1 flex-col overflow-y-auto overscroll-contain lg:flex-row lg:overflow-hidden">
+          <div tabIndex={0} className="flex min-h-0 flex-1 flex-col overflow-y-auto overscroll-contain lg:flex-row lg:overflow-hidden">
             <section
               aria-label="The work"
               {...swipe}
@@ -130,7 +131,7 @@ export default function ArchiveViewer({ id, items, more, loadMore, onMove, onClo
             >
               <ViewerStage item={shown.item} />
             </section>
-            <aside className="shrink-0 border-t border-white/10 px-5 py-6 sm:px-8 lg:w-[26rem] lg:overflow-y-auto lg:border-t-0 lg:border-l">
+            <aside tabIndex={0} className="shrink-0 border-t border-white/10 px-5 py-6 sm:px-8 lg:w-[26rem] lg:overflow-y-auto lg:border-t-0 lg:border-l">
               <ViewerFacts item={shown.item} />
             </aside>
           </div>
