@@ -56,10 +56,10 @@ test("an upload cut by a reset and held by a freeze resumes from the server's of
 
   expect(proxy.stats().resets).toBe(1);
   expect(progress.at(-1)).toBe(video.size);
-  // Bytes the client pushed through the link: the file once, plus what was in flight at the reset (at most what
-  // had passed the proxy beyond the server's last stored offset) and the requests' headers. Starting over after the
-  // reset would have been more than 1.33 × the size.
-  expect(proxy.stats().up).toBeLessThan(video.size * 1.2);
+  // Bytes the client pushed through the link: the file once, plus what was in flight at the reset (what had passed
+  // the proxy beyond the server's last stored offset: up to ~0.25 × the size on a loaded machine) and the requests'
+  // headers. Starting over after the reset would send the third already through again: at least 4/3 × the size.
+  expect(proxy.stats().up).toBeLessThan((video.size * 4) / 3);
 
   const id = new URL(uploadUrl).pathname.split("/").pop()!;
   const created = await owner.actor.post("/api/evidence", form({ upload: id, title: "Over the venue's Wi-Fi", notes: "", location: "" }));
