@@ -75,6 +75,7 @@ test("participant: photo/video, audio or a note, one tap from home, then the app
     await page.goto("/home");
     const send = page.getByRole("region", { name: "Send evidence" });
     const choices = send.getByRole("button");
+    await choices.first().waitFor(); // all() does not wait: the home screen renders once the start-up answers are in
     expect(await Promise.all((await choices.all()).map((choice) => choice.getAttribute("aria-label")))).toEqual(["Camera upload", "Audio upload", "Notes upload"]);
     // The main task comes before the appointment, within the first screen.
     const actions = await send.getByRole("button", { name: "Camera upload" }).boundingBox();
@@ -94,7 +95,7 @@ test("participant: photo/video, audio or a note, one tap from home, then the app
     await page.getByRole("heading", { name: "Add audio evidence" }).waitFor();
     await page.goto("/home");
     await send.getByRole("button", { name: "Notes upload" }).click();
-    await page.waitForURL("**/evidence-details");
+    await page.waitForURL(/\/evidence-details(\?|$)/); // the details address may carry its draft (?draft=…)
     await page.getByRole("button", { name: "Upload Evidence" }).waitFor();
     expect(problems).toEqual([]);
     await context.close();
