@@ -32,7 +32,27 @@ async function relay(stream: ReadableStream<Uint8Array>, prefix: string, out: No
   if (pending) emit(pending);
 }
 
+/** The system programs the suite drives, with the Debian package that brings each (`.ci/run` installs them). */
+const SYSTEM_PROGRAMS = [
+  { program: process.env.CHROME_PATH ?? "chromium", pkg: "chromium", why: "browser tests" },
+  { program: "caddy", pkg: "caddy", why: "the reverse-proxy ship test" },
+  { program: "sqlite3", pkg: "sqlite3", why: "the audit-tampering tests" },
+];
+
+/** Stops before any test runs when a system program is missing: one line naming them all and the install command. */
+function missingSystemPrograms(): string | undefined {
+  const missing = SYSTEM_PROGRAMS.filter(({ program }) => !Bun.which(program));
+  if (missing.length === 0) return undefined;
+  const names = missing.map(({ pkg, why }) => `${pkg} (${why})`).join(", ");
+  return `npm test needs ${names}: sudo apt-get install ${missing.map(({ pkg }) => pkg).join(" ")}`;
+}
+
 async function main(): Promise<number> {
+  const missing = missingSystemPrograms();
+  if (missing) {
+    console.error(missing);
+    return 1;
+  }
   const results = await Promise.all(
     runs.map(async (run) => {
       const child = Bun.spawn([process.execPath, ...run.args], { stdout: "pipe", stderr: "pipe", stdin: "ignore" });
