@@ -1,14 +1,7 @@
 /** The command line of the casefile program (and of the single executable): one subcommand per operator task. */
 import { parseArgs } from "node:util";
 import type { Config } from "../config";
-import { createAdmin, setUserRole } from "./admin-commands";
-import { auditCommand } from "./audit";
-import { backup } from "./backup";
 import { CliError } from "./errors";
-import { exportToFile } from "./export";
-import { healthcheck } from "./healthcheck";
-import { restore } from "./restore";
-import { serve } from "./serve";
 import { VERSION } from "./version";
 
 const HELP = `casefile ${VERSION}: a self-hosted evidence portal
@@ -34,7 +27,7 @@ commands:
 
 All settings come from environment variables (PORT, DATABASE_URL, MEDIA_STORE, …); see docs/operating.md.`;
 
-/** Runs one command; resolves to the exit code, or to undefined while the server keeps running. */
+/** Runs one command (each loads only its own modules, so `--version` and `healthcheck` start at once); resolves to the exit code, or to undefined while the server keeps running. */
 export async function runCli(argv: string[], readConfig: () => Config): Promise<number | undefined> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -67,37 +60,37 @@ export async function runCli(argv: string[], readConfig: () => Config): Promise<
   switch (command) {
     case "serve":
       expectArgs(0, "serve");
-      await serve(readConfig());
+      await (await import("./serve")).serve(readConfig());
       return undefined;
     case "create-admin":
       expectArgs(0, "create-admin [--username U] [--email E] [--password P] [--promote]");
-      return print(await createAdmin(readConfig(), values));
+      return print(await (await import("./admin-commands")).createAdmin(readConfig(), values));
     case "set-role":
       expectArgs(2, "set-role <username> <1|2>");
-      return print(await setUserRole(readConfig(), args[0]!, args[1]!));
+      return print(await (await import("./admin-commands")).setUserRole(readConfig(), args[0]!, args[1]!));
     case "backup": {
       expectArgs(1, "backup <file>");
-      const summary = await backup(readConfig(), args[0]!);
+      const summary = await (await import("./backup")).backup(readConfig(), args[0]!);
       const skipped = summary.missing.length ? `; ${summary.missing.length} media files deleted during the backup were skipped` : "";
       return print(`backup written to ${args[0]}: ${summary.users} users, ${summary.evidence} items, ${summary.mediaFiles - summary.missing.length} media files${skipped}`);
     }
     case "restore": {
       expectArgs(1, "restore <file>");
-      const summary = await restore(readConfig(), args[0]!);
+      const summary = await (await import("./restore")).restore(readConfig(), args[0]!);
       return print(`restored ${args[0]} (taken ${summary.createdAt}): ${summary.users} users, ${summary.evidence} items, ${summary.restoredMedia} media files`);
     }
     case "audit":
       expectArgs(1, "audit verify");
-      return auditCommand(readConfig(), args[0]!);
+      return (await import("./audit")).auditCommand(readConfig(), args[0]!);
     case "export": {
       expectArgs(1, "export <file> [--q TEXT] [--kind K,…] [--status S,…] [--visibility V] [--user ID] [--from DATE] [--to DATE]");
       const { q, kind, status, visibility, user, from, to } = values;
-      const plan = await exportToFile(readConfig(), args[0]!, { q, kind, status, visibility, user, from, to });
+      const plan = await (await import("./export")).exportToFile(readConfig(), args[0]!, { q, kind, status, visibility, user, from, to });
       return print(`export written to ${args[0]}: ${plan.items.length} items, ${plan.files} files, ${plan.mediaBytes} bytes of media`);
     }
     case "healthcheck":
       expectArgs(0, "healthcheck");
-      return (await healthcheck(readConfig())) ? 0 : 1;
+      return (await (await import("./healthcheck")).healthcheck(readConfig())) ? 0 : 1;
     default:
       throw new CliError(`unknown command "${command}"; try casefile --help`);
   }
