@@ -24,8 +24,8 @@ export function phoneAddresses(host: string, port: number, https: boolean, ips =
 
 type StartFacts = { port: number; https: boolean; setupToken: string | undefined; warnings: Warning[] };
 
-export function startReport(config: Pick<Config, "host" | "publicUrl">, facts: StartFacts): string[] {
-  const addresses = config.publicUrl ? [config.publicUrl.replace(/\/$/, "")] : phoneAddresses(config.host, facts.port, facts.https);
+export function startReport(config: Pick<Config, "host" | "publicUrl">, facts: StartFacts, ips?: string[]): string[] {
+  const addresses = config.publicUrl ? [config.publicUrl.replace(/\/$/, "")] : phoneAddresses(config.host, facts.port, facts.https, ips);
   const scheme = facts.https ? "https" : "http";
   const lines = [`casefile listening on ${hostPart(config.host || "0.0.0.0")} port ${facts.port} (${facts.https ? "HTTPS" : "plain HTTP"})`];
   if (addresses.length) lines.push("phones can open:", ...addresses.map((a) => `  ${a}`));

@@ -14,7 +14,7 @@ const auditRows = async (server: TestServer, action: string) =>
     (r) => ({ actor: r.actor_name, targetType: r.target_type, targetId: r.target_id, detail: JSON.parse(r.detail as string) }),
   );
 
-const file = (bytes: string | Uint8Array, name: string) => new File([bytes], name);
+const file = (bytes: string | Uint8Array<ArrayBuffer>, name: string) => new File([bytes], name);
 const VTT = "WEBVTT\n\n00:00.000 --> 00:02.000\nWelcome, informant.\n";
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4"/></svg>';
 
