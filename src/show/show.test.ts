@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Actor, adminActor, cast, fixture, form, latestMailedCode, newParticipant } from "../../tests/support/client";
 import { startTestServer, type TestServer } from "../../tests/support/server";
+import { createUpload, resume, videoOfSize } from "../../tests/support/tus";
 import { DEFAULT_FAQ, DEFAULT_INSTRUCTIONS, defaultText, SHOW_FIELD_NAMES } from "./show-schema";
 
 type Json = Record<string, any>;
@@ -274,6 +275,25 @@ describe("media slots", () => {
     expect([none.status, (await none.json()).message]).toEqual([400, "Choose a file to upload (the form field is named file)."]);
     expect((await admin.put("/api/show/media/banner", form({}, { file: file(SVG, "b.svg") }))).status).toBe(404);
     expect((await (await fetch(`${server.url}/api/show`)).json()).version).toBe(before);
+  });
+
+  test("a large video may come as a finished resumable upload, which is used once", async () => {
+    const video = await videoOfSize(300 * 1024);
+    const { location } = await createUpload(admin, video.length, "briefing.mp4");
+    const id = location.split("/").pop()!;
+    const early = await admin.put("/api/show/media/tutorial-video", form({ upload: id }));
+    expect([early.status, (await early.json()).message]).toEqual([409, "The upload is not finished yet."]);
+    await resume(admin, location, video);
+    const done = await admin.put("/api/show/media/tutorial-video", form({ upload: id }));
+    expect(done.status).toBe(200);
+    const state = ((await done.json()) as Json).media["tutorial-video"];
+    expect(state).toMatchObject({ type: "video/mp4", size: video.length });
+    expect(new Uint8Array(await (await fetch(server.url + state.url)).arrayBuffer())).toEqual(video);
+    expect((await admin.put("/api/show/media/tutorial-video", form({ upload: id }))).status).toBe(404);
+    // Someone else's upload is not found either.
+    const other = await newParticipant(server.url);
+    const theirs = (await createUpload(other.actor, video.length)).location.split("/").pop()!;
+    expect((await admin.put("/api/show/media/tutorial-video", form({ upload: theirs }))).status).toBe(404);
   });
 
   test("a replaced file stays at its old address (a briefing in progress finishes); DELETE restores the default", async () => {
