@@ -192,6 +192,8 @@ describe("a fresh install, nothing set in the environment", () => {
     expect(show.instructions).toEqual(DEFAULT_INSTRUCTIONS);
     expect(show.archive_intro[0]).toStartWith("This is the public archive of The Harbour Files.");
     expect(show.customised).not.toContain("instructions");
+    const renamed = (await (await people.admin.put("/api/show", { project_name: null })).json()) as Json;
+    expect([renamed.project_name, renamed.archive_intro[0]]).toEqual(["casefile", defaultText().archive_intro[0]]);
   });
 
   test("an ETag answers 304 until the show changes", async () => {
