@@ -119,5 +119,7 @@ export function showRoutes(ctx: AppContext) {
       };
       if (row.mime === "image/svg+xml") headers["content-security-policy"] = SVG_SANDBOX;
       return rangedResponse(request, row.size, headers, (range) => ctx.store.read(row.storeKey, range));
-    });
+    })
+    // Any other /show-media/ address is an error, never the app's HTML.
+    .all("/show-media/*", () => json({ message: "Not found." }, 404));
 }

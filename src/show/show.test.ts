@@ -196,6 +196,14 @@ describe("a fresh install, nothing set in the environment", () => {
     expect([renamed.project_name, renamed.archive_intro[0]]).toEqual(["casefile", defaultText().archive_intro[0]]);
   });
 
+  test("markup in a text is kept as the admin wrote it and sent as JSON text: the server renders nothing", async () => {
+    const hostile = 'Hello <img src=x onerror="alert(1)"> [click](javascript:alert(2)) <script>alert(3)</script>';
+    const saved = await people.admin.put("/api/show", { landing_text: hostile, faq: [{ question: "<b>Q</b>", answer: hostile }] });
+    expect(saved.headers.get("content-type")).toStartWith("application/json");
+    const show = (await (await fetch(`${server.url}/api/show`)).json()) as Json;
+    expect([show.landing_text, show.faq[0].question, show.faq[0].answer]).toEqual([hostile, "<b>Q</b>", hostile]);
+  });
+
   test("an ETag answers 304 until the show changes", async () => {
     const first = await fetch(`${server.url}/api/show`);
     const etag = first.headers.get("etag")!;
