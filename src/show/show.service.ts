@@ -189,14 +189,14 @@ export async function replaceSlot(
       detail: { slot, before: mediaFacts(old), after: mediaFacts(stored) },
     }),
   ]);
-  await dropLongReplaced(ctx, slot);
+  await dropLongReplaced(ctx);
   return currentShow(ctx);
 }
 
-/** Files replaced more than REPLACED_KEPT_MS ago: their rows and bytes go (nobody can still be watching them). */
-async function dropLongReplaced(ctx: AppContext, slot: Slot): Promise<void> {
+/** Files replaced more than REPLACED_KEPT_MS ago, of any slot: their rows and bytes go (nobody can still be watching them). */
+async function dropLongReplaced(ctx: AppContext): Promise<void> {
   const cutoff = new Date(Date.now() - REPLACED_KEPT_MS).toISOString();
-  const gone = await ctx.db.delete(showMedia).where(and(eq(showMedia.slot, slot), lt(showMedia.replacedAt, cutoff))).returning();
+  const gone = await ctx.db.delete(showMedia).where(lt(showMedia.replacedAt, cutoff)).returning();
   for (const row of gone) await ctx.store.delete(row.storeKey).catch((error) => console.warn(`show media ${row.id}: not removed:`, error));
 }
 
