@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { auditStatement, changedFields, type AuditActor } from "../audit/audit-record";
+import { auditStatement, type AuditActor } from "../audit/audit-record";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { showMedia, type ShowMediaRow } from "../db/show-media";
@@ -126,17 +126,13 @@ export async function updateShow(ctx: AppContext, actor: NonNullable<AuditActor>
   const defaults = defaultText(projectName);
   const now = new Date().toISOString();
   const statements: BatchItem<"sqlite">[] = [];
-  const was: Record<string, unknown> = {};
-  const is: Record<string, unknown> = {};
+  const detail: Record<string, { before: unknown; after: unknown }> = {};
   for (const field of fields) {
     const value = update[field] ?? defaults[field];
     const same = JSON.stringify(value) === JSON.stringify(before.text[field]);
     const isDefault = JSON.stringify(value) === JSON.stringify(defaults[field]);
     if (same && isDefault === !before.customised.includes(field)) continue;
-    if (!same) {
-      was[field] = JSON.stringify(before.text[field]);
-      is[field] = JSON.stringify(value);
-    }
+    if (!same) detail[field] = { before: before.text[field], after: value };
     statements.push(
       isDefault
         ? ctx.db.delete(showSettings).where(eq(showSettings.field, field))
@@ -147,19 +143,12 @@ export async function updateShow(ctx: AppContext, actor: NonNullable<AuditActor>
     );
   }
   if (statements.length === 0) return currentShow(ctx);
-  const detail = Object.fromEntries(Object.entries(changedFields(was, is)).map(([k, v]) => [k, parseBeforeAfter(v)]));
   await ctx.db.batch([
     bumpVersion(ctx.db),
     ...statements,
     auditStatement(ctx.db, { actor, action: "show.update", targetType: "show", targetId: SHOW_VERSION, detail }),
   ]);
   return currentShow(ctx);
-}
-
-/** changedFields compares strings (values JSON-encoded); the entry keeps the values themselves. */
-function parseBeforeAfter(change: unknown): unknown {
-  const { before, after } = change as { before: string | null; after: string | null };
-  return { before: before === null ? null : JSON.parse(before), after: after === null ? null : JSON.parse(after) };
 }
 
 const mediaFacts = (row: Pick<ShowMediaRow, "mime" | "size" | "sha256"> | undefined) =>
