@@ -86,6 +86,10 @@ describe("the start log", () => {
     expect(phoneAddresses("0.0.0.0", 3000, false, ips)).toEqual(["http://192.168.1.20:3000", "http://10.0.0.7:3000"]);
     expect(phoneAddresses("::", 8443, true, ips)).toEqual(["https://192.168.1.20:8443", "https://10.0.0.7:8443", "https://[2001:db8::5]:8443"]);
     expect(phoneAddresses("192.168.1.20", 3000, false, ips)).toEqual(["http://192.168.1.20:3000"]);
+    expect(phoneAddresses("127.0.0.1", 3000, false, ips)).toEqual([]);
+    expect(startReport({ host: "127.0.0.1", publicUrl: undefined }, { port: 3000, https: false, setupToken: undefined, warnings: [] }, ips)).toContain(
+      "only this machine can open it (HOST=127.0.0.1); set HOST=0.0.0.0 for phones, or put a proxy in front",
+    );
   });
 
   test("says how to make the first admin, what plain HTTP costs, and what is still the default", () => {
