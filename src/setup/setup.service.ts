@@ -53,7 +53,7 @@ export async function createFirstAdmin(db: Database, token: string, fields: Prof
       select ${fields.username}, ${identityKey(fields.username)}, ${fields.full_name}, ${fields.email}, ${identityKey(fields.email)},
         ${fields.phone_number}, ${fields.pronouns}, ${ROLE_ADMIN}, ${passwordHash}, 1, ${now} where changes() > 0`),
     auditStatement(db, {
-      actor: null,
+      actor: { id: "inserted", username: fields.username },
       action: "setup.admin",
       targetType: "user",
       targetId: "inserted",

@@ -51,8 +51,10 @@ describe("with no admin and no ADMIN_* variables", () => {
     const again = await new Actor(server.url).post("/api/setup", { ...FIRST, username: "second", email: "b@gallery.example", token: server.setupToken });
     expect([again.status, (await again.json()).message]).toEqual([409, "An admin already exists. Log in instead."]);
     expect(await (await fetch(`${server.url}/api/setup`)).json()).toEqual({ needed: false });
-    const { rows } = await server.ctx.db.$client.execute("select actor_name, action, target_type, detail from audit_log where action = 'setup.admin'");
+    const { rows } = await server.ctx.db.$client.execute("select actor_id, actor_name, action, target_type, target_id, detail from audit_log where action = 'setup.admin'");
     expect(rows).toHaveLength(1);
+    expect(rows[0]!.actor_name).toBe("curator");
+    expect(rows[0]!.actor_id).toBe(rows[0]!.target_id); // the new admin made themselves
     expect(JSON.parse(String(rows[0]!.detail))).toMatchObject({ username: { before: null, after: "curator" }, role: { after: 2 } });
   });
 
