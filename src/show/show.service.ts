@@ -105,10 +105,10 @@ export async function currentShow(ctx: AppContext): Promise<Show> {
   return show;
 }
 
-export const lockedMessage = (field: string, variable: string) =>
+const lockedMessage = (field: string, variable: string) =>
   `${field} is set by the server's configuration (${variable}) and cannot be changed here.`;
 
-function assertUnlocked(ctx: AppContext, name: ShowField | Slot): void {
+export function assertUnlocked(ctx: AppContext, name: ShowField | Slot): void {
   const variable = envLocks(ctx.config)[name];
   if (variable) throw conflict(lockedMessage(name, variable));
 }
