@@ -6,6 +6,7 @@ import { AdminUsersPanel } from "../components/admin/AdminUsersPanel";
 import { AuditView } from "../features/console/components/AuditView";
 import { EvidenceConsole } from "../features/console/components/EvidenceConsole";
 import { useConsoleQuery } from "../features/console/hooks/useConsoleQuery";
+import { ServerWarnings } from "../features/show/components/ServerWarnings";
 import { Button, buttonClass } from "../ui/Button";
 import { Page } from "../ui/Layout";
 
@@ -43,12 +44,16 @@ export default function AdminScreen() {
               Audit log
             </Button>
           )}
+          <Link href="/admin/show" className={buttonClass("ghost")}>
+            Show
+          </Link>
           <Link href="/admin/invitation" className={buttonClass("ghost")}>
             Invitation
           </Link>
         </>
       }
     >
+      <ServerWarnings />
       {view === "evidence" && (
         <>
           <h2 className="sr-only">All evidence</h2>

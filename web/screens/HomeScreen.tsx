@@ -19,7 +19,7 @@ function ProjectName({ size }: { size: "lg" | "md" }) {
 }
 
 /** A visitor's landing: the night-time poster — the bridge, the name, the spy link — and the way in. */
-function VisitorLanding() {
+export function VisitorLanding() {
   const inArchive = useAtomValue(inArchiveAtom);
   const show = useAtomValue(showAtom);
   return (
@@ -65,7 +65,7 @@ function VisitorLanding() {
 }
 
 /** A logged-in user's home: the name on the dark band, then the main task (send evidence), then the appointment. */
-function ParticipantHome() {
+export function ParticipantHome() {
   const inArchive = useAtomValue(inArchiveAtom);
   return (
     <div className="flex-1">

@@ -1,4 +1,4 @@
-import { atom } from "jotai";
+import { atom, createStore } from "jotai";
 import { getShow, type Show } from "../../api/show";
 import { remember } from "../../state/lastSession";
 
@@ -70,3 +70,12 @@ export const showAtom = atom(
 
 /** Asks the server again (an admin's save, or a `show` event of the admins' stream). */
 export const refreshShowAtom = atom(null, async (_get, set) => set(showAtom, await getShow()));
+
+/** A store of its own for the Show screen's preview: the screens inside it read the draft as if it were the show. */
+export function createPreviewStore() {
+  return createStore();
+}
+/** Puts a (draft) show into a preview store, without the live show's side effects (title, accent, remembering). */
+export function setPreviewShow(store: ReturnType<typeof createStore>, show: Show) {
+  store.set(currentShowAtom, show);
+}
