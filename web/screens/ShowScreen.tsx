@@ -1,7 +1,8 @@
 import { useAtom } from "jotai";
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link } from "wouter";
-import { type MediaSlot, type Show, type ShowFields, updateShow } from "../api/show";
+import type { MediaSlot, Show, ShowFields } from "../api/show";
+import { updateShow } from "../features/show/api";
 import { NavBar } from "../components/NavBar";
 import { ArchiveIntro } from "../features/archive/ArchiveIntro";
 import { BriefingReset } from "../features/show/components/BriefingReset";
@@ -192,17 +193,17 @@ export default function ShowScreen() {
             <ShowText edit={edit} field="reset_mail_subject" label="Subject" maxLength={150} hint="{code} is the six-digit code (required); {project} the project name." />
             <ShowText edit={edit} field="reset_mail_note" label="Closing note" multiline maxLength={500} />
           </Section>
-          <div className="sticky bottom-[calc(var(--tab-bar)+0.5rem)] z-10 space-y-3 rounded-card bg-surface/95 p-4 shadow-lift ring-1 ring-line backdrop-blur">
+          <div className="sticky bottom-[calc(var(--tab-bar)+0.5rem)] z-10 space-y-3 rounded-card bg-surface/95 p-3 shadow-lift ring-1 ring-line backdrop-blur sm:p-4">
             {status && <Alert tone={status.tone}>{status.text}</Alert>}
-            <div className="flex flex-wrap items-center gap-3">
+            <div className="flex items-center gap-2 sm:gap-3">
               <Button type="submit" variant="primary" disabled={!changed || saving}>
                 {saving && <Spinner />}
                 Save changes
               </Button>
               <Button variant="ghost" disabled={!changed || saving} onClick={() => (setDraft(draftOf(base)), setStatus(null))}>
-                Discard changes
+                Discard
               </Button>
-              <span className="text-sm text-muted">{changed ? `${Object.keys(changes).length} unsaved change${Object.keys(changes).length === 1 ? "" : "s"}` : "No unsaved changes"}</span>
+              <span className="min-w-0 text-xs text-muted sm:text-sm">{changed ? `${Object.keys(changes).length} unsaved change${Object.keys(changes).length === 1 ? "" : "s"}` : "No unsaved changes"}</span>
             </div>
           </div>
         </form>

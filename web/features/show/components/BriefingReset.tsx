@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { ApiError } from "../../../api/client";
-import { getBriefingResetCount, resetBriefing } from "../../../api/show";
+import { getBriefingResetCount, resetBriefing } from "../api";
 import { Alert, Button, Spinner } from "../../../ui/Button";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { type MediaSlot, restoreShowMedia, type Show, uploadShowMedia } from "../../../api/show";
+import type { MediaSlot, Show } from "../../../api/show";
+import { restoreShowMedia, uploadShowMedia } from "../api";
 import { formatBytes } from "../../../lib/format";
 import { Alert, Button, Spinner } from "../../../ui/Button";
 import { FilePicker } from "../../../ui/FilePicker";

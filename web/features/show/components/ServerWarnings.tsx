@@ -1,6 +1,6 @@
 import { useAtomValue } from "jotai";
 import { useEffect, useState } from "react";
-import { getServerWarnings, type ServerWarning } from "../../../api/show";
+import { getServerWarnings, type ServerWarning } from "../api";
 import { Icon } from "../../../ui/Icon";
 import { showAtom } from "../state";
 

@@ -1,0 +1,51 @@
+import { ApiError, request } from "../../api/client";
+import type { MediaSlot, Show, ShowPatch } from "../../api/show";
+import type { User } from "../../api/types";
+
+/** The show's admin calls (docs/show-api.md), kept out of the start-up bundle: only the Show and setup screens use them. */
+export const updateShow = (patch: ShowPatch) => request<Show>("PUT", "/api/show", patch);
+export const restoreShowMedia = (slot: MediaSlot) => request<Show>("DELETE", `/api/show/media/${slot}`);
+
+/** PUT /api/show/media/<slot> with the bytes sent reported as they go (fetch cannot report an upload's progress). */
+export function uploadShowMedia(slot: MediaSlot, file: File, onProgress: (fraction: number) => void): Promise<Show> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("PUT", `/api/show/media/${slot}`);
+    xhr.responseType = "json";
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+    xhr.onload = () => {
+      const body = xhr.response as { message?: unknown } | null;
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as unknown as Show);
+      else reject(new ApiError(xhr.status, typeof body?.message === "string" ? body.message : `HTTP ${xhr.status}`));
+    };
+    xhr.onerror = () => reject(new ApiError(0, "The upload did not reach the server. Check the connection and try again."));
+    const form = new FormData();
+    form.append("file", file);
+    xhr.send(form);
+  });
+}
+
+/** How many participants have watched the briefing (they would watch again), and the reset itself. */
+export const getBriefingResetCount = () => request<{ participants: number }>("GET", "/api/show/briefing-reset");
+export const resetBriefing = (confirm: number) =>
+  request<{ participants: number; briefing_version: number }>("POST", "/api/show/briefing-reset", { confirm });
+
+export interface ServerWarning {
+  code: string;
+  message: string;
+}
+export const getServerWarnings = () => request<{ warnings: ServerWarning[] }>("GET", "/api/show/warnings");
+
+export interface SetupAccount {
+  token: string;
+  username: string;
+  full_name: string;
+  email: string;
+  phone_number: string;
+  pronouns?: string;
+  password: string;
+}
+export const getSetupState = (token: string) =>
+  request<{ needed: boolean; token_valid?: boolean }>("GET", `/api/setup?token=${encodeURIComponent(token)}`);
+export const createFirstAdmin = (account: SetupAccount) => request<{ user: User }>("POST", "/api/setup", account);
