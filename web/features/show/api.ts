@@ -1,16 +1,36 @@
 import { ApiError, request } from "../../api/client";
 import type { MediaSlot, Show, ShowPatch } from "../../api/show";
 import type { User } from "../../api/types";
+import { startTusAttempt } from "../uploads/tusSend";
 
 /** The show's admin calls (docs/show-api.md), kept out of the start-up bundle: only the Show and setup screens use them. */
 export const updateShow = (patch: ShowPatch) => request<Show>("PUT", "/api/show", patch);
 export const restoreShowMedia = (slot: MediaSlot) => request<Show>("DELETE", `/api/show/media/${slot}`);
 
-/** PUT /api/show/media/<slot> with the bytes sent reported as they go (fetch cannot report an upload's progress). */
-export function uploadShowMedia(slot: MediaSlot, file: File, onProgress: (fraction: number) => void): Promise<Show> {
+/** From this size on, a file goes through the resumable path (tus, as evidence does): a shaky venue link resumes it. */
+export const RESUMABLE_FROM_BYTES = 16 * 1024 * 1024;
+
+/**
+ * PUT /api/show/media/<slot>, reporting the share of bytes sent: a small file in the request itself (XHR, as fetch
+ * cannot report an upload's progress), a large one first through /api/uploads and then named by its upload id.
+ */
+export async function uploadShowMedia(slot: MediaSlot, file: File, onProgress: (fraction: number) => void): Promise<Show> {
+  const form = new FormData();
+  if (file.size < RESUMABLE_FROM_BYTES) form.append("file", file);
+  else form.append("upload", await sendResumably(file, onProgress));
+  return putWithProgress(`/api/show/media/${slot}`, form, form.has("file") ? onProgress : () => {});
+}
+
+async function sendResumably(file: File, onProgress: (fraction: number) => void): Promise<string> {
+  const attempt = await startTusAttempt(file, null, { onUrl: () => {}, onProgress: (sent, total) => onProgress(sent / total) });
+  const url = await attempt.done;
+  return url.slice(url.lastIndexOf("/") + 1);
+}
+
+function putWithProgress(path: string, form: FormData, onProgress: (fraction: number) => void): Promise<Show> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("PUT", `/api/show/media/${slot}`);
+    xhr.open("PUT", path);
     xhr.responseType = "json";
     xhr.setRequestHeader("Accept", "application/json");
     xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
@@ -20,8 +40,6 @@ export function uploadShowMedia(slot: MediaSlot, file: File, onProgress: (fracti
       else reject(new ApiError(xhr.status, typeof body?.message === "string" ? body.message : `HTTP ${xhr.status}`));
     };
     xhr.onerror = () => reject(new ApiError(0, "The upload did not reach the server. Check the connection and try again."));
-    const form = new FormData();
-    form.append("file", file);
     xhr.send(form);
   });
 }
@@ -48,4 +66,4 @@ export interface SetupAccount {
 }
 export const getSetupState = (token: string) =>
   request<{ needed: boolean; token_valid?: boolean }>("GET", `/api/setup?token=${encodeURIComponent(token)}`);
-export const createFirstAdmin = (account: SetupAccount) => request<{ user: User }>("POST", "/api/setup", account);
+export const createFirstAdmin = (account: SetupAccount) => request<User>("POST", "/api/setup", account);
