@@ -4,7 +4,7 @@ import { startServer } from "../server";
 import { currentShow } from "../show/show.service";
 import { showWarnings } from "../show/warnings";
 import { startReport } from "./start-report";
-import { tlsStartMessage } from "../tls/start-message";
+import { httpsAddresses, tlsStartMessage } from "../tls/start-message";
 import { embeddedAssets } from "../web/embedded-assets";
 import { diskAssets } from "../web/web-assets";
 import { asCliError } from "./errors";
@@ -19,8 +19,9 @@ export async function serve(config: Config): Promise<void> {
   });
   const warnings = await showWarnings(server.ctx, await currentShow(server.ctx));
   const https = server.tls !== undefined;
-  for (const line of startReport(config, { port: server.port, https, setupToken: server.setupToken, warnings })) console.log(line);
-  if (server.tls) for (const line of tlsStartMessage(server.tls, server.port, config.publicUrl)) console.log(line);
+  const certificateAddresses = server.tls && httpsAddresses(server.tls.names, server.port);
+  for (const line of startReport(config, { port: server.port, https, setupToken: server.setupToken, warnings, certificateAddresses })) console.log(line);
+  if (server.tls) for (const line of tlsStartMessage(server.tls)) console.log(line);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

@@ -22,10 +22,19 @@ export function phoneAddresses(host: string, port: number, https: boolean, ips =
   return chosen.map((ip) => `${scheme}://${hostPart(ip)}:${port}`);
 }
 
-type StartFacts = { port: number; https: boolean; setupToken: string | undefined; warnings: Warning[] };
+type StartFacts = {
+  port: number;
+  https: boolean;
+  setupToken: string | undefined;
+  warnings: Warning[];
+  /** With casefile's own certificate: the names and addresses it is for (a phone must use one of those). */
+  certificateAddresses?: string[];
+};
 
-export function startReport(config: Pick<Config, "host" | "publicUrl">, facts: StartFacts): string[] {
-  const addresses = config.publicUrl ? [config.publicUrl.replace(/\/$/, "")] : phoneAddresses(config.host, facts.port, facts.https);
+export function startReport(config: Pick<Config, "host" | "publicUrl">, facts: StartFacts, ips?: string[]): string[] {
+  const addresses = config.publicUrl
+    ? [config.publicUrl.replace(/\/$/, "")]
+    : (facts.certificateAddresses ?? phoneAddresses(config.host, facts.port, facts.https, ips));
   const scheme = facts.https ? "https" : "http";
   const lines = [`casefile listening on ${hostPart(config.host || "0.0.0.0")} port ${facts.port} (${facts.https ? "HTTPS" : "plain HTTP"})`];
   if (addresses.length) lines.push("phones can open:", ...addresses.map((a) => `  ${a}`));

@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import { type Branding, loadBranding } from "./branding";
-import { isPlainEmail, isValidUsername, MESSAGES, normalizeUsername } from "../users/validation";
+import { INVALID_USERNAME, isPlainEmail, isValidUsername, normalizeUsername } from "./identity-rules";
 
 export type Config = {
   port: number;
@@ -132,7 +132,7 @@ export function loadConfig(env: Env = process.env): Config {
     if (!adminEmail) fail("ADMIN_EMAIL", "is required when ADMIN_USERNAME or ADMIN_PASSWORD is set");
     if (!adminPassword) fail("ADMIN_PASSWORD", "is required when ADMIN_USERNAME or ADMIN_EMAIL is set");
     if (!isValidUsername(normalizeUsername(adminUsername))) {
-      fail("ADMIN_USERNAME", `is not a valid username (${MESSAGES.invalidUsername}), got "${adminUsername}"`);
+      fail("ADMIN_USERNAME", `is not a valid username (${INVALID_USERNAME}), got "${adminUsername}"`);
     }
     if (!isPlainEmail(adminEmail)) fail("ADMIN_EMAIL", `must be an email address, got "${adminEmail}"`);
     if (adminPassword.length < 7) fail("ADMIN_PASSWORD", "must be at least 7 characters long");

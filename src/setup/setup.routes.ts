@@ -15,10 +15,11 @@ import { createFirstAdmin, tokenIsValid } from "./setup.service";
 export function setupRoutes(ctx: AppContext) {
   return new Elysia({ name: "setup" })
     .get("/api/setup", async ({ request, query }) => {
-      await limitHit(ctx.db, `setup:address:${clientAddress(request, ctx.config)}`, LIMITS.setupPerAddress);
       const needed = !(await adminExists(ctx.db));
       const token = typeof query.token === "string" ? query.token : undefined;
       if (!needed || token === undefined) return { needed };
+      // Trying tokens counts like trying to use one.
+      await limitHit(ctx.db, `setup:address:${clientAddress(request, ctx.config)}`, LIMITS.setupPerAddress);
       return { needed, token_valid: await tokenIsValid(ctx.db, token) };
     })
     .post("/api/setup", async ({ request, body }) => {

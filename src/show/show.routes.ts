@@ -1,12 +1,14 @@
 import { Elysia } from "elysia";
 import { requireAdmin } from "../auth/guard";
 import type { AppContext } from "../context";
-import { badRequest, conflict, json, notFound } from "../http/errors";
+import { badRequest, conflict, json, notFound, tooLarge } from "../http/errors";
 import { asRecord } from "../http/input";
 import { readMultipartWithinDisk } from "../media/disk-guard";
+import type { TempFile } from "../media/multipart";
 import { rangedResponse } from "../media/range";
 import { briefingResetCount, CountChanged, resetBriefing } from "./briefing.service";
 import { showJson } from "./show-json";
+import { withFinishedUpload } from "./show-upload";
 import { readShowUpdate } from "./show-schema";
 import { checkSlotFile, isSlot, type Slot, slotMaxBytes, tooLargeMessage } from "./show-slots";
 import { currentShow, envLocks, lockedMessage, replaceSlot, slotFile, updateShow } from "./show.service";
@@ -48,9 +50,8 @@ export function showRoutes(ctx: AppContext) {
           maxFieldBytes: 4096,
           stallMs: ctx.config.uploadStallMs,
         });
-        try {
-          const file = upload.files.file;
-          if (!file) throw badRequest("Choose a file to upload (the form field is named file).");
+        const store = async (file: TempFile) => {
+          if (file.size > maxBytes) throw tooLarge(tooLargeMessage(slot, maxBytes));
           const mime = await checkSlotFile(slot, file);
           const storeKey = `show/${slot}/${crypto.randomUUID()}`;
           await ctx.store.putFile(storeKey, file.path, mime);
@@ -60,6 +61,15 @@ export function showRoutes(ctx: AppContext) {
             await ctx.store.delete(storeKey).catch(() => {});
             throw error;
           }
+        };
+        try {
+          const { file } = upload.files;
+          const uploadId = upload.fields.upload;
+          if (file && uploadId !== undefined) throw badRequest("Send either a file or an upload, not both.");
+          // A finished resumable upload (tus) instead of a file part: for a large video on a shaky link.
+          if (uploadId !== undefined) return await withFinishedUpload(ctx, admin.id, uploadId, store);
+          if (!file) throw badRequest("Choose a file to upload (the form field is named file).");
+          return await store(file);
         } finally {
           await upload.cleanup();
         }
@@ -109,5 +119,7 @@ export function showRoutes(ctx: AppContext) {
       };
       if (row.mime === "image/svg+xml") headers["content-security-policy"] = SVG_SANDBOX;
       return rangedResponse(request, row.size, headers, (range) => ctx.store.read(row.storeKey, range));
-    });
+    })
+    // Any other /show-media/ address is an error, never the app's HTML.
+    .all("/show-media/*", () => json({ message: "Not found." }, 404));
 }

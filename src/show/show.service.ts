@@ -12,7 +12,7 @@ import { showMedia, type ShowMediaRow } from "../db/show-media";
 import { showSettings } from "../db/show-settings";
 import { showState } from "../db/show-state";
 import { conflict } from "../http/errors";
-import { defaultText, SHOW_FIELD_NAMES, type ShowField, type ShowText } from "./show-schema";
+import { DEFAULT_PROJECT_NAME, defaultText, SHOW_FIELD_NAMES, type ShowField, type ShowText } from "./show-schema";
 import { SLOT_NAMES, type Slot } from "./show-slots";
 
 /** A field or slot the environment sets, and the variable that sets it. */
@@ -121,7 +121,8 @@ export async function updateShow(ctx: AppContext, actor: NonNullable<AuditActor>
   const fields = Object.keys(update) as ShowField[];
   for (const field of fields) assertUnlocked(ctx, field);
   const before = await loadShow(ctx, await readVersions(ctx.db));
-  const projectName = (update.project_name as string | null | undefined) ?? before.text.project_name;
+  // The archive introduction's default names the show: the name this update leaves in force.
+  const projectName = update.project_name === undefined ? before.text.project_name : ((update.project_name as string | null) ?? DEFAULT_PROJECT_NAME);
   const defaults = defaultText(projectName);
   const now = new Date().toISOString();
   const statements: BatchItem<"sqlite">[] = [];

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Actor, adminActor, cast, fixture, form, latestMailedCode, newParticipant } from "../../tests/support/client";
 import { startTestServer, type TestServer } from "../../tests/support/server";
+import { createUpload, resume, videoOfSize } from "../../tests/support/tus";
 import { DEFAULT_FAQ, DEFAULT_INSTRUCTIONS, defaultText, SHOW_FIELD_NAMES } from "./show-schema";
 
 type Json = Record<string, any>;
@@ -14,7 +15,7 @@ const auditRows = async (server: TestServer, action: string) =>
     (r) => ({ actor: r.actor_name, targetType: r.target_type, targetId: r.target_id, detail: JSON.parse(r.detail as string) }),
   );
 
-const file = (bytes: string | Uint8Array, name: string) => new File([bytes], name);
+const file = (bytes: string | Uint8Array<ArrayBuffer>, name: string) => new File([bytes], name);
 const VTT = "WEBVTT\n\n00:00.000 --> 00:02.000\nWelcome, informant.\n";
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4"/></svg>';
 
@@ -191,6 +192,16 @@ describe("a fresh install, nothing set in the environment", () => {
     expect(show.instructions).toEqual(DEFAULT_INSTRUCTIONS);
     expect(show.archive_intro[0]).toStartWith("This is the public archive of The Harbour Files.");
     expect(show.customised).not.toContain("instructions");
+    const renamed = (await (await people.admin.put("/api/show", { project_name: null })).json()) as Json;
+    expect([renamed.project_name, renamed.archive_intro[0]]).toEqual(["casefile", defaultText().archive_intro[0]]);
+  });
+
+  test("markup in a text is kept as the admin wrote it and sent as JSON text: the server renders nothing", async () => {
+    const hostile = 'Hello <img src=x onerror="alert(1)"> [click](javascript:alert(2)) <script>alert(3)</script>';
+    const saved = await people.admin.put("/api/show", { landing_text: hostile, faq: [{ question: "<b>Q</b>", answer: hostile }] });
+    expect(saved.headers.get("content-type")).toStartWith("application/json");
+    const show = (await (await fetch(`${server.url}/api/show`)).json()) as Json;
+    expect([show.landing_text, show.faq[0].question, show.faq[0].answer]).toEqual([hostile, "<b>Q</b>", hostile]);
   });
 
   test("an ETag answers 304 until the show changes", async () => {
@@ -274,6 +285,25 @@ describe("media slots", () => {
     expect([none.status, (await none.json()).message]).toEqual([400, "Choose a file to upload (the form field is named file)."]);
     expect((await admin.put("/api/show/media/banner", form({}, { file: file(SVG, "b.svg") }))).status).toBe(404);
     expect((await (await fetch(`${server.url}/api/show`)).json()).version).toBe(before);
+  });
+
+  test("a large video may come as a finished resumable upload, which is used once", async () => {
+    const video = await videoOfSize(300 * 1024);
+    const { location } = await createUpload(admin, video.length, "briefing.mp4");
+    const id = location.split("/").pop()!;
+    const early = await admin.put("/api/show/media/tutorial-video", form({ upload: id }));
+    expect([early.status, (await early.json()).message]).toEqual([409, "The upload is not finished yet."]);
+    await resume(admin, location, video);
+    const done = await admin.put("/api/show/media/tutorial-video", form({ upload: id }));
+    expect(done.status).toBe(200);
+    const state = ((await done.json()) as Json).media["tutorial-video"];
+    expect(state).toMatchObject({ type: "video/mp4", size: video.length });
+    expect(new Uint8Array(await (await fetch(server.url + state.url)).arrayBuffer())).toEqual(video);
+    expect((await admin.put("/api/show/media/tutorial-video", form({ upload: id }))).status).toBe(404);
+    // Someone else's upload is not found either.
+    const other = await newParticipant(server.url);
+    const theirs = (await createUpload(other.actor, video.length)).location.split("/").pop()!;
+    expect((await admin.put("/api/show/media/tutorial-video", form({ upload: theirs }))).status).toBe(404);
   });
 
   test("a replaced file stays at its old address (a briefing in progress finishes); DELETE restores the default", async () => {

@@ -14,7 +14,8 @@ import { discardStored, identify, mediaRows, storeMedia } from "../media/media.s
 import type { TempFile } from "../media/multipart";
 import { forgetPublicPages } from "../evidence/public-page-cache";
 import { identityKey } from "./identity-key";
-import { MESSAGES, normalizeUsername, type ProfileFields } from "./validation";
+import { normalizeUsername } from "../config/identity-rules";
+import { MESSAGES, type ProfileFields } from "./validation";
 
 
 export async function findUserById(db: Database, id: number): Promise<UserRow | undefined> {
