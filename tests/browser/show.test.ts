@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { adminActor, type Actor, newParticipant } from "../support/client";
+import { paddedMp4 } from "../support/padded-video";
 import { ADMIN, startTestServer, type TestServer } from "../support/server";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { LAPTOP, launchBrowser, PHONE } from "./browser";
@@ -241,4 +242,28 @@ test("a participant registering afterwards reads the new texts and plays the new
   expect(await questions(page).allTextContents()).toContain("Can I bring a friend?");
   expect(problems).toEqual([]);
   await context.close();
+});
+
+test("a large video goes through the resumable path, with its progress shown", async () => {
+  const video = await paddedMp4(17 * 1024 * 1024, "tutorial-long.mp4");
+  try {
+    const { page, context, problems } = await openWithShell(browser, server.url, LAPTOP);
+    await signInWatched(page, ADMIN.username, ADMIN.password);
+    const resumable: string[] = [];
+    page.on("request", (request) => new URL(request.url()).pathname.startsWith("/api/uploads") && resumable.push(request.method()));
+    await page.goto("/admin/show");
+    const slot = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Help tutorial video", exact: true }) });
+    await slot.locator('input[type="file"]').setInputFiles(video.path);
+    await slot.getByRole("button", { name: "Upload help tutorial video" }).click();
+    await slot.getByRole("progressbar", { name: "Uploading the help tutorial video" }).waitFor();
+    await slot.getByRole("alert").filter({ hasText: "The new help tutorial video is in use." }).waitFor({ timeout: 60_000 });
+    const media = ((await (await admin.get("/api/show")).json()) as { media: Record<string, { size?: number }> }).media;
+    expect(media["tutorial-video"]!.size).toBe(video.size);
+    expect(resumable).toContain("POST");
+    expect(resumable).toContain("PATCH");
+    expect(problems).toEqual([]);
+    await context.close();
+  } finally {
+    await video.remove();
+  }
 });
