@@ -150,6 +150,9 @@ test("phone: an admin changes the instructions and the FAQ, seen in the preview 
   expect(saved.instructions[1]).toStartWith("Meet at **the old pier**");
   expect(saved.faq.map((entry) => entry.question)).toEqual(edited);
   await page.getByText("No unsaved changes").waitFor();
+  // A change saved elsewhere (another admin, another instance) reaches this open screen through the admins' stream.
+  expect((await admin.put("/api/show", { reset_mail_note: "Not you? Ignore this mail." })).status).toBe(200);
+  await page.waitForFunction(() => [...document.querySelectorAll("textarea")].some((area) => area.value === "Not you? Ignore this mail."));
 
   // A bad value is refused with the server's words, and nothing is saved.
   await page.getByLabel("Spy link's address", { exact: true }).fill("ftp://example.org");
