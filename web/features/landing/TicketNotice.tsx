@@ -2,7 +2,7 @@ import { useAtomValue } from "jotai";
 import { Icon } from "../../ui/Icon";
 import { showAtom } from "../show/state";
 
-/** The spec's ticket warning (the show's words; none, none shown), set as a ticket stub: the tape's yellow, the ticket's icon behind a perforation. */
+/** The spec's ticket warning (the show's words; an empty one hides it), set as a ticket stub: the tape's yellow, the ticket's icon behind a perforation. */
 export function TicketNotice() {
   const { ticket_warning: warning } = useAtomValue(showAtom);
   if (!warning) return null;
