@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
 import { renderToStaticMarkup } from "react-dom/server";
+import { MARKUP } from "./Markdown";
 import MarkdownRenderer from "./MarkdownRenderer";
 
 const html = (text: string) => renderToStaticMarkup(<MarkdownRenderer text={text} />);
@@ -28,4 +29,9 @@ test("links anywhere but http(s) and mailto are not links", () => {
   }
   expect(html("![x](https://evil.example/pixel.png)")).not.toContain("<img");
   expect(html("# Big")).toBe("<p><strong>Big</strong></p>");
+});
+
+test("only texts with Markdown syntax load the renderer", () => {
+  for (const plain of ["You will receive a confirmation e-mail.", "Bring a phone. Wireless earbuds drop calls!", "Meet at 5th Avenue (corner)."]) expect(MARKUP.test(plain)).toBe(false);
+  for (const marked of ["*one*", "a [link](https://x.org)", "see https://example.org", "- a list", "1. first", "<b>", "Q&amp;A"]) expect(MARKUP.test(marked)).toBe(true);
 });

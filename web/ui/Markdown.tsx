@@ -4,8 +4,8 @@ import { lazy, Suspense } from "react";
 // without any Markdown syntax (every built-in text) never loads it.
 const MarkdownRenderer = lazy(() => import("./MarkdownRenderer"));
 
-/** Characters that can start Markdown formatting; a text without any is shown as it is. */
-const MARKUP = /[*_[\]`<>&\\~#|!]|^\s*(?:[-+]|\d+[.)])\s|^\s*=+\s*$/m;
+/** What can start Markdown formatting (or a bare address it links); a text without any is shown as it is. */
+export const MARKUP = /[*_[\]`<>&\\~#|]|https?:\/\/|^\s*(?:[-+]|\d+[.)])\s|^\s*=+\s*$/m;
 
 /** Paragraphs as text: what a text without formatting renders to, and what shows while the renderer loads. */
 function Paragraphs({ text }: { text: string }) {
