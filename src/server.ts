@@ -14,8 +14,7 @@ import type { MediaStore } from "./media/store";
 import { loadServerTls, type ServerTls } from "./tls/server-tls";
 import { sweepExpiredUploads } from "./uploads/upload-sweeper";
 import { dropSetupToken, issueSetupToken } from "./setup/setup.service";
-import { adminExists } from "./show/warnings";
-import { ensureAdmin } from "./users/users.service";
+import { adminExists, ensureAdmin } from "./users/users.service";
 import { diskAssets, type WebAssets } from "./web/web-assets";
 
 export type RunningServer = {

@@ -14,7 +14,8 @@ export type AuditActor = Pick<UserRow, "id" | "username"> | null;
 export type AuditDetail = Record<string, unknown>;
 
 export type AuditEntry = {
-  actor: AuditActor;
+  /** id "inserted": the user the batch's previous statement created acts (the first admin, made at /setup). */
+  actor: AuditActor | { id: "inserted"; username: string };
   /** e.g. "evidence.create", "evidence.update", "evidence.visibility", "evidence.delete", "user.delete". */
   action: string;
   targetType: "evidence" | "user" | "show";
@@ -30,8 +31,10 @@ export type AuditEntry = {
 
 const CLI_ACTOR_NAME = "command line";
 
-const actorColumns = (actor: AuditActor, action: string, targetType: string) =>
-  sql`${new Date().toISOString()}, ${actor?.id ?? null}, ${actor?.username ?? CLI_ACTOR_NAME}, ${action}, ${targetType}`;
+const actorColumns = (actor: AuditEntry["actor"], action: string, targetType: string) => {
+  const id = actor?.id === "inserted" ? sql`last_insert_rowid()` : sql`${actor?.id ?? null}`;
+  return sql`${new Date().toISOString()}, ${id}, ${actor?.username ?? CLI_ACTOR_NAME}, ${action}, ${targetType}`;
+};
 
 const INSERT = sql`insert into audit_log (at, actor_id, actor_name, action, target_type, target_id, detail)`;
 

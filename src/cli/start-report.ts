@@ -16,6 +16,7 @@ const hostPart = (host: string) => (host.includes(":") ? `[${host}]` : host);
 export function phoneAddresses(host: string, port: number, https: boolean, ips = machineNames().ips): string[] {
   const scheme = https ? "https" : "http";
   const all = host === "0.0.0.0" || host === "::" || host === "";
+  if (!all && (isLoopback(host) || host === "localhost")) return [];
   const chosen = all
     ? [...ips.filter((ip) => !ip.includes(":")), ...(host === "0.0.0.0" ? [] : ips.filter((ip) => ip.includes(":")))].filter((ip) => !isLoopback(ip))
     : [host];
@@ -38,7 +39,8 @@ export function startReport(config: Pick<Config, "host" | "publicUrl">, facts: S
   const scheme = facts.https ? "https" : "http";
   const lines = [`casefile listening on ${hostPart(config.host || "0.0.0.0")} port ${facts.port} (${facts.https ? "HTTPS" : "plain HTTP"})`];
   if (addresses.length) lines.push("phones can open:", ...addresses.map((a) => `  ${a}`));
-  else lines.push("no network address other than this machine's own: phones cannot reach it (is the Wi-Fi connected?)");
+  else if (config.host === "0.0.0.0" || config.host === "::") lines.push("no network address other than this machine's own: phones cannot reach it (is the Wi-Fi connected?)");
+  else lines.push(`only this machine can open it (HOST=${config.host}); set HOST=0.0.0.0 for phones, or put a proxy in front`);
   lines.push(`on this machine: ${scheme}://localhost:${facts.port}`);
   if (facts.setupToken) {
     const places = addresses.length ? addresses : [`${scheme}://localhost:${facts.port}`];

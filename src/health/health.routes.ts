@@ -22,20 +22,20 @@ export function healthRoutes(ctx: AppContext) {
     .get("/api/config", async () => {
       const show = showJson(await currentShow(ctx));
       return {
-      projectName: show.project_name,
-      spyUrl: show.spy_url,
-      archiveMode: ctx.config.archiveMode,
-      maxUploadBytes: ctx.config.maxUploadBytes,
-      // The address participants use (PUBLIC_URL), for the printable invitation; null: the one the browser is on.
-      publicUrl: ctx.config.publicUrl ?? null,
-      accentColor: show.accent_color,
-      onAccent: show.on_accent,
-      accentStrong: show.accent_strong,
-      logoUrl: BRAND_LOGO_PATH,
-      landingImageUrl: BRAND_LANDING_PATH,
-      archiveIntro: show.archive_intro,
-      // Grows with every change of the show (GET /api/show has the rest).
-      showVersion: show.version,
+        projectName: show.project_name,
+        spyUrl: show.spy_url,
+        archiveMode: ctx.config.archiveMode,
+        maxUploadBytes: ctx.config.maxUploadBytes,
+        // The address participants use (PUBLIC_URL), for the printable invitation; null: the one the browser is on.
+        publicUrl: ctx.config.publicUrl ?? null,
+        accentColor: show.accent_color,
+        onAccent: show.on_accent,
+        accentStrong: show.accent_strong,
+        logoUrl: BRAND_LOGO_PATH,
+        landingImageUrl: BRAND_LANDING_PATH,
+        archiveIntro: show.archive_intro,
+        // Grows with every change of the show (GET /api/show has the rest).
+        showVersion: show.version,
       };
     });
 }

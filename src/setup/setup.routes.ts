@@ -6,8 +6,8 @@ import { sessionCookie } from "../http/cookies";
 import { HttpError, json } from "../http/errors";
 import { asRecord, stringField } from "../http/input";
 import { clientAddress, isSecureRequest } from "../http/request-info";
-import { adminExists } from "../show/warnings";
 import { userJson } from "../users/user-json";
+import { adminExists } from "../users/users.service";
 import { readRegistration } from "../users/validation";
 import { createFirstAdmin, tokenIsValid } from "./setup.service";
 

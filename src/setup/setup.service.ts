@@ -12,9 +12,8 @@ import { setupTokens } from "../db/setup-tokens";
 import { users, type UserRow } from "../db/users";
 import { conflict, forbidden } from "../http/errors";
 import { identityKey } from "../users/identity-key";
-import { takenFields } from "../users/users.service";
+import { adminExists, takenFields } from "../users/users.service";
 import { MESSAGES, type ProfileFields } from "../users/validation";
-import { adminExists } from "../show/warnings";
 
 export const TOKEN_REFUSED = "This setup address is not valid. Use the address the server printed at its last start.";
 export const ADMIN_EXISTS = "An admin already exists. Log in instead.";
@@ -53,7 +52,7 @@ export async function createFirstAdmin(db: Database, token: string, fields: Prof
       select ${fields.username}, ${identityKey(fields.username)}, ${fields.full_name}, ${fields.email}, ${identityKey(fields.email)},
         ${fields.phone_number}, ${fields.pronouns}, ${ROLE_ADMIN}, ${passwordHash}, 1, ${now} where changes() > 0`),
     auditStatement(db, {
-      actor: null,
+      actor: { id: "inserted", username: fields.username },
       action: "setup.admin",
       targetType: "user",
       targetId: "inserted",

@@ -51,8 +51,10 @@ describe("with no admin and no ADMIN_* variables", () => {
     const again = await new Actor(server.url).post("/api/setup", { ...FIRST, username: "second", email: "b@gallery.example", token: server.setupToken });
     expect([again.status, (await again.json()).message]).toEqual([409, "An admin already exists. Log in instead."]);
     expect(await (await fetch(`${server.url}/api/setup`)).json()).toEqual({ needed: false });
-    const { rows } = await server.ctx.db.$client.execute("select actor_name, action, target_type, detail from audit_log where action = 'setup.admin'");
+    const { rows } = await server.ctx.db.$client.execute("select actor_id, actor_name, action, target_type, target_id, detail from audit_log where action = 'setup.admin'");
     expect(rows).toHaveLength(1);
+    expect(rows[0]!.actor_name).toBe("curator");
+    expect(rows[0]!.actor_id).toBe(rows[0]!.target_id); // the new admin made themselves
     expect(JSON.parse(String(rows[0]!.detail))).toMatchObject({ username: { before: null, after: "curator" }, role: { after: 2 } });
   });
 
@@ -86,6 +88,10 @@ describe("the start log", () => {
     expect(phoneAddresses("0.0.0.0", 3000, false, ips)).toEqual(["http://192.168.1.20:3000", "http://10.0.0.7:3000"]);
     expect(phoneAddresses("::", 8443, true, ips)).toEqual(["https://192.168.1.20:8443", "https://10.0.0.7:8443", "https://[2001:db8::5]:8443"]);
     expect(phoneAddresses("192.168.1.20", 3000, false, ips)).toEqual(["http://192.168.1.20:3000"]);
+    expect(phoneAddresses("127.0.0.1", 3000, false, ips)).toEqual([]);
+    expect(startReport({ host: "127.0.0.1", publicUrl: undefined }, { port: 3000, https: false, setupToken: undefined, warnings: [] }, ips)).toContain(
+      "only this machine can open it (HOST=127.0.0.1); set HOST=0.0.0.0 for phones, or put a proxy in front",
+    );
   });
 
   test("says how to make the first admin, what plain HTTP costs, and what is still the default", () => {

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import { requireAdmin } from "../auth/guard";
 import type { AppContext } from "../context";
-import { badRequest, conflict, json, notFound, tooLarge } from "../http/errors";
+import { badRequest, json, notFound, tooLarge } from "../http/errors";
 import { asRecord } from "../http/input";
 import { readMultipartWithinDisk } from "../media/disk-guard";
 import type { TempFile } from "../media/multipart";
@@ -11,11 +11,11 @@ import { showJson } from "./show-json";
 import { withFinishedUpload } from "./show-upload";
 import { readShowUpdate } from "./show-schema";
 import { checkSlotFile, isSlot, type Slot, slotMaxBytes, tooLargeMessage } from "./show-slots";
-import { currentShow, envLocks, lockedMessage, replaceSlot, slotFile, updateShow } from "./show.service";
-import { showWarnings } from "./warnings";
+import { assertUnlocked, currentShow, replaceSlot, slotFile, updateShow } from "./show.service";
 import { SVG_SANDBOX } from "../web/brand.routes";
+import { showWarnings } from "./warnings";
 
-
+/** The show (docs/show-api.md): its content for everyone, its changes for admins, its media at versioned addresses. */
 export function showRoutes(ctx: AppContext) {
   const slotOf = (name: string): Slot => {
     if (!isSlot(name)) throw notFound();
@@ -42,8 +42,7 @@ export function showRoutes(ctx: AppContext) {
         const admin = await requireAdmin(ctx, request);
         const slot = slotOf(params.slot);
         // Before the body: a locked slot is refused without reading a large file.
-        const variable = envLocks(ctx.config)[slot];
-        if (variable) throw conflict(lockedMessage(slot, variable));
+        assertUnlocked(ctx, slot);
         const maxBytes = slotMaxBytes(slot, ctx.config.maxUploadBytes);
         const upload = await readMultipartWithinDisk(ctx, request, {
           files: { file: { maxBytes, tooLargeMessage: tooLargeMessage(slot, maxBytes) } },

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { auditStatement, changedFields, type AuditActor } from "../audit/audit-record";
+import { auditStatement, type AuditActor } from "../audit/audit-record";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { showMedia, type ShowMediaRow } from "../db/show-media";
@@ -105,10 +105,10 @@ export async function currentShow(ctx: AppContext): Promise<Show> {
   return show;
 }
 
-export const lockedMessage = (field: string, variable: string) =>
+const lockedMessage = (field: string, variable: string) =>
   `${field} is set by the server's configuration (${variable}) and cannot be changed here.`;
 
-function assertUnlocked(ctx: AppContext, name: ShowField | Slot): void {
+export function assertUnlocked(ctx: AppContext, name: ShowField | Slot): void {
   const variable = envLocks(ctx.config)[name];
   if (variable) throw conflict(lockedMessage(name, variable));
 }
@@ -126,17 +126,13 @@ export async function updateShow(ctx: AppContext, actor: NonNullable<AuditActor>
   const defaults = defaultText(projectName);
   const now = new Date().toISOString();
   const statements: BatchItem<"sqlite">[] = [];
-  const was: Record<string, unknown> = {};
-  const is: Record<string, unknown> = {};
+  const detail: Record<string, { before: unknown; after: unknown }> = {};
   for (const field of fields) {
     const value = update[field] ?? defaults[field];
     const same = JSON.stringify(value) === JSON.stringify(before.text[field]);
     const isDefault = JSON.stringify(value) === JSON.stringify(defaults[field]);
     if (same && isDefault === !before.customised.includes(field)) continue;
-    if (!same) {
-      was[field] = JSON.stringify(before.text[field]);
-      is[field] = JSON.stringify(value);
-    }
+    if (!same) detail[field] = { before: before.text[field], after: value };
     statements.push(
       isDefault
         ? ctx.db.delete(showSettings).where(eq(showSettings.field, field))
@@ -147,19 +143,12 @@ export async function updateShow(ctx: AppContext, actor: NonNullable<AuditActor>
     );
   }
   if (statements.length === 0) return currentShow(ctx);
-  const detail = Object.fromEntries(Object.entries(changedFields(was, is)).map(([k, v]) => [k, parseBeforeAfter(v)]));
   await ctx.db.batch([
     bumpVersion(ctx.db),
     ...statements,
     auditStatement(ctx.db, { actor, action: "show.update", targetType: "show", targetId: SHOW_VERSION, detail }),
   ]);
   return currentShow(ctx);
-}
-
-/** changedFields compares strings (values JSON-encoded); the entry keeps the values themselves. */
-function parseBeforeAfter(change: unknown): unknown {
-  const { before, after } = change as { before: string | null; after: string | null };
-  return { before: before === null ? null : JSON.parse(before), after: after === null ? null : JSON.parse(after) };
 }
 
 const mediaFacts = (row: Pick<ShowMediaRow, "mime" | "size" | "sha256"> | undefined) =>
@@ -189,14 +178,14 @@ export async function replaceSlot(
       detail: { slot, before: mediaFacts(old), after: mediaFacts(stored) },
     }),
   ]);
-  await dropLongReplaced(ctx, slot);
+  await dropLongReplaced(ctx);
   return currentShow(ctx);
 }
 
-/** Files replaced more than REPLACED_KEPT_MS ago: their rows and bytes go (nobody can still be watching them). */
-async function dropLongReplaced(ctx: AppContext, slot: Slot): Promise<void> {
+/** Files replaced more than REPLACED_KEPT_MS ago, of any slot: their rows and bytes go (nobody can still be watching them). */
+async function dropLongReplaced(ctx: AppContext): Promise<void> {
   const cutoff = new Date(Date.now() - REPLACED_KEPT_MS).toISOString();
-  const gone = await ctx.db.delete(showMedia).where(and(eq(showMedia.slot, slot), lt(showMedia.replacedAt, cutoff))).returning();
+  const gone = await ctx.db.delete(showMedia).where(lt(showMedia.replacedAt, cutoff)).returning();
   for (const row of gone) await ctx.store.delete(row.storeKey).catch((error) => console.warn(`show media ${row.id}: not removed:`, error));
 }
 

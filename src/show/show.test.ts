@@ -324,6 +324,13 @@ describe("media slots", () => {
     const count = (await auditRows(server, "show.media")).length;
     expect((await admin.delete("/api/show/media/onboarding-video")).status).toBe(200);
     expect(await auditRows(server, "show.media")).toHaveLength(count);
+ 
+    // Six hours after it was replaced a file goes, with its bytes, at the next change of any slot.
+    const stale = (await server.ctx.db.$client.execute({ sql: "select store_key from show_media where id = ?", args: [Number(first.split("/").pop())] })).rows[0]!;
+    await server.ctx.db.$client.execute("update show_media set replaced_at = '2000-01-01T00:00:00.000Z' where replaced_at is not null");
+    expect((await admin.put("/api/show/media/logo", form({}, { file: file(SVG, "logo.svg") }))).status).toBe(200);
+    expect((await fetch(server.url + first)).status).toBe(404);
+    expect(await Bun.file(path.join(server.uploadsDir, String(stale.store_key))).exists()).toBe(false);
   });
 });
 

@@ -2,20 +2,12 @@
  * What the operator should know about this show: the start prints these, and admins read the same list in the
  * console (GET /api/show/warnings) until each is resolved.
  */
-import { eq } from "drizzle-orm";
-import { ROLE_ADMIN } from "../auth/guard";
 import type { AppContext } from "../context";
-import type { Database } from "../db/client";
-import { users } from "../db/users";
+import { adminExists } from "../users/users.service";
 import { DEFAULT_INSTRUCTIONS, DEFAULT_SPY_URL } from "./show-schema";
 import type { Show } from "./show.service";
 
 export type Warning = { code: string; message: string };
-
-export async function adminExists(db: Database): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, ROLE_ADMIN)).limit(1);
-  return row !== undefined;
-}
 
 /** Whether phones reach the show over HTTPS: casefile's own TLS, or a PUBLIC_URL on https (a proxy in front). */
 export const servesHttps = (config: AppContext["config"]) => config.tls.mode !== "off" || Boolean(config.publicUrl?.startsWith("https:"));
