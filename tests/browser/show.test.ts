@@ -144,6 +144,13 @@ test("phone: an admin changes the instructions and the FAQ, seen in the preview 
   await picture(page, "show-preview", preview);
   await expectNoSeriousA11yViolations(page, "Show screen (390px)");
 
+  // Unsaved changes are not lost by a stray tap.
+  await page.getByRole("link", { name: "Back to the console" }).click();
+  const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+  await leave.getByRole("button", { name: "Cancel" }).click();
+  await leave.waitFor({ state: "hidden" });
+  expect(new URL(page.url()).pathname).toBe("/admin/show");
+
   await page.getByRole("button", { name: "Save changes" }).click();
   await page.getByRole("alert").filter({ hasText: "Saved." }).waitFor();
   const saved = await show();

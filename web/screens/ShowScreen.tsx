@@ -5,6 +5,7 @@ import type { MediaSlot, Show, ShowFields } from "../api/show";
 import { updateShow } from "../features/show/api";
 import { NavBar } from "../components/NavBar";
 import { ArchiveIntro } from "../features/archive/ArchiveIntro";
+import { useLeaveGuard } from "../features/recorder/useLeaveGuard";
 import { BriefingReset } from "../features/show/components/BriefingReset";
 import { MediaSlots } from "../features/show/components/MediaSlots";
 import { PhoneFrame } from "../features/show/components/PhoneFrame";
@@ -13,6 +14,7 @@ import { AccentField, FaqList, MARKDOWN_HINT, ParagraphList, ShowText } from "..
 import { changesOf, draftOf, previewOf, type StagedMedia } from "../features/show/draft";
 import { showAtom } from "../features/show/state";
 import { Alert, Button, buttonClass, Spinner } from "../ui/Button";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Page } from "../ui/Layout";
 import HelpScreen from "./HelpScreen";
 import { ParticipantHome, VisitorLanding } from "./HomeScreen";
@@ -118,6 +120,8 @@ export default function ShowScreen() {
 
   const changes = useMemo(() => changesOf(base, draft), [base, draft]);
   const changed = Object.keys(changes).length > 0;
+  // Unsaved texts are not lost by a stray tap: leaving asks first (the browser asks on closing the tab).
+  const guard = useLeaveGuard(changed);
   // A change saved elsewhere (another admin, another tab) shows here unless this form has changes of its own.
   useEffect(() => {
     if (show === base) return;
@@ -221,6 +225,13 @@ export default function ShowScreen() {
           </Section>
         </div>
       </div>
+      <ConfirmDialog
+        open={guard.asking}
+        title="Leave without saving?"
+        message="Your changes to the show are not saved. Leaving discards them."
+        onCancel={guard.stay}
+        onConfirm={guard.leave}
+      />
     </Page>
   );
 }
