@@ -1,11 +1,26 @@
 import { Provider } from "jotai";
-import { type ReactNode, useLayoutEffect, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import type { Show } from "../../../api/show";
 import { createPreviewStore, setPreviewShow } from "../state";
 
 export const PHONE_WIDTH = 390;
 export const PHONE_HEIGHT = 760;
+const BEZEL = 10;
+
+/** How much the phone must shrink to fit its column (a phone's own screen is narrower than phone + bezel). */
+function useFit() {
+  const box = useRef<HTMLDivElement>(null);
+  const [scale, setScale] = useState(1);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => setScale(Math.min(1, entry!.contentRect.width / (PHONE_WIDTH + 2 * BEZEL))));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return { box, scale };
+}
 
 /** The app's stylesheets, copied into the frame so the preview is styled exactly as the app is. */
 function copyStyles(target: Document) {
@@ -24,6 +39,7 @@ function copyStyles(target: Document) {
 export function PhoneFrame({ show, title, children }: { show: Show; title: string; children: ReactNode }) {
   const [body, setBody] = useState<HTMLElement | null>(null);
   const store = useMemo(() => createPreviewStore(), []);
+  const { box, scale } = useFit();
   useLayoutEffect(() => setPreviewShow(store, show), [store, show]);
   useLayoutEffect(() => {
     const root = body?.ownerDocument.documentElement;
@@ -55,17 +71,19 @@ export function PhoneFrame({ show, title, children }: { show: Show; title: strin
     setBody(doc.body);
   }
 
+  // The frame keeps a phone's width (its media queries see 390 px) and is drawn smaller where the column is narrower.
   return (
-    <>
+    <div ref={box}>
       <iframe
         ref={attach}
         onLoad={(event) => attach(event.currentTarget)}
         title={title}
-        width={PHONE_WIDTH + 20}
+        width={PHONE_WIDTH + 2 * BEZEL}
         height={PHONE_HEIGHT}
-        className="block max-w-full rounded-[2rem] border-[10px] border-ink-950 bg-paper shadow-lift"
+        style={{ zoom: scale }}
+        className="block rounded-[2rem] border-[10px] border-ink-950 bg-paper shadow-lift"
       />
       {body && createPortal(<Provider store={store}>{children}</Provider>, body)}
-    </>
+    </div>
   );
 }
