@@ -254,7 +254,7 @@ test("a participant registering afterwards reads the new texts and plays the new
   await context.close();
 });
 
-test("a large video goes through the resumable path, with its progress shown", async () => {
+test("a large video goes through the resumable path, with its progress shown; the FAQ goes back to the built-in one", async () => {
   const video = await paddedMp4(17 * 1024 * 1024, "tutorial-long.mp4");
   try {
     const { page, context, problems } = await openWithShell(browser, server.url, LAPTOP);
@@ -271,6 +271,13 @@ test("a large video goes through the resumable path, with its progress shown", a
     expect(media["tutorial-video"]!.size).toBe(video.size);
     expect(resumable).toContain("POST");
     expect(resumable).toContain("PATCH");
+
+    // The FAQ edited earlier goes back to the built-in one, after a confirmation.
+    await page.getByRole("button", { name: "Restore the built-in questions and answers" }).click();
+    await page.getByRole("dialog", { name: "Restore the built-in questions and answers?" }).getByRole("button", { name: "Confirm" }).click();
+    await page.getByRole("alert").filter({ hasText: "The built-in questions and answers are back." }).waitFor();
+    expect((await show()).faq.map((entry) => entry.question)).toEqual(DEFAULTS.faq);
+    expect(await page.getByLabel("Question 3", { exact: true }).inputValue()).toBe(DEFAULTS.faq[2]!);
     expect(problems).toEqual([]);
     await context.close();
   } finally {

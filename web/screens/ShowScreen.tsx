@@ -1,13 +1,14 @@
 import { useAtom } from "jotai";
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link } from "wouter";
-import type { MediaSlot, Show, ShowFields } from "../api/show";
+import type { EditableField, MediaSlot, Show, ShowFields } from "../api/show";
 import { updateShow } from "../features/show/api";
 import { NavBar } from "../components/NavBar";
 import { ArchiveIntro } from "../features/archive/ArchiveIntro";
 import { useLeaveGuard } from "../features/recorder/useLeaveGuard";
 import { BriefingReset } from "../features/show/components/BriefingReset";
 import { MediaSlots } from "../features/show/components/MediaSlots";
+import { RestoreDefaults } from "../features/show/components/RestoreDefaults";
 import { PhoneFrame } from "../features/show/components/PhoneFrame";
 import { ServerWarnings } from "../features/show/components/ServerWarnings";
 import { AccentField, FaqList, MARKDOWN_HINT, ParagraphList, ShowText } from "../features/show/components/ShowFields";
@@ -19,15 +20,18 @@ import { Page } from "../ui/Layout";
 import HelpScreen from "./HelpScreen";
 import { ParticipantHome, VisitorLanding } from "./HomeScreen";
 
-function Section({ title, lead, children }: { title: string; lead?: string; children: ReactNode }) {
+function Section({ title, lead, restore, children }: { title: string; lead?: string; restore?: ReactNode; children: ReactNode }) {
   const id = useId();
   return (
     <section aria-labelledby={id} className="space-y-4 rounded-card bg-surface p-4 shadow-lift ring-1 ring-line sm:p-5">
-      <div>
-        <h2 id={id} className="font-display text-display-sm text-ink-950">
-          {title}
-        </h2>
-        {lead && <p className="mt-1 text-sm text-muted">{lead}</p>}
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <div className="min-w-0">
+          <h2 id={id} className="font-display text-display-sm text-ink-950">
+            {title}
+          </h2>
+          {lead && <p className="mt-1 text-sm text-muted">{lead}</p>}
+        </div>
+        {restore}
       </div>
       {children}
     </section>
@@ -135,6 +139,21 @@ export default function ShowScreen() {
     return previewOf(show, draft, media);
   }, [show, draft, staged]);
 
+  const restore = (fields: EditableField[], what: string) => (
+    <RestoreDefaults
+      show={base}
+      fields={fields}
+      what={what}
+      onRestored={(saved, restored) => {
+        setShow(saved);
+        setBase(saved);
+        const built = draftOf(saved);
+        setDraft((old) => ({ ...old, ...Object.fromEntries(restored.map((field) => [field, built[field]])) }));
+        setStatus({ tone: "success", text: `The built-in ${what} are back.` });
+      }}
+    />
+  );
+
   async function save() {
     setSaving(true);
     setStatus(null);
@@ -175,7 +194,11 @@ export default function ShowScreen() {
             <ShowText edit={edit} field="project_name" label="Project name" maxLength={80} />
             <AccentField edit={edit} />
           </Section>
-          <Section title="Landing page" lead="What a visitor reads before registering.">
+          <Section
+            title="Landing page"
+            lead="What a visitor reads before registering."
+            restore={restore(["landing_eyebrow", "landing_text", "landing_archive_text", "ticket_warning", "spy_link_text", "spy_url"], "landing texts")}
+          >
             <ShowText edit={edit} field="landing_eyebrow" label="Line above the name" maxLength={80} />
             <ShowText edit={edit} field="landing_text" label="Introduction" multiline hint={MARKDOWN_HINT} />
             <ShowText edit={edit} field="landing_archive_text" label="Introduction once the show is an archive" multiline hint={MARKDOWN_HINT} />
@@ -183,17 +206,21 @@ export default function ShowScreen() {
             <ShowText edit={edit} field="spy_link_text" label="Spy link's words (the project name follows them)" maxLength={80} />
             <ShowText edit={edit} field="spy_url" label="Spy link's address" hint="An http:// or https:// address." />
           </Section>
-          <Section title="Appointment instructions" lead="The numbered steps on a participant's home page.">
+          <Section
+            title="Appointment instructions"
+            lead="The numbered steps on a participant's home page."
+            restore={restore(["instructions_title", "instructions"], "instructions")}
+          >
             <ShowText edit={edit} field="instructions_title" label="Heading" maxLength={80} />
             <ParagraphList edit={edit} field="instructions" itemName="Step" addLabel="Add a step" min={1} max={10} />
           </Section>
-          <Section title="Frequently asked questions" lead="On the Help page, in this order.">
+          <Section title="Frequently asked questions" lead="On the Help page, in this order." restore={restore(["faq"], "questions and answers")}>
             <FaqList edit={edit} />
           </Section>
-          <Section title="Archive introduction" lead="Opens the public archive, one paragraph a box.">
+          <Section title="Archive introduction" lead="Opens the public archive, one paragraph a box." restore={restore(["archive_intro"], "introduction paragraphs")}>
             <ParagraphList edit={edit} field="archive_intro" itemName="Paragraph" addLabel="Add a paragraph" min={1} max={20} />
           </Section>
-          <Section title="Password reset mail">
+          <Section title="Password reset mail" restore={restore(["reset_mail_subject", "reset_mail_note"], "mail texts")}>
             <ShowText edit={edit} field="reset_mail_subject" label="Subject" maxLength={150} hint="{code} is the six-digit code (required); {project} the project name." />
             <ShowText edit={edit} field="reset_mail_note" label="Closing note" multiline maxLength={500} />
           </Section>
