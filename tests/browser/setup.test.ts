@@ -83,7 +83,9 @@ for (const viewport of [PHONE, LAPTOP]) {
       const show = (await (await page.request.get("/api/show")).json()) as { project_name: string; accent_color: string; media: Record<string, { default: boolean }> };
       expect([show.project_name, show.accent_color, show.media["onboarding-video"]!.default]).toEqual(["Night Walk", "#1d4ed8", false]);
       // The console shows what the server still warns about (plain HTTP here).
-      await page.getByRole("region", { name: "The server says" }).getByText("Plain HTTP", { exact: false }).waitFor();
+      const warnings = page.getByRole("region", { name: "The server says" });
+      await warnings.getByText("Show what").click();
+      await warnings.getByText("Plain HTTP", { exact: false }).waitFor();
 
       // The address worked once: now there is nothing to set up.
       await page.goto(address.pathname + address.search);

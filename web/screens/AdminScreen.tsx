@@ -53,7 +53,7 @@ export default function AdminScreen() {
         </>
       }
     >
-      <ServerWarnings />
+      <ServerWarnings folded />
       {view === "evidence" && (
         <>
           <h2 className="sr-only">All evidence</h2>
