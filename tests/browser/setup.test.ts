@@ -84,7 +84,7 @@ for (const viewport of [PHONE, LAPTOP]) {
       expect([show.project_name, show.accent_color, show.media["onboarding-video"]!.default]).toEqual(["Night Walk", "#1d4ed8", false]);
       // The console shows what the server still warns about (plain HTTP here).
       const warnings = page.getByRole("region", { name: "The server says" });
-      await warnings.getByText("Show what").click();
+      await warnings.getByText(/to set up/).click();
       await warnings.getByText("Plain HTTP", { exact: false }).waitFor();
 
       // The address worked once: now there is nothing to set up.

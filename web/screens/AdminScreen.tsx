@@ -36,6 +36,7 @@ export default function AdminScreen() {
       wide
       actions={
         <>
+          <ServerWarnings folded />
           <Button variant="secondary" onClick={() => setView(view === "evidence" ? "users" : "evidence")}>
             {view === "evidence" ? "Show Users" : "Show Evidence"}
           </Button>
@@ -53,7 +54,6 @@ export default function AdminScreen() {
         </>
       }
     >
-      <ServerWarnings folded />
       {view === "evidence" && (
         <>
           <h2 className="sr-only">All evidence</h2>

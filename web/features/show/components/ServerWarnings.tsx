@@ -6,8 +6,8 @@ import { showAtom } from "../state";
 
 /**
  * What the server's start said an operator should know (plain HTTP at a venue, the built-in briefing, …), until it is
- * resolved: asked again whenever the show changes, since most are resolved by changing it. `folded`: one line that
- * opens to the list, so the console keeps its rows in view during a show (issue 15's density).
+ * resolved: asked again whenever the show changes, since most are resolved by changing it. `folded`: a pill among the
+ * console's header actions that opens to the list, so the desk keeps its rows in view during a show.
  */
 export function ServerWarnings({ folded = false }: { folded?: boolean }) {
   const { version } = useAtomValue(showAtom);
@@ -38,25 +38,27 @@ export function ServerWarnings({ folded = false }: { folded?: boolean }) {
       The server says
     </span>
   );
-  return (
-    <section aria-label="The server says" className="mb-4 rounded-lg border-l-4 border-tape bg-tape/15 px-4 py-2">
-      {folded ? (
-        <details>
-          <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1 py-1 [&::-webkit-details-marker]:hidden">
-            {title}
-            <span className="text-sm text-ink-800">
-              {warnings.length === 1 ? "1 thing to set up" : `${warnings.length} things to set up`}
-            </span>
-            <span className="text-sm font-medium text-ink-950 underline underline-offset-2">Show what</span>
+  if (folded) {
+    return (
+      <section aria-label="The server says" className="relative">
+        <details className="group">
+          <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full bg-tape/30 px-4 text-sm font-medium text-ink-950 hover:bg-tape/45 [&::-webkit-details-marker]:hidden">
+            <Icon name="alert" className="size-5" />
+            {warnings.length === 1 ? "1 thing to set up" : `${warnings.length} things to set up`}
+            <span className="sr-only">: show what</span>
           </summary>
-          {list}
+          <div className="absolute left-0 z-30 mt-2 w-[min(28rem,calc(100vw-2rem))] rounded-lg border-l-4 border-tape bg-paper px-4 py-3 shadow-lg ring-1 ring-ink-200">
+            {title}
+            {list}
+          </div>
         </details>
-      ) : (
-        <>
-          {title}
-          {list}
-        </>
-      )}
+      </section>
+    );
+  }
+  return (
+    <section aria-label="The server says" className="mb-4 rounded-lg border-l-4 border-tape bg-tape/15 px-4 py-3">
+      {title}
+      {list}
     </section>
   );
 }
