@@ -1,13 +1,15 @@
 // The service worker (built by scripts/build-web.ts into dist/web/sw.js, served from the origin root).
 // It precaches the shell and every screen's chunk at install, so every screen opens offline after a first visit,
 // and answers page navigations with the precached index.html (the app routes on the client).
-// The operator's branding (/theme.css, /brand/*) is answered from a cache and refreshed behind it, so an offline
-// start keeps the accent colour and the logo. Everything else goes straight to the network, untouched: the API (never
-// cached: private, and uploads stream through it with progress events) and the onboarding/tutorial videos (see
-// NOT_PRECACHED in scripts/build-web.ts).
+// The show's branding (/theme.css, /brand/*) is asked of the network first and kept in a cache, so the next visit after
+// an admin changes it shows the new one, and an offline start (or a network too slow to answer) keeps the accent
+// colour and the logo. Everything else goes straight to the network, untouched: the API (never cached: private, and
+// uploads stream through it with progress events; GET /api/show included, so new texts arrive on the next visit and
+// the app keeps its last answer for an offline start, see web/state/lastSession.ts) and the show's videos (see
+// NOT_PRECACHED in scripts/build-web.ts; uploaded ones are under /show-media/).
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
-import { StaleWhileRevalidate } from "workbox-strategies";
+import { NetworkFirst } from "workbox-strategies";
 
 /** Every file of dist/web with its content hash as revision; put in by scripts/build-web.ts. */
 declare const PRECACHE_MANIFEST: PrecacheEntry[];
@@ -31,13 +33,13 @@ self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim(
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL("/index.html"), {
     // The API, the health check, the branding and real files (a video opened directly) are the server's, not the app's.
-    denylist: [/^\/+api(\/|$)/i, /^\/healthz$/, /^\/brand\//, /\/[^/]+\.[^/]+$/],
+    denylist: [/^\/+api(\/|$)/i, /^\/healthz$/, /^\/brand\//, /^\/show-media\//, /\/[^/]+\.[^/]+$/],
   }),
 );
 
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && (url.pathname === "/theme.css" || url.pathname.startsWith("/brand/")),
-  new StaleWhileRevalidate({ cacheName: BRANDING_CACHE }),
+  new NetworkFirst({ cacheName: BRANDING_CACHE, networkTimeoutSeconds: 3 }),
 );
 
 // The first visit's page loaded the branding before this worker ran: fetch it at install, so going offline right

@@ -35,20 +35,10 @@ export interface Evidence {
   duration_ms: number | null;
 }
 
+/** What the web app reads of GET /api/config (the show's words and branding come from GET /api/show). */
 export interface AppConfig {
-  projectName: string;
-  spyUrl: string;
   archiveMode: boolean;
   maxUploadBytes: number;
   /** PUBLIC_URL, or null when the server was not told (then the address this browser uses is the best guess). */
   publicUrl: string | null;
-  /** The operator's accent (ACCENT_COLOR, #rrggbb), the text colour on it, and its darker hover shade. */
-  accentColor: string;
-  onAccent: string;
-  accentStrong: string;
-  /** "/brand/logo" and "/brand/landing": the operator's images, or the app's built-in ones. */
-  logoUrl: string;
-  landingImageUrl: string;
-  /** The public archive's introduction, one string per paragraph. */
-  archiveIntro: string[];
 }

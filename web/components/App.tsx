@@ -4,8 +4,11 @@ import { Redirect, Router, useLocation } from "wouter";
 import { SESSION_ENDED_EVENT } from "../api/client";
 import { prefetchConsole } from "../api/console";
 import { getConfig, getIsArchive } from "../api/session";
+import { getShow } from "../api/show";
 import { OfflineBanner } from "../features/offline/OfflineBanner";
 import { ScreenErrorBoundary } from "../features/offline/ScreenErrorBoundary";
+import { showAtom } from "../features/show/state";
+import { useShowSync } from "../features/show/useShowSync";
 import { CaptureOverlay } from "../features/uploads/components/CaptureOverlay";
 import { withLastAnswer } from "../state/lastSession";
 import { configAtom, inArchiveAtom, sessionReadyAtom, userAtom, videoLockedAtom } from "../state/session";
@@ -21,9 +24,10 @@ import { PageNotice } from "./PageNotice";
 import { isAdmin } from "./routeGuards";
 import { Toast } from "./Toast";
 
-/** On start: ask for the configuration, whether archive mode is on, and the current user (spec §1); forget the user when the server ends the session. */
+/** On start: ask for the configuration, the show's content, whether archive mode is on, and the current user (spec §1); forget the user when the server ends the session. */
 function useStartup() {
   const setConfig = useSetAtom(configAtom);
+  const setShow = useSetAtom(showAtom);
   const setInArchive = useSetAtom(inArchiveAtom);
   const setReady = useSetAtom(sessionReadyAtom);
   const refreshUser = useSetAtom(refreshUserAtom);
@@ -41,8 +45,8 @@ function useStartup() {
       withLastAnswer("config", getConfig()).then((config) => {
         // Over the built-in defaults: an answer without a setting (an older server, a stored answer) keeps its default.
         setConfig((defaults) => ({ ...defaults, ...config }));
-        document.title = config.projectName;
       }),
+      withLastAnswer("show", getShow()).then(setShow),
       withLastAnswer("inArchive", getIsArchive()).then(setInArchive),
       refreshUser().then((user) => {
         if (onAdmin && user && isAdmin(user)) prefetchConsole(window.location.search);
@@ -50,7 +54,7 @@ function useStartup() {
     ])
       .catch((error) => console.error("Start-up request failed", error))
       .finally(() => setReady(true));
-  }, [setConfig, setInArchive, setReady, refreshUser]);
+  }, [setConfig, setShow, setInArchive, setReady, refreshUser]);
 }
 
 /** Routes that send a logged-in user on by themselves (spec §2), so reaching them while locked is no attempt to leave. */
@@ -81,6 +85,8 @@ function Screens() {
 function Shell() {
   useForgetOldMessages();
   const ready = useAtomValue(sessionReadyAtom);
+  const user = useAtomValue(userAtom);
+  useShowSync(user !== null && isAdmin(user));
   return (
     // --tab-bar: the phone's tab bar height, for whatever is fixed to the bottom edge (0 from 640 px, no tab bar); the
     // same room at the end of the page (padding, not a spacer element that would count as moving when the page grows).

@@ -29,6 +29,8 @@ function preloadableScreen(load: () => Promise<{ default: ComponentType }>) {
 const admin = preloadableScreen(() => import("../screens/AdminScreen"));
 export const preloadAdminScreen = admin.preload;
 const InvitationScreen = retryableLazy(() => import("../screens/InvitationScreen"));
+const ShowScreen = retryableLazy(() => import("../screens/ShowScreen"));
+const SetupScreen = retryableLazy(() => import("../screens/SetupScreen"));
 const HelpScreen = retryableLazy(() => import("../screens/HelpScreen"));
 const ResetPasswordEmailScreen = retryableLazy(() => import("../screens/ResetPasswordEmailScreen"));
 const ResetPasswordCodeScreen = retryableLazy(() => import("../screens/ResetPasswordCodeScreen"));
@@ -90,6 +92,12 @@ export function AppRoutes() {
             <InvitationScreen />
           </AdminOnly>
         </Route>
+        <Route path="/admin/show">
+          <AdminOnly>
+            <ShowScreen />
+          </AdminOnly>
+        </Route>
+        <Route path="/setup" component={SetupScreen} />
         <Route path="/admin">
           <AdminOnly>
             <admin.Screen />

@@ -2,7 +2,8 @@ import { useAtomValue } from "jotai";
 import { Link } from "wouter";
 import { LogoutButton, NavLink, SpyNavLink } from "../features/shell/NavLinks";
 import { useNavEntries } from "../features/shell/navEntries";
-import { configAtom, userAtom } from "../state/session";
+import { showAtom } from "../features/show/state";
+import { userAtom } from "../state/session";
 import { Avatar } from "./Avatar";
 import { NavMenu } from "./NavMenu";
 
@@ -22,7 +23,7 @@ const entryClass = (current: boolean) =>
  */
 export function NavBar() {
   const user = useAtomValue(userAtom);
-  const { projectName, logoUrl } = useAtomValue(configAtom);
+  const { project_name: projectName, logo_url: logoUrl } = useAtomValue(showAtom);
   const entries = useNavEntries();
   const avatar = user?.verification_photo ? user.verification_photo_AWS_URL : null;
   return (

@@ -6,6 +6,7 @@ import { AdminUsersPanel } from "../components/admin/AdminUsersPanel";
 import { AuditView } from "../features/console/components/AuditView";
 import { EvidenceConsole } from "../features/console/components/EvidenceConsole";
 import { useConsoleQuery } from "../features/console/hooks/useConsoleQuery";
+import { ServerWarnings } from "../features/show/components/ServerWarnings";
 import { Button, buttonClass } from "../ui/Button";
 import { Page } from "../ui/Layout";
 
@@ -35,6 +36,7 @@ export default function AdminScreen() {
       wide
       actions={
         <>
+          <ServerWarnings folded />
           <Button variant="secondary" onClick={() => setView(view === "evidence" ? "users" : "evidence")}>
             {view === "evidence" ? "Show Users" : "Show Evidence"}
           </Button>
@@ -43,6 +45,9 @@ export default function AdminScreen() {
               Audit log
             </Button>
           )}
+          <Link href="/admin/show" className={buttonClass("ghost")}>
+            Show
+          </Link>
           <Link href="/admin/invitation" className={buttonClass("ghost")}>
             Invitation
           </Link>

@@ -10,7 +10,7 @@ import { ArchiveIntro } from "../features/archive/ArchiveIntro";
 import { archiveHref } from "../features/archive/ArchiveTile";
 import { usePagedEvidence } from "../lib/usePagedEvidence";
 import type { MediaFilter } from "../lib/mediaTypes";
-import { configAtom } from "../state/session";
+import { showAtom } from "../features/show/state";
 import { Alert, Spinner } from "../ui/Button";
 
 const ArchiveViewer = lazy(() => import("../features/archive/ArchiveViewer"));
@@ -21,7 +21,7 @@ const ArchiveViewer = lazy(() => import("../features/archive/ArchiveViewer"));
  * moving through works replaces it, and a link to /archive/<id> opens that work directly.
  */
 export default function ArchiveScreen() {
-  const { projectName, archiveIntro } = useAtomValue(configAtom);
+  const { project_name: projectName, archive_intro: archiveIntro } = useAtomValue(showAtom);
   const { items, loading, done, failed, loadMore } = usePagedEvidence(listPublicEvidence);
   const [filter, setFilter] = useState<MediaFilter>(0);
   const shown = useMemo(() => applyFilter(items, filter), [items, filter]);

@@ -1,48 +1,28 @@
 import { useAtomValue } from "jotai";
 import { type ReactNode, useId } from "react";
-import { CaptionedVideo } from "../components/CaptionedVideo";
-import { configAtom } from "../state/session";
+import type { FaqEntry } from "../api/show";
+import { CaptionedVideo } from "../features/onboarding/CaptionedVideo";
+import { showAtom } from "../features/show/state";
 import { Icon } from "../ui/Icon";
+import { Markdown } from "../ui/Markdown";
 import { Page } from "../ui/Layout";
 
-const FAQ: [question: string, answer: string][] = [
-  [
-    "When is my appointment?",
-    "Your confirmation e-mail gives the date and time. You will also get text reminders the day before and one hour before, on the phone number you registered with.",
-  ],
-  [
-    "Where do I meet?",
-    "At the downtown street corner of Main Street and 5th Avenue. Wait there for a phone call on your registered number; the call tells you where to go next.",
-  ],
-  [
-    "What if the weather is bad?",
-    "The investigation happens rain or shine. Dress for the weather and bring something to keep your phone dry. If it is cancelled for safety reasons we will text you.",
-  ],
-  [
-    "What if my call drops?",
-    "Stay where you are and keep your phone on. We will call you back within a few minutes. Wired headphones make dropped calls much less likely.",
-  ],
-  ["Will I be paid?", "No. Taking part is voluntary and there is no payment of any kind. Nobody from the project will ever ask you for money."],
-  [
-    "How do I upload evidence?",
-    "Open Evidence from the menu and tap the red plus button. Choose camera for photos and videos, audio to upload or record sound, or notes for a written report. Add a title and notes, then press Upload Evidence and keep the screen open until it finishes.",
-  ],
-];
-
-function Faq() {
+/** The show's questions and answers (answers in Markdown), as an accordion. */
+function Faq({ faq }: { faq: FaqEntry[] }) {
+  if (faq.length === 0) return null;
   return (
     <section aria-labelledby="faq-title" className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
       <h2 id="faq-title" className="font-display text-display-sm text-ink-950">
         Frequently asked questions
       </h2>
       <div className="mt-4 divide-y divide-line border-y border-line">
-        {FAQ.map(([question, answer]) => (
-          <details key={question} className="group">
+        {faq.map(({ question, answer }, index) => (
+          <details key={index} className="group">
             <summary className="flex min-h-14 cursor-pointer list-none items-center gap-3 py-3 text-base font-semibold text-ink-950 [&::-webkit-details-marker]:hidden">
               <span className="min-w-0 flex-1">{question}</span>
               <Icon name="plus" className="size-5 shrink-0 text-ink-500 transition-transform group-open:rotate-45" />
             </summary>
-            <p className="pb-5 leading-relaxed text-ink-800">{answer}</p>
+            <Markdown text={answer} className="space-y-3 pb-5 leading-relaxed text-ink-800" />
           </details>
         ))}
       </div>
@@ -64,16 +44,26 @@ function VideoSection({ title, children }: { title: string; children: ReactNode 
 
 /** The tutorial first, then the FAQ as an accordion (beside the videos on a wide screen), then the onboarding video. */
 export default function HelpScreen() {
-  const { projectName } = useAtomValue(configAtom);
+  const show = useAtomValue(showAtom);
   return (
     <Page title="Help" lead="How to send evidence, and answers to what informants ask most." wide>
       <div className="grid gap-10 lg:grid-cols-[7fr_5fr] lg:gap-x-12">
         <VideoSection title="Tutorial: uploading evidence">
-          <CaptionedVideo name="tutorial" label="Tutorial video" />
+          <CaptionedVideo
+            key={show.tutorial_video_url}
+            sources={show.tutorial_video_sources}
+            captionsUrl={show.tutorial_captions_url}
+            label="Tutorial video"
+          />
         </VideoSection>
-        <Faq />
-        <VideoSection title={`Rewatch the ${projectName} onboarding video`}>
-          <CaptionedVideo name="onboarding" label="Onboarding video" />
+        <Faq faq={show.faq} />
+        <VideoSection title={`Rewatch the ${show.project_name} onboarding video`}>
+          <CaptionedVideo
+            key={show.onboarding_video_url}
+            sources={show.onboarding_video_sources}
+            captionsUrl={show.onboarding_captions_url}
+            label="Onboarding video"
+          />
         </VideoSection>
       </div>
     </Page>

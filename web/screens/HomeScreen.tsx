@@ -5,20 +5,23 @@ import { Instructions } from "../features/landing/Instructions";
 import { LandingImage } from "../features/landing/LandingImage";
 import { SpyLink } from "../features/landing/SpyLink";
 import { TicketNotice } from "../features/landing/TicketNotice";
-import { configAtom, inArchiveAtom, userAtom } from "../state/session";
+import { showAtom } from "../features/show/state";
+import { inArchiveAtom, userAtom } from "../state/session";
+import { Markdown } from "../ui/Markdown";
 import { buttonClass } from "../ui/Button";
 
 /** The project's name as the page's headline, a size smaller when it is long. */
 function ProjectName({ size }: { size: "lg" | "md" }) {
-  const { projectName } = useAtomValue(configAtom);
+  const { project_name: projectName } = useAtomValue(showAtom);
   const long = projectName.length > 32;
   const sizes = size === "lg" && !long ? "text-display-lg md:text-display-xl" : "text-display-md md:text-display-lg";
   return <h1 className={`font-display break-words text-white ${sizes}`}>{projectName}</h1>;
 }
 
 /** A visitor's landing: the night-time poster — the bridge, the name, the spy link — and the way in. */
-function VisitorLanding() {
+export function VisitorLanding() {
   const inArchive = useAtomValue(inArchiveAtom);
+  const show = useAtomValue(showAtom);
   return (
     <div className="surface-dark flex flex-1 flex-col bg-ink-950 text-ink-100 md:justify-center">
       <div className="mx-auto grid w-full max-w-6xl items-center gap-y-6 pb-10 md:grid-cols-[5fr_7fr] md:gap-x-12 md:px-6 md:py-12">
@@ -27,15 +30,14 @@ function VisitorLanding() {
           <div aria-hidden="true" className="absolute inset-x-0 bottom-0 h-1/3 bg-gradient-to-t from-ink-950 md:hidden" />
         </div>
         <div className="relative -mt-16 min-w-0 px-5 md:mt-0 md:px-0">
-          <p className="text-xs font-semibold tracking-[0.2em] text-ink-300 uppercase">{inArchive ? "The archive" : "A participatory investigation"}</p>
+          <p className="text-xs font-semibold tracking-[0.2em] text-ink-300 uppercase">{inArchive ? "The archive" : show.landing_eyebrow}</p>
           <div className="mt-2">
             <ProjectName size="lg" />
           </div>
-          <p className="mt-4 max-w-md text-base leading-relaxed text-ink-200">
-            {inArchive
-              ? "The investigation has closed. What its informants found is kept in the public archive."
-              : "Informants register with their ticket, watch a short briefing, then send what they find from their phones."}
-          </p>
+          <Markdown
+            text={inArchive ? show.landing_archive_text : show.landing_text}
+            className="mt-4 max-w-md space-y-3 text-base leading-relaxed text-ink-200"
+          />
           <div className="mt-5">
             <SpyLink />
           </div>
@@ -63,7 +65,7 @@ function VisitorLanding() {
 }
 
 /** A logged-in user's home: the name on the dark band, then the main task (send evidence), then the appointment. */
-function ParticipantHome() {
+export function ParticipantHome() {
   const inArchive = useAtomValue(inArchiveAtom);
   return (
     <div className="flex-1">

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { InvitationSheet } from "../features/invitation/InvitationSheet";
 import { invitationUrl, urlProblem } from "../features/invitation/invitationUrl";
+import { showAtom } from "../features/show/state";
 import { configAtom } from "../state/session";
 import { Alert, Button, buttonClass } from "../ui/Button";
 import { TextField } from "../ui/Field";
@@ -20,7 +21,8 @@ const PROBLEMS = {
  * sheet as it will print; printed, only the sheet remains (styles.css).
  */
 export default function InvitationScreen() {
-  const { projectName, publicUrl } = useAtomValue(configAtom);
+  const { publicUrl } = useAtomValue(configAtom);
+  const { project_name: projectName } = useAtomValue(showAtom);
   const [wifiName, setWifiName] = useState("");
   const [wifiPassword, setWifiPassword] = useState("");
   const url = invitationUrl(publicUrl);

@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { useState } from "react";
 import { useLocation } from "wouter";
-import { OnboardingVideo } from "../components/OnboardingVideo";
+import { OnboardingVideo } from "../features/onboarding/OnboardingVideo";
 import { Alert, Button, Card } from "../components/ui";
 import { LogoutEverywhereButton } from "../features/profile/LogoutEverywhereButton";
 import { ProfileDetails } from "../features/profile/ProfileDetails";

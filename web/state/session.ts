@@ -2,19 +2,7 @@ import { atom } from "jotai";
 import type { AppConfig, User } from "../api/types";
 import { remember } from "./lastSession";
 
-export const configAtom = atom<AppConfig>({
-  projectName: "",
-  spyUrl: "#",
-  archiveMode: false,
-  maxUploadBytes: 0,
-  publicUrl: null,
-  accentColor: "#b3261e",
-  onAccent: "#ffffff",
-  accentStrong: "#98201a",
-  logoUrl: "/brand/logo",
-  landingImageUrl: "/brand/landing",
-  archiveIntro: [],
-});
+export const configAtom = atom<AppConfig>({ archiveMode: false, maxUploadBytes: 0, publicUrl: null });
 /** Answer of GET /api/evidence/isArchive, asked on start. */
 export const inArchiveAtom = atom(false);
 const currentUserAtom = atom<User | null>(null);

@@ -1,4 +1,6 @@
-/** The exhibition's opening: the project's name in the display face and the operator's introduction (ARCHIVE_INTRO_FILE). */
+import { Markdown } from "../../ui/Markdown";
+
+/** The exhibition's opening: the project's name in the display face and the show's introduction (Markdown, one string a paragraph). */
 export function ArchiveIntro({ projectName, paragraphs }: { projectName: string; paragraphs: string[] }) {
   return (
     <header className="mb-10 max-w-3xl sm:mb-14">
@@ -7,7 +9,7 @@ export function ArchiveIntro({ projectName, paragraphs }: { projectName: string;
       {paragraphs.length > 0 && (
         <div className="mt-6 space-y-4 text-base leading-relaxed text-ink-200 sm:text-lg">
           {paragraphs.map((paragraph, index) => (
-            <p key={index}>{paragraph}</p>
+            <Markdown key={index} text={paragraph} className="space-y-4" />
           ))}
         </div>
       )}

@@ -1,23 +1,23 @@
-/** Spec §2: the three instruction paragraphs for a logged-in participant, as numbered steps. */
-const STEPS = [
-  "You will receive a confirmation e-mail with the date and time of your appointment, and text reminders on the phone number you registered with the day before and one hour before it starts.",
-  "At the time of your appointment, meet at the downtown street corner of Main Street and 5th Avenue and wait there for a phone call on your registered number. Your instructions will come through that call.",
-  "Bring a fully charged phone and a pair of wired headphones. Wireless earbuds tend to drop the call at the worst moment.",
-];
+import { useAtomValue } from "jotai";
+import { Markdown } from "../../ui/Markdown";
+import { showAtom } from "../show/state";
 
+/** Spec §2: the appointment instructions for a logged-in participant (the show's words), as numbered steps. */
 export function Instructions() {
+  const { instructions_title: title, instructions: steps } = useAtomValue(showAtom);
+  if (steps.length === 0) return null;
   return (
     <section aria-labelledby="instructions-title">
       <h2 id="instructions-title" className="font-display text-display-sm text-ink-950">
-        Your appointment
+        {title}
       </h2>
       <ol className="mt-4 grid gap-4 md:grid-cols-3">
-        {STEPS.map((text, index) => (
+        {steps.map((text, index) => (
           <li key={index} className="flex gap-4 border-t border-line pt-4">
             <span aria-hidden="true" className="font-display text-display-md leading-none text-accent">
               {index + 1}
             </span>
-            <p className="text-base leading-relaxed text-ink-800">{text}</p>
+            <Markdown text={text} className="min-w-0 space-y-3 text-base leading-relaxed text-ink-800" />
           </li>
         ))}
       </ol>

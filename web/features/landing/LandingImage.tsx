@@ -1,12 +1,12 @@
 import { useAtomValue } from "jotai";
-import { configAtom } from "../../state/session";
+import { showAtom } from "../show/state";
 
 /**
- * The spec's bridge image: the operator's (config.landingImageUrl, /brand/landing) or our own /landing.svg. Its
+ * The spec's bridge image: the show's (/brand/landing serves an uploaded one, or else our own /landing.svg). Its
  * width and height reserve the space before it arrives; a picture of another shape is cropped to fit.
  */
 export function LandingImage({ className = "" }: { className?: string }) {
-  const { landingImageUrl } = useAtomValue(configAtom);
+  const { landing_image_url: landingImageUrl } = useAtomValue(showAtom);
   return (
     <img
       src={landingImageUrl}

@@ -1,7 +1,8 @@
 import { useAtomValue } from "jotai";
 import { Link, useLocation } from "wouter";
 import { useGateClick } from "../../components/navigation";
-import { configAtom, videoLockedAtom } from "../../state/session";
+import { videoLockedAtom } from "../../state/session";
+import { showAtom } from "../show/state";
 import { ExternalLink } from "../../ui/ExternalLink";
 import { Icon } from "../../ui/Icon";
 import { isCurrentEntry, type NavEntry } from "./navEntries";
@@ -29,7 +30,7 @@ export function NavLink({ entry, className, children }: { entry: NavEntry; class
 
 /** The spec's external call to action in the bar and the menu: 'Spy on' the project, in a new tab. */
 export function SpyNavLink({ className, labelClassName = "" }: { className: string; labelClassName?: string }) {
-  const { projectName, spyUrl } = useAtomValue(configAtom);
+  const { project_name: projectName, spy_url: spyUrl } = useAtomValue(showAtom);
   const locked = useAtomValue(videoLockedAtom);
   const gateClick = useGateClick();
   return (

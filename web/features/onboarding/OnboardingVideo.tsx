@@ -1,24 +1,35 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { useState } from "react";
 import { useLocation } from "wouter";
-import { markVideoWatched } from "../api/users";
-import type { User } from "../api/types";
-import { useVideoFailure } from "../features/offline/useVideoFailure";
-import { VideoUnavailable } from "../features/offline/VideoUnavailable";
-import { noticeAtom } from "../state/notices";
-import { configAtom } from "../state/session";
-import { logoutActionAtom, refreshUserAtom } from "../state/sessionActions";
-import { Modal } from "../ui/Dialog";
-import { VIDEO_GATE_MESSAGE } from "./navigation";
-import { Icon } from "../ui/Icon";
-import { Alert, Button, buttonClass, Spinner } from "./ui";
+import type { VideoSource } from "../../api/show";
+import { markVideoWatched } from "../../api/users";
+import type { User } from "../../api/types";
+import { VIDEO_GATE_MESSAGE } from "../../components/navigation";
+import { Alert, Button, buttonClass, Spinner } from "../../components/ui";
+import { noticeAtom } from "../../state/notices";
+import { logoutActionAtom, refreshUserAtom } from "../../state/sessionActions";
+import { Modal } from "../../ui/Dialog";
+import { Icon } from "../../ui/Icon";
+import { useVideoFailure } from "../offline/useVideoFailure";
+import { VideoUnavailable } from "../offline/VideoUnavailable";
+import { showAtom } from "../show/state";
+import { VideoSources } from "./CaptionedVideo";
 
 const CONTROLS_AFTER_SECONDS = 3;
+type Briefing = { sources: VideoSource[]; captionsUrl: string };
 /** Both dialogs are the spec's blocking gate: nothing closes them but their own buttons. */
 const ignoreClose = () => {};
 
 /** The onboarding video: no controls until 3 s have played, so nobody skips straight to the end. */
-function OnboardingPlayer({ onEnded, failure }: { onEnded: () => void; failure: ReturnType<typeof useVideoFailure> }) {
+function OnboardingPlayer({
+  onEnded,
+  failure,
+  briefing,
+}: {
+  onEnded: () => void;
+  failure: ReturnType<typeof useVideoFailure>;
+  briefing: Briefing;
+}) {
   const videoRef = failure.videoRef;
   const [started, setStarted] = useState(false);
   const [controls, setControls] = useState(false);
@@ -38,9 +49,8 @@ function OnboardingPlayer({ onEnded, failure }: { onEnded: () => void; failure: 
         {...failure.videoEvents}
         aria-label="Onboarding video"
       >
-        <source src="/onboarding.webm" type="video/webm" />
-        <source src="/onboarding.mp4" type="video/mp4" {...failure.lastSourceEvents} />
-        <track kind="captions" src="/onboarding.vtt" srcLang="en" label="English" default />
+        <VideoSources sources={briefing.sources} lastSourceEvents={failure.lastSourceEvents} />
+        <track kind="captions" src={briefing.captionsUrl} srcLang="en" label="English" default />
       </video>
       {!started && (
         <button
@@ -60,7 +70,10 @@ function OnboardingPlayer({ onEnded, failure }: { onEnded: () => void; failure: 
 
 /** Spec §4 video gate: watch, acknowledge, save the watched flag, refetch the user, go to /home-validate. */
 export function OnboardingVideo({ user }: { user: User }) {
-  const { projectName } = useAtomValue(configAtom);
+  const show = useAtomValue(showAtom);
+  // The briefing this participant started: a new one saved meanwhile (its URLs are new, the old ones keep serving)
+  // never replaces the video under them, nor on a rewatch; they get the new one on their next visit.
+  const [briefing] = useState<Briefing>(() => ({ sources: show.onboarding_video_sources, captionsUrl: show.onboarding_captions_url }));
   const refreshUser = useSetAtom(refreshUserAtom);
   const [, navigate] = useLocation();
   const [stage, setStage] = useState<"video" | "acknowledge">("video");
@@ -84,7 +97,7 @@ export function OnboardingVideo({ user }: { user: User }) {
 
   return (
     <>
-      <Modal open={stage === "video"} onClose={ignoreClose} dismissible={false} closable={false} title={`Welcome to ${projectName}`} size="lg">
+      <Modal open={stage === "video"} onClose={ignoreClose} dismissible={false} closable={false} title={`Welcome to ${show.project_name}`} size="lg">
         {notice?.text === VIDEO_GATE_MESSAGE && (
           <div className="mb-3">
             <Alert>{VIDEO_GATE_MESSAGE}</Alert>
@@ -93,13 +106,13 @@ export function OnboardingVideo({ user }: { user: User }) {
         <p className="mb-4 text-base text-muted">Watch this short briefing before you start. It explains how your appointment works.</p>
         {video.failed ? (
           // Never a black box to be locked in with: retry, read it, or leave.
-          <VideoUnavailable captionsUrl="/onboarding.vtt" onRetry={video.retry}>
+          <VideoUnavailable captionsUrl={briefing.captionsUrl} onRetry={video.retry}>
             <Button variant="secondary" className="sm:flex-1" onClick={() => logout().then(() => navigate("/"))}>
               Log out
             </Button>
           </VideoUnavailable>
         ) : (
-          <OnboardingPlayer key={`${round}-${video.attempt}`} failure={video} onEnded={() => setStage("acknowledge")} />
+          <OnboardingPlayer key={`${round}-${video.attempt}`} failure={video} briefing={briefing} onEnded={() => setStage("acknowledge")} />
         )}
       </Modal>
       <Modal

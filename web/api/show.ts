@@ -1,0 +1,70 @@
+import { request } from "./client";
+
+/** The show's content (docs/show-api.md): this show's words and media, edited by admins, read by everyone at start. */
+export interface VideoSource {
+  url: string;
+  type: string;
+}
+export interface FaqEntry {
+  question: string;
+  answer: string;
+}
+export const MEDIA_SLOTS = ["onboarding-video", "onboarding-captions", "tutorial-video", "tutorial-captions", "logo", "landing-image"] as const;
+export type MediaSlot = (typeof MEDIA_SLOTS)[number];
+export type SlotState = { default: true } | { default: false; type: string; size: number; url: string; updated_at: string };
+
+export interface Show {
+  version: number;
+  briefing_version: number;
+  project_name: string;
+  accent_color: string;
+  on_accent: string;
+  accent_strong: string;
+  spy_url: string;
+  spy_link_text: string;
+  ticket_warning: string;
+  landing_eyebrow: string;
+  landing_text: string;
+  landing_archive_text: string;
+  instructions_title: string;
+  instructions: string[];
+  faq: FaqEntry[];
+  archive_intro: string[];
+  reset_mail_subject: string;
+  reset_mail_note: string;
+  onboarding_video_url: string;
+  onboarding_video_sources: VideoSource[];
+  onboarding_captions_url: string;
+  tutorial_video_url: string;
+  tutorial_video_sources: VideoSource[];
+  tutorial_captions_url: string;
+  logo_url: string;
+  landing_image_url: string;
+  media: Record<MediaSlot, SlotState>;
+  /** Field (or slot) → the environment variable that sets it; such a field is read-only here. */
+  locked: Partial<Record<string, string>>;
+  customised: string[];
+}
+
+/** What PUT /api/show takes; `null` returns a field to its default. */
+export const EDITABLE_FIELDS = [
+  "project_name",
+  "accent_color",
+  "spy_url",
+  "spy_link_text",
+  "ticket_warning",
+  "landing_eyebrow",
+  "landing_text",
+  "landing_archive_text",
+  "instructions_title",
+  "instructions",
+  "faq",
+  "archive_intro",
+  "reset_mail_subject",
+  "reset_mail_note",
+] as const;
+export type EditableField = (typeof EDITABLE_FIELDS)[number];
+export type ShowFields = Pick<Show, EditableField>;
+export type ShowPatch = { [K in EditableField]?: Show[K] | null };
+
+export const getShow = () => request<Show>("GET", "/api/show");

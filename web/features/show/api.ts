@@ -1,0 +1,69 @@
+import { ApiError, request } from "../../api/client";
+import type { MediaSlot, Show, ShowPatch } from "../../api/show";
+import type { User } from "../../api/types";
+import { startTusAttempt } from "../uploads/tusSend";
+
+/** The show's admin calls (docs/show-api.md), kept out of the start-up bundle: only the Show and setup screens use them. */
+export const updateShow = (patch: ShowPatch) => request<Show>("PUT", "/api/show", patch);
+export const restoreShowMedia = (slot: MediaSlot) => request<Show>("DELETE", `/api/show/media/${slot}`);
+
+/** From this size on, a file goes through the resumable path (tus, as evidence does): a shaky venue link resumes it. */
+export const RESUMABLE_FROM_BYTES = 16 * 1024 * 1024;
+
+/**
+ * PUT /api/show/media/<slot>, reporting the share of bytes sent: a small file in the request itself (XHR, as fetch
+ * cannot report an upload's progress), a large one first through /api/uploads and then named by its upload id.
+ */
+export async function uploadShowMedia(slot: MediaSlot, file: File, onProgress: (fraction: number) => void): Promise<Show> {
+  const form = new FormData();
+  if (file.size < RESUMABLE_FROM_BYTES) form.append("file", file);
+  else form.append("upload", await sendResumably(file, onProgress));
+  return putWithProgress(`/api/show/media/${slot}`, form, form.has("file") ? onProgress : () => {});
+}
+
+async function sendResumably(file: File, onProgress: (fraction: number) => void): Promise<string> {
+  const attempt = await startTusAttempt(file, null, { onUrl: () => {}, onProgress: (sent, total) => onProgress(sent / total) });
+  const url = await attempt.done;
+  return url.slice(url.lastIndexOf("/") + 1);
+}
+
+function putWithProgress(path: string, form: FormData, onProgress: (fraction: number) => void): Promise<Show> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("PUT", path);
+    xhr.responseType = "json";
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+    xhr.onload = () => {
+      const body = xhr.response as { message?: unknown } | null;
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as unknown as Show);
+      else reject(new ApiError(xhr.status, typeof body?.message === "string" ? body.message : `HTTP ${xhr.status}`));
+    };
+    xhr.onerror = () => reject(new ApiError(0, "The upload did not reach the server. Check the connection and try again."));
+    xhr.send(form);
+  });
+}
+
+/** How many participants have watched the briefing (they would watch again), and the reset itself. */
+export const getBriefingResetCount = () => request<{ participants: number }>("GET", "/api/show/briefing-reset");
+export const resetBriefing = (confirm: number) =>
+  request<{ participants: number; briefing_version: number }>("POST", "/api/show/briefing-reset", { confirm });
+
+export interface ServerWarning {
+  code: string;
+  message: string;
+}
+export const getServerWarnings = () => request<{ warnings: ServerWarning[] }>("GET", "/api/show/warnings");
+
+export interface SetupAccount {
+  token: string;
+  username: string;
+  full_name: string;
+  email: string;
+  phone_number: string;
+  pronouns?: string;
+  password: string;
+}
+export const getSetupState = (token: string) =>
+  request<{ needed: boolean; token_valid?: boolean }>("GET", `/api/setup?token=${encodeURIComponent(token)}`);
+export const createFirstAdmin = (account: SetupAccount) => request<User>("POST", "/api/setup", account);

@@ -1,0 +1,236 @@
+import { useAtom, useSetAtom } from "jotai";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { Link, useLocation, useSearch } from "wouter";
+import type { ShowFields } from "../api/show";
+import {
+  EMPTY_REGISTRATION,
+  REGISTRATION_FIELDS,
+  REGISTRATION_PAIRS,
+  registrationProblem,
+} from "../features/registration/registrationChecks";
+import { VenueNetwork } from "../features/setup/VenueNetwork";
+import { createFirstAdmin, getSetupState, updateShow, uploadShowMedia } from "../features/show/api";
+import { AccentField, ShowText } from "../features/show/components/ShowFields";
+import { changesOf, draftOf } from "../features/show/draft";
+import { showAtom } from "../features/show/state";
+import { PRONOUN_OPTIONS } from "../lib/pronouns";
+import { focusField, useCheckedForm } from "../lib/useCheckedForm";
+import { PHONE_HINT } from "../lib/validation";
+import { refreshUserAtom } from "../state/sessionActions";
+import { Alert, Button, buttonClass, Spinner } from "../ui/Button";
+import { SelectField, TextField } from "../ui/Field";
+import { FilePicker } from "../ui/FilePicker";
+import { Card, Page } from "../ui/Layout";
+
+const STEPS = ["Your admin account", "The show's name and colour", "The briefing video", "The venue's network"] as const;
+
+function Step({ index, children, actions }: { index: number; children: ReactNode; actions: ReactNode }) {
+  return (
+    <Card>
+      <p className="text-xs font-semibold tracking-[0.14em] text-muted uppercase">
+        Step {index + 1} of {STEPS.length}
+      </p>
+      <h2 className="mt-1 font-display text-display-sm text-ink-950">{STEPS[index]}</h2>
+      <div className="mt-4 space-y-4">{children}</div>
+      <div className="mt-6 flex flex-wrap items-center gap-3">{actions}</div>
+    </Card>
+  );
+}
+
+/** Step 1: the first admin, with the registration's checks; the server logs them in. */
+function AccountStep({ token, onDone }: { token: string; onDone: () => void }) {
+  const form = useCheckedForm(EMPTY_REGISTRATION, registrationProblem, { order: REGISTRATION_FIELDS, pairs: REGISTRATION_PAIRS });
+  const formRef = useRef<HTMLFormElement>(null);
+  const refreshUser = useSetAtom(refreshUserAtom);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState("");
+  const { values } = form;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setMessage("");
+    const firstInError = form.checkAll();
+    if (firstInError) return focusField(formRef.current, firstInError);
+    setBusy(true);
+    try {
+      await createFirstAdmin({
+        token,
+        username: values.username.trim(),
+        full_name: values.full_name.trim(),
+        email: values.email.trim(),
+        phone_number: values.phone_number,
+        ...(values.pronouns ? { pronouns: values.pronouns } : {}),
+        password: values.password,
+      });
+      await refreshUser();
+      onDone();
+    } catch (error) {
+      setMessage((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate>
+      <Step
+        index={0}
+        actions={
+          <Button type="submit" variant="accent" size="lg" disabled={busy}>
+            {busy && <Spinner />}
+            Create the admin account
+          </Button>
+        }
+      >
+        <p className="text-sm text-ink-800">The first admin runs the show: the console, the participants and the show's texts and videos.</p>
+        <TextField label="Full Name" autoComplete="name" required {...form.bind("full_name")} />
+        <TextField label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} required {...form.bind("username")} />
+        <SelectField label="Pronouns" options={PRONOUN_OPTIONS} {...form.bind("pronouns")} />
+        <TextField label="Email" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} required {...form.bind("email")} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Phone Number" type="tel" inputMode="numeric" autoComplete="tel-national" hint={PHONE_HINT} required {...form.bind("phone_number")} />
+          <TextField label="Confirm Phone Number" type="tel" inputMode="numeric" autoComplete="tel-national" required {...form.bind("confirm_phone")} />
+          <TextField label="Password" type="password" autoComplete="new-password" required {...form.bind("password")} />
+          <TextField label="Confirm Password" type="password" autoComplete="new-password" required {...form.bind("confirm_password")} />
+        </div>
+        {message && <Alert>{message}</Alert>}
+      </Step>
+    </form>
+  );
+}
+
+/** Step 2: the project's name and accent (read-only where the environment sets them). */
+function NameStep({ onDone }: { onDone: () => void }) {
+  const [show, setShow] = useAtom(showAtom);
+  const [draft, setDraft] = useState<ShowFields>(() => draftOf(show));
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState("");
+  const edit = { show, draft, onChange: (patch: Partial<ShowFields>) => setDraft((old) => ({ ...old, ...patch })) };
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const changes = changesOf(show, draft);
+    setBusy(true);
+    setMessage("");
+    try {
+      if (Object.keys(changes).length) setShow(await updateShow(changes));
+      onDone();
+    } catch (error) {
+      setMessage((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={save}>
+      <Step
+        index={1}
+        actions={
+          <Button type="submit" variant="accent" size="lg" disabled={busy}>
+            {busy && <Spinner />}
+            Save and go on
+          </Button>
+        }
+      >
+        <ShowText edit={edit} field="project_name" label="Project name" maxLength={80} hint="Shown on every page and on the invitation." />
+        <AccentField edit={edit} />
+        {message && <Alert>{message}</Alert>}
+      </Step>
+    </form>
+  );
+}
+
+/** Step 3: the briefing every participant watches first; the placeholder may stay for now (the console reminds). */
+function BriefingStep({ onDone }: { onDone: () => void }) {
+  const setShow = useSetAtom(showAtom);
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [message, setMessage] = useState("");
+
+  async function upload() {
+    if (!file) return;
+    setMessage("");
+    setProgress(0);
+    try {
+      setShow(await uploadShowMedia("onboarding-video", file, setProgress));
+      onDone();
+    } catch (error) {
+      setMessage((error as Error).message);
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return (
+    <Step
+      index={2}
+      actions={
+        <>
+          <Button variant="accent" size="lg" disabled={!file || progress !== null} onClick={upload}>
+            {progress !== null && <Spinner />}
+            Upload the briefing
+          </Button>
+          <Button variant="ghost" disabled={progress !== null} onClick={onDone}>
+            Keep the placeholder for now
+          </Button>
+        </>
+      }
+    >
+      <p className="text-sm text-ink-800">
+        Every participant watches it after registering. Until you upload yours, they see casefile's placeholder. Captions and the Help tutorial are in
+        Administration → Show.
+      </p>
+      <FilePicker label="Choose the briefing video" accept="video/mp4,video/webm" chosen={file?.name} hint="MP4 or WebM." onFiles={([chosen]) => setFile(chosen ?? null)} />
+      {progress !== null && <progress className="h-2 w-full" max={1} value={progress} aria-label="Uploading the briefing video" />}
+      {message && <Alert>{message}</Alert>}
+    </Step>
+  );
+}
+
+type State = "checking" | "invalid" | "not-needed" | "account" | "name" | "briefing" | "network";
+
+/** /setup?token=…: the address the server printed at its first start, while no admin exists. */
+export default function SetupScreen() {
+  const token = new URLSearchParams(useSearch()).get("token") ?? "";
+  const [, navigate] = useLocation();
+  const [state, setState] = useState<State>("checking");
+
+  useEffect(() => {
+    getSetupState(token).then(
+      (answer) => setState(!answer.needed ? "not-needed" : answer.token_valid ? "account" : "invalid"),
+      () => setState("invalid"),
+    );
+    // The token is asked once: after step 1 an admin exists and the server would say "not needed".
+  }, []);
+
+  return (
+    <Page title="Set up casefile" lead="The first start: an admin account, then the show's essentials. Everything can be changed later.">
+      {state === "checking" && <Spinner label="Checking the setup address" />}
+      {state === "invalid" && <Alert>This setup address is not valid. Use the address the server printed at its last start.</Alert>}
+      {state === "not-needed" && (
+        <div className="space-y-4">
+          <Alert tone="info">An admin already exists. Log in instead.</Alert>
+          <Link href="/login" className={buttonClass("accent")}>
+            Log in
+          </Link>
+        </div>
+      )}
+      {state === "account" && <AccountStep token={token} onDone={() => setState("name")} />}
+      {state === "name" && <NameStep onDone={() => setState("briefing")} />}
+      {state === "briefing" && <BriefingStep onDone={() => setState("network")} />}
+      {state === "network" && (
+        <Step
+          index={3}
+          actions={
+            <Button variant="accent" size="lg" onClick={() => navigate("/admin")}>
+              Open the console
+            </Button>
+          }
+        >
+          <VenueNetwork />
+        </Step>
+      )}
+    </Page>
+  );
+}

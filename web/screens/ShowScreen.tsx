@@ -1,0 +1,264 @@
+import { useAtom } from "jotai";
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
+import { Link } from "wouter";
+import type { EditableField, MediaSlot, Show, ShowFields } from "../api/show";
+import { updateShow } from "../features/show/api";
+import { NavBar } from "../components/NavBar";
+import { ArchiveIntro } from "../features/archive/ArchiveIntro";
+import { useLeaveGuard } from "../features/recorder/useLeaveGuard";
+import { BriefingReset } from "../features/show/components/BriefingReset";
+import { MediaSlots } from "../features/show/components/MediaSlots";
+import { RestoreDefaults } from "../features/show/components/RestoreDefaults";
+import { PhoneFrame } from "../features/show/components/PhoneFrame";
+import { ServerWarnings } from "../features/show/components/ServerWarnings";
+import { AccentField, FaqList, MARKDOWN_HINT, ParagraphList, ShowText } from "../features/show/components/ShowFields";
+import { changesOf, draftOf, previewOf, type StagedMedia } from "../features/show/draft";
+import { showAtom } from "../features/show/state";
+import { Alert, Button, buttonClass, Spinner } from "../ui/Button";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
+import { Page } from "../ui/Layout";
+import HelpScreen from "./HelpScreen";
+import { ParticipantHome, VisitorLanding } from "./HomeScreen";
+
+function Section({ title, lead, restore, children }: { title: string; lead?: string; restore?: ReactNode; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="space-y-4 rounded-card bg-surface p-4 shadow-lift ring-1 ring-line sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <div className="min-w-0">
+          <h2 id={id} className="font-display text-display-sm text-ink-950">
+            {title}
+          </h2>
+          {lead && <p className="mt-1 text-sm text-muted">{lead}</p>}
+        </div>
+        {restore}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+const PAGES = { landing: "Landing", home: "Home", help: "Help", archive: "Archive" } as const;
+type PreviewPage = keyof typeof PAGES;
+
+function PreviewScreen({ page }: { page: PreviewPage }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <NavBar />
+      {page === "landing" && (
+        <main className="flex flex-1 flex-col">
+          <VisitorLanding />
+        </main>
+      )}
+      {page === "home" && (
+        <main className="flex flex-1 flex-col">
+          <ParticipantHome />
+        </main>
+      )}
+      {page === "help" && <HelpScreen />}
+      {page === "archive" && <ArchiveScreenIntro />}
+    </div>
+  );
+}
+
+function ArchiveScreenIntro() {
+  return (
+    <main className="surface-dark flex-1 bg-ink-950 px-4 pt-10 pb-16 text-ink-100">
+      <PreviewArchiveIntro />
+    </main>
+  );
+}
+
+function PreviewArchiveIntro() {
+  const [show] = useAtom(showAtom);
+  return <ArchiveIntro projectName={show.project_name} paragraphs={show.archive_intro} />;
+}
+
+/** The preview: a phone's screen showing the draft and the chosen files as participants would see them once saved. */
+function Preview({ show }: { show: Show }) {
+  const [page, setPage] = useState<PreviewPage>("landing");
+  return (
+    <section aria-labelledby="preview-title" className="space-y-3">
+      <h2 id="preview-title" className="font-display text-display-sm text-ink-950">
+        Preview
+      </h2>
+      <div role="group" aria-label="Page to preview" className="flex flex-wrap gap-2">
+        {(Object.keys(PAGES) as PreviewPage[]).map((key) => (
+          <Button key={key} size="sm" variant={page === key ? "primary" : "secondary"} aria-pressed={page === key} onClick={() => setPage(key)}>
+            {PAGES[key]}
+          </Button>
+        ))}
+      </div>
+      <PhoneFrame show={show} title={`Preview: the ${PAGES[page].toLowerCase()} page on a phone`}>
+        <PreviewScreen page={page} />
+      </PhoneFrame>
+    </section>
+  );
+}
+
+/** Files chosen for the media slots, each with a local address the preview plays or shows. */
+function useStagedFiles() {
+  const [staged, setStaged] = useState<Partial<Record<MediaSlot, { file: File; url: string }>>>({});
+  const latest = useRef(staged);
+  latest.current = staged;
+  useEffect(() => () => Object.values(latest.current).forEach((entry) => URL.revokeObjectURL(entry.url)), []);
+  const stage = (slot: MediaSlot, file: File | null) =>
+    setStaged((old) => {
+      const next = { ...old };
+      if (old[slot]) URL.revokeObjectURL(old[slot].url);
+      if (file) next[slot] = { file, url: URL.createObjectURL(file) };
+      else delete next[slot];
+      return next;
+    });
+  return { staged, stage };
+}
+
+/** Administration → Show: every word and medium of this show, edited with a live preview, saved for everyone at once. */
+export default function ShowScreen() {
+  const [show, setShow] = useAtom(showAtom);
+  const [draft, setDraft] = useState<ShowFields>(() => draftOf(show));
+  const [base, setBase] = useState(show);
+  const [saving, setSaving] = useState(false);
+  const [status, setStatus] = useState<{ tone: "error" | "success"; text: string } | null>(null);
+  const { staged, stage } = useStagedFiles();
+
+  const changes = useMemo(() => changesOf(base, draft), [base, draft]);
+  const changed = Object.keys(changes).length > 0;
+  // Unsaved texts are not lost by a stray tap: leaving asks first (the browser asks on closing the tab).
+  const guard = useLeaveGuard(changed);
+  // A change saved elsewhere (another admin, another tab) shows here unless this form has changes of its own.
+  useEffect(() => {
+    if (show === base) return;
+    setBase(show);
+    if (!changed) setDraft(draftOf(show));
+  }, [show, base, changed]);
+
+  const edit = { show: base, draft, onChange: (patch: Partial<ShowFields>) => (setStatus(null), setDraft((old) => ({ ...old, ...patch }))) };
+  const preview = useMemo(() => {
+    const media: StagedMedia = Object.fromEntries(Object.entries(staged).map(([slot, entry]) => [slot, { url: entry.url, type: entry.file.type }]));
+    return previewOf(show, draft, media);
+  }, [show, draft, staged]);
+
+  const restore = (fields: EditableField[], what: string) => (
+    <RestoreDefaults
+      show={base}
+      fields={fields}
+      what={what}
+      onRestored={(saved, restored) => {
+        setShow(saved);
+        setBase(saved);
+        const built = draftOf(saved);
+        setDraft((old) => ({ ...old, ...Object.fromEntries(restored.map((field) => [field, built[field]])) }));
+        setStatus({ tone: "success", text: `The built-in ${what} are back.` });
+      }}
+    />
+  );
+
+  async function save() {
+    setSaving(true);
+    setStatus(null);
+    try {
+      const saved = await updateShow(changes);
+      setShow(saved);
+      setBase(saved);
+      setDraft(draftOf(saved));
+      setStatus({ tone: "success", text: "Saved. Participants see the new texts the next time they open the site." });
+    } catch (error) {
+      setStatus({ tone: "error", text: `Not saved: ${(error as Error).message}` });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Page
+      title="The show"
+      wide
+      lead="What participants read and watch. Changes show in the preview first; saving puts them on every phone at its next visit."
+      actions={
+        <Link href="/admin" className={buttonClass("ghost")}>
+          Back to the console
+        </Link>
+      }
+    >
+      <ServerWarnings />
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_410px]">
+        <form
+          className="min-w-0 space-y-6"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
+          <Section title="Name and colour">
+            <ShowText edit={edit} field="project_name" label="Project name" maxLength={80} />
+            <AccentField edit={edit} />
+          </Section>
+          <Section
+            title="Landing page"
+            lead="What a visitor reads before registering."
+            restore={restore(["landing_eyebrow", "landing_text", "landing_archive_text", "ticket_warning", "spy_link_text", "spy_url"], "landing texts")}
+          >
+            <ShowText edit={edit} field="landing_eyebrow" label="Line above the name" maxLength={80} />
+            <ShowText edit={edit} field="landing_text" label="Introduction" multiline hint={MARKDOWN_HINT} />
+            <ShowText edit={edit} field="landing_archive_text" label="Introduction once the show is an archive" multiline hint={MARKDOWN_HINT} />
+            <ShowText edit={edit} field="ticket_warning" label="Ticket warning" maxLength={300} hint="Leave it empty to show none." />
+            <ShowText edit={edit} field="spy_link_text" label="Spy link's words (the project name follows them)" maxLength={80} />
+            <ShowText edit={edit} field="spy_url" label="Spy link's address" hint="An http:// or https:// address." />
+          </Section>
+          <Section
+            title="Appointment instructions"
+            lead="The numbered steps on a participant's home page."
+            restore={restore(["instructions_title", "instructions"], "instructions")}
+          >
+            <ShowText edit={edit} field="instructions_title" label="Heading" maxLength={80} />
+            <ParagraphList edit={edit} field="instructions" itemName="Step" addLabel="Add a step" min={1} max={10} />
+          </Section>
+          <Section title="Frequently asked questions" lead="On the Help page, in this order." restore={restore(["faq"], "questions and answers")}>
+            <FaqList edit={edit} />
+          </Section>
+          <Section title="Archive introduction" lead="Opens the public archive, one paragraph a box." restore={restore(["archive_intro"], "introduction paragraphs")}>
+            <ParagraphList edit={edit} field="archive_intro" itemName="Paragraph" addLabel="Add a paragraph" min={1} max={20} />
+          </Section>
+          <Section title="Password reset mail" restore={restore(["reset_mail_subject", "reset_mail_note"], "mail texts")}>
+            <ShowText edit={edit} field="reset_mail_subject" label="Subject" maxLength={150} hint="{code} is the six-digit code (required); {project} the project name." />
+            <ShowText edit={edit} field="reset_mail_note" label="Closing note" multiline maxLength={500} />
+          </Section>
+          <div className="sticky bottom-[calc(var(--tab-bar)+0.5rem)] z-10 space-y-3 rounded-card bg-surface/95 p-3 shadow-lift ring-1 ring-line backdrop-blur sm:p-4">
+            {status && <Alert tone={status.tone}>{status.text}</Alert>}
+            <div className="flex items-center gap-2 sm:gap-3">
+              <Button type="submit" variant="primary" disabled={!changed || saving}>
+                {saving && <Spinner />}
+                Save changes
+              </Button>
+              <Button variant="ghost" disabled={!changed || saving} onClick={() => (setDraft(draftOf(base)), setStatus(null))}>
+                Discard
+              </Button>
+              <span className="min-w-0 text-xs text-muted sm:text-sm">{changed ? `${Object.keys(changes).length} unsaved change${Object.keys(changes).length === 1 ? "" : "s"}` : "No unsaved changes"}</span>
+            </div>
+          </div>
+        </form>
+        <div className="min-w-0 lg:row-span-2">
+          <div className="lg:sticky lg:top-20">
+            <Preview show={preview} />
+          </div>
+        </div>
+        <div className="min-w-0 space-y-6">
+          <Section title="Videos, captions and images" lead="A chosen file shows in the preview; it is in use for everyone once uploaded.">
+            <MediaSlots show={show} staged={Object.fromEntries(Object.entries(staged).map(([slot, entry]) => [slot, entry.file]))} onStage={stage} onSaved={setShow} />
+          </Section>
+          <Section title="The briefing">
+            <BriefingReset />
+          </Section>
+        </div>
+      </div>
+      <ConfirmDialog
+        open={guard.asking}
+        title="Leave without saving?"
+        message="Your changes to the show are not saved. Leaving discards them."
+        onCancel={guard.stay}
+        onConfirm={guard.leave}
+      />
+    </Page>
+  );
+}
