@@ -37,6 +37,13 @@ export type Config = {
   diskReserveBytes: number;
   /** An upload receiving fewer than 16 KiB in this long is ended (a trickle holds a request and a temp file open). */
   uploadStallMs: number;
+  /**
+   * A resumable upload's PATCH averaging less than this over UPLOAD_STALL_SECONDS is ended (UPLOAD_MIN_BYTES_PER_SECOND):
+   * a drip just above a fixed floor would hold connections for hours.
+   */
+  uploadMinBytesPerSecond: number;
+  /** Resumable uploads one participant may have unfinished at once (UPLOAD_PENDING_MAX; admins exempt; 0 = unlimited). */
+  uploadPendingMax: number;
   /** A resumable upload not finished within this long is removed with its bytes (UPLOAD_EXPIRY_HOURS). */
   uploadExpiryMs: number;
   /**
@@ -180,6 +187,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     diskReserveBytes: int(env, "DISK_RESERVE_MB", 1024, 0, 1024 * 1024 * 1024) * 1024 * 1024,
     uploadStallMs: int(env, "UPLOAD_STALL_SECONDS", 60, 1, 3600) * 1000,
+    uploadMinBytesPerSecond: int(env, "UPLOAD_MIN_BYTES_PER_SECOND", 4096, 0, 1024 * 1024 * 1024),
+    uploadPendingMax: int(env, "UPLOAD_PENDING_MAX", 4, 0, 1_000_000),
     uploadExpiryMs: int(env, "UPLOAD_EXPIRY_HOURS", 24, 1, 24 * 30) * 60 * 60 * 1000,
     tls,
     publicUrl: url(env, "PUBLIC_URL", ["http:", "https:"]),
