@@ -1,5 +1,6 @@
 import { and, asc, eq, ne, or, sql } from "drizzle-orm";
 import { auditStatement, changedFields, type AuditActor } from "../audit/audit-record";
+import { endLiveAnswers } from "../auth/live-sessions";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { ROLE_ADMIN, ROLE_USER } from "../auth/guard";
 import type { AppContext } from "../context";
@@ -220,6 +221,7 @@ export async function deleteUser(ctx: AppContext, id: number, actor: AuditActor)
     ctx.db.delete(mediaFiles).where(eq(mediaFiles.ownerId, id)),
     ctx.db.delete(users).where(eq(users.id, id)),
   ]);
+  endLiveAnswers({ userId: id });
   forgetPublicPages(ctx.db);
   await discardStored(ctx.store, media);
 }
