@@ -53,6 +53,18 @@ export function withSecurityHeaders(response: Response): Response {
   return response;
 }
 
+/**
+ * Every API answer that sets no caching rule of its own is `no-store`: most depend on the session (a shared phone's
+ * back-forward cache or a proxy must not keep someone's items, users or audit log), and the rest are small and must
+ * be fresh anyway. Media set their own rules (public, max-age for public items; private, no-store otherwise).
+ */
+export function withApiCacheRule(pathname: string, response: Response): Response {
+  if ((pathname === "/api" || pathname.startsWith("/api/")) && !response.headers.has("cache-control")) {
+    response.headers.set("cache-control", "no-store");
+  }
+  return response;
+}
+
 /** Routes that stream large bodies (multipart, tus) to disk; every other route gets at most SMALL_BODY_BYTES. */
 const UPLOAD_ROUTES: [string, RegExp][] = [
   ["POST", /^\/api\/evidence$/],
