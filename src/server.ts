@@ -6,7 +6,7 @@ import type { AppContext } from "./context";
 import { openDatabase } from "./db/client";
 import { migrate } from "./db/migrate";
 import { pruneExpiredSessions } from "./auth/sessions.service";
-import { crossOriginRefusal, oversizedBodyRefusal, withApiCacheRule, withSecurityHeaders } from "./http/security";
+import { closeAfterRefusedBody, crossOriginRefusal, oversizedBodyRefusal, withApiCacheRule, withSecurityHeaders } from "./http/security";
 import { getForHead, rememberClientAddress } from "./http/request-info";
 import { createMailer } from "./mail/mailer";
 import { createLocalStore } from "./media/local-store";
@@ -80,7 +80,7 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
       // A change writes its audit entries unsealed (see audit-chain.ts): seal them before answering. A refused or
       // failed request rolled its transaction back, so it left nothing to seal.
       if (request.method !== "GET" && response.ok) await sealAuditLog(ctx.db);
-      return withSecurityHeaders(withApiCacheRule(new URL(request.url).pathname, response));
+      return withSecurityHeaders(closeAfterRefusedBody(request, withApiCacheRule(new URL(request.url).pathname, response)));
     },
   });
   return {
