@@ -7,3 +7,4 @@ export { rateLimits } from "./rate-limits";
 export { uploadQuotas } from "./upload-quotas";
 export { auditLog } from "./audit-log";
 export { uploads } from "./uploads";
+export { loginDevices } from "./login-devices";

@@ -4,13 +4,14 @@ import { assertInvestigationOpen, isAdmin, requireAdmin, requireUser } from "../
 import { LIMITS, limitHit } from "../auth/rate-limit";
 import { createSession, endAllSessions, endSession, SESSION_DAYS } from "../auth/sessions.service";
 import type { AppContext } from "../context";
-import { clearedSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from "../http/cookies";
+import { clearedSessionCookie, LOGIN_DEVICE_COOKIE, loginDeviceCookie, readCookie, SESSION_COOKIE, sessionCookie } from "../http/cookies";
 import { archiveClosed, badRequest, conflict, forbidden, json, notFound } from "../http/errors";
 import { asRecord, parseId, stringField } from "../http/input";
 import { clientAddress, isSecureRequest } from "../http/request-info";
 import { readMultipartWithinDisk } from "../media/disk-guard";
 import { fieldsOnly } from "../media/multipart";
 import { NO_ACTIVITY, participantActivity } from "../desk/participants.service";
+import { DEVICE_DAYS, forgetDevices, rememberDevice } from "./login-devices";
 import { logIn } from "./login.service";
 import { participantJson, userJson } from "./user-json";
 import {
@@ -42,16 +43,20 @@ export function usersRoutes(ctx: AppContext) {
       const input = asRecord(body);
       const identifier = (stringField(input, "usernameOrEmail") || stringField(input, "username")).trim();
       const password = stringField(input, "password");
-      const user = await logIn(ctx, identifier, password, clientAddress(request, ctx.config));
+      const deviceToken = readCookie(request, LOGIN_DEVICE_COOKIE);
+      const { user, device } = await logIn(ctx, identifier, password, clientAddress(request, ctx.config), deviceToken);
       assertInvestigationOpen(ctx, user);
 
       // A fresh session id at every login (no fixation); any old one of this browser ends.
       const previous = readCookie(request, SESSION_COOKIE);
       if (previous) await endSession(ctx.db, previous);
       const token = await createSession(ctx.db, user.id);
-      return json(userJson(user), 200, {
+      const deviceCookie = await rememberDevice(ctx.db, user.id, device && deviceToken);
+      const response = json(userJson(user), 200, {
         "set-cookie": sessionCookie(token, SESSION_DAYS * 24 * 60 * 60, secureCookie(request)),
       });
+      response.headers.append("set-cookie", loginDeviceCookie(deviceCookie, DEVICE_DAYS * 24 * 60 * 60, secureCookie(request)));
+      return response;
     })
 
     .get("/api/user", async ({ request }) => userJson(await requireUser(ctx, request)))
@@ -66,6 +71,7 @@ export function usersRoutes(ctx: AppContext) {
     .post("/api/user/logout-all", async ({ request }) => {
       const user = await requireUser(ctx, request);
       await endAllSessions(ctx.db, user.id);
+      await forgetDevices(ctx.db, user.id);
       return json({ ok: true }, 200, { "set-cookie": clearedSessionCookie(secureCookie(request)) });
     })
 

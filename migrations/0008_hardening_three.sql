@@ -1,3 +1,11 @@
+CREATE TABLE `login_devices` (
+	`id_hash` text PRIMARY KEY NOT NULL,
+	`user_id` integer NOT NULL,
+	`expires_at` integer NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `login_devices_user` ON `login_devices` (`user_id`);--> statement-breakpoint
 PRAGMA foreign_keys=OFF;--> statement-breakpoint
 CREATE TABLE `__new_upload_quotas` (
 	`user_id` integer PRIMARY KEY NOT NULL,
