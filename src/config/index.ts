@@ -2,6 +2,7 @@
  * All configuration, read once from the environment and validated.
  * Nothing else in the app reads process.env: callers receive a Config.
  */
+import { isIP } from "node:net";
 import path from "node:path";
 import { type Branding, loadBranding } from "./branding";
 import { isPlainEmail, isValidUsername, MESSAGES, normalizeUsername } from "../users/validation";
@@ -53,6 +54,11 @@ export type Config = {
   tls: { mode: "off" } | { mode: "files"; certFile: string; keyFile: string } | { mode: "self-signed"; dir: string };
   publicUrl: string | undefined;
   trustProxy: boolean;
+  /**
+   * The venue network's public addresses (VENUE_ADDRESSES, comma-separated): every phone on the venue Wi-Fi reaches the
+   * server from one of them, so per-address limits do not count them (per-account limits still do).
+   */
+  venueAddresses: string[];
   /** promote: an existing participant of that name may be made admin (ADMIN_PROMOTE); never silently. */
   admin: { username: string; email: string; password: string; promote: boolean } | undefined;
   /** Where the built web bundle lives on disk (ignored when the executable embeds it). */
@@ -111,6 +117,17 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   }
   if (!protocols.includes(parsed.protocol)) fail(name, `must start with ${protocols.join(" or ")}, got "${raw}"`);
   return raw;
+}
+
+/** A comma-separated list of IPv4 or IPv6 addresses, each as the server sees it (no ranges). */
+function addressList(env: Env, name: string): string[] {
+  const raw = optional(env, name);
+  if (raw === undefined) return [];
+  return raw.split(",").map((part) => {
+    const address = part.trim().toLowerCase();
+    if (!isIP(address)) fail(name, `must list IP addresses separated by commas, got "${part.trim()}"`);
+    return address;
+  });
 }
 
 /** The directory that holds the database file, or ./data for remote databases. */
@@ -193,6 +210,7 @@ export function loadConfig(env: Env = process.env): Config {
     tls,
     publicUrl: url(env, "PUBLIC_URL", ["http:", "https:"]),
     trustProxy: bool(env, "TRUST_PROXY", false),
+    venueAddresses: addressList(env, "VENUE_ADDRESSES"),
     admin: anyAdmin ? { username: adminUsername!, email: adminEmail!, password: adminPassword!, promote: adminPromote } : undefined,
     webDir: path.resolve(str(env, "WEB_DIR", "./dist/web")),
   };

@@ -1,5 +1,5 @@
 import { sha256Hex } from "../auth/passwords";
-import { clearHits, countHit, LIMITS, limitHit } from "../auth/rate-limit";
+import { clearHits, countHit, limitAddressHit, LIMITS } from "../auth/rate-limit";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/users";
 import { badRequest, tooManyRequests, unauthorized } from "../http/errors";
@@ -38,11 +38,11 @@ export async function logIn(
   ctx: AppContext,
   identifier: string,
   password: string,
-  address: string,
+  request: Request,
   deviceToken?: string,
 ): Promise<{ user: UserRow; device: string | undefined }> {
   if (!identifier || !password) throw badRequest(LOGIN_MESSAGES.missing);
-  await limitHit(ctx.db, `login:address:${address}`, LIMITS.loginPerAddress);
+  await limitAddressHit(ctx.db, ctx.config, request, "login", LIMITS.loginPerAddress);
   if (identifier.length > IDENTIFIER_MAX) throw unauthorized(LOGIN_MESSAGES.mismatch);
   const user = await findUserByLogin(ctx.db, identifier);
   const device = user && (await knownDevice(ctx.db, deviceToken, user.id));

@@ -1,13 +1,13 @@
 import { Elysia } from "elysia";
 import { auditStatement } from "../audit/audit-record";
 import { assertInvestigationOpen, isAdmin, requireAdmin, requireUser } from "../auth/guard";
-import { LIMITS, limitHit } from "../auth/rate-limit";
+import { limitAddressHit, LIMITS } from "../auth/rate-limit";
 import { createSession, endAllSessions, endSession, SESSION_DAYS } from "../auth/sessions.service";
 import type { AppContext } from "../context";
 import { clearedSessionCookie, LOGIN_DEVICE_COOKIE, loginDeviceCookie, readCookie, SESSION_COOKIE, sessionCookie } from "../http/cookies";
-import { archiveClosed, badRequest, conflict, forbidden, json, notFound } from "../http/errors";
+import { ARCHIVE_CLOSED_MESSAGE, archiveClosed, badRequest, conflict, forbidden, HttpError, json, notFound } from "../http/errors";
 import { asRecord, parseId, stringField } from "../http/input";
-import { clientAddress, isSecureRequest } from "../http/request-info";
+import { isSecureRequest } from "../http/request-info";
 import { readMultipartWithinDisk } from "../media/disk-guard";
 import { fieldsOnly } from "../media/multipart";
 import { NO_ACTIVITY, participantActivity } from "../desk/participants.service";
@@ -44,7 +44,7 @@ export function usersRoutes(ctx: AppContext) {
       const identifier = (stringField(input, "usernameOrEmail") || stringField(input, "username")).trim();
       const password = stringField(input, "password");
       const deviceToken = readCookie(request, LOGIN_DEVICE_COOKIE);
-      const { user, device } = await logIn(ctx, identifier, password, clientAddress(request, ctx.config), deviceToken);
+      const { user, device } = await logIn(ctx, identifier, password, request, deviceToken);
       assertInvestigationOpen(ctx, user);
 
       // A fresh session id at every login (no fixation); any old one of this browser ends.
@@ -87,7 +87,7 @@ export function usersRoutes(ctx: AppContext) {
       "/api/user/register",
       async ({ request }) => {
         assertInvestigationOpen(ctx);
-        await limitHit(ctx.db, `register:address:${clientAddress(request, ctx.config)}`, LIMITS.registerPerAddress);
+        await limitAddressHit(ctx.db, ctx.config, request, "register", LIMITS.registerPerAddress);
         const upload = await readMultipartWithinDisk(ctx, request, photoLimits("verification_photo"));
         try {
           const fields = readRegistration(upload.fields);
@@ -102,8 +102,16 @@ export function usersRoutes(ctx: AppContext) {
       { parse: "none" },
     )
 
+    // The original client shows this answer's message under the username field, and registers only when `exists` is
+    // false: whatever stops a registration (archive mode, a busy network) is said here, as a message, with a 200 (the
+    // original client shows nothing for an error status, and its Register button then silently did nothing).
     .post("/api/user/check", async ({ body, request }) => {
-      await limitHit(ctx.db, `check:address:${clientAddress(request, ctx.config)}`, LIMITS.checkPerAddress);
+      if (ctx.config.archiveMode) return { exists: true, message: ARCHIVE_CLOSED_MESSAGE };
+      const busy = await limitAddressHit(ctx.db, ctx.config, request, "check", LIMITS.checkPerAddress).then(
+        () => undefined,
+        (error) => (error instanceof HttpError && error.status === 429 ? error.message : Promise.reject(error)),
+      );
+      if (busy) return { exists: true, message: busy };
       const input = asRecord(body);
       const username = normalizeUsername(stringField(input, "username").trim());
       const email = stringField(input, "email").trim();
