@@ -25,4 +25,6 @@ CREATE TABLE `__new_upload_quotas` (
 INSERT INTO `__new_upload_quotas`("user_id", "stored_bytes", "max_bytes", "window_start", "window_uploads", "max_uploads") SELECT "user_id", "stored_bytes", "max_bytes", "window_start", "window_uploads", "max_uploads" FROM `upload_quotas`;--> statement-breakpoint
 DROP TABLE `upload_quotas`;--> statement-breakpoint
 ALTER TABLE `__new_upload_quotas` RENAME TO `upload_quotas`;--> statement-breakpoint
-PRAGMA foreign_keys=ON;
+PRAGMA foreign_keys=ON;--> statement-breakpoint
+ALTER TABLE `users` ADD `username_skeleton` text;--> statement-breakpoint
+CREATE UNIQUE INDEX `users_username_skeleton` ON `users` (`username_skeleton`);

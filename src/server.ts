@@ -13,7 +13,7 @@ import { createLocalStore } from "./media/local-store";
 import type { MediaStore } from "./media/store";
 import { loadServerTls, type ServerTls } from "./tls/server-tls";
 import { sweepExpiredUploads } from "./uploads/upload-sweeper";
-import { ensureAdmin } from "./users/users.service";
+import { ensureAdmin, fillUsernameSkeletons } from "./users/users.service";
 import { diskAssets, type WebAssets } from "./web/web-assets";
 
 export type RunningServer = {
@@ -38,6 +38,7 @@ export async function openMediaStore(config: Config): Promise<MediaStore> {
 export async function openContext(config: Config): Promise<AppContext & { close(): void }> {
   const { db, client } = await openDatabase(config);
   await migrate(db);
+  await fillUsernameSkeletons(db);
   await pruneExpiredSessions(db);
   await sweepExpiredLimits(db);
   if (config.admin) await ensureAdmin(db, config.admin);

@@ -22,6 +22,7 @@ import {
   registerUser,
   setVideoWatched,
   takenFields,
+  takenMessage,
   updateProfile,
 } from "./users.service";
 import { isPlainEmail, isValidUsername, MESSAGES, normalizeUsername, readAdminUserEdit, readProfileEdit, readRegistration } from "./validation";
@@ -118,9 +119,8 @@ export function usersRoutes(ctx: AppContext) {
       // The original client registers only when this says no: a name or address the server would refuse says so here.
       if (!isValidUsername(username)) return { exists: true, message: MESSAGES.invalidUsername };
       if (email && !isPlainEmail(email)) return { exists: true, message: MESSAGES.invalidEmail };
-      const taken = await takenFields(ctx.db, username, email);
-      const message = taken.usernameTaken ? MESSAGES.usernameTaken : taken.emailTaken ? MESSAGES.emailTaken : "";
-      return { exists: taken.usernameTaken || taken.emailTaken, message };
+      const message = takenMessage(await takenFields(ctx.db, username, email));
+      return { exists: message !== "", message };
     })
 
     .put(
