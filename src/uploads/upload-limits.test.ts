@@ -251,8 +251,8 @@ describe("resumable uploads inside the quota (issue 17, as an attacker would)", 
   test("slow drip: 100 PATCH connections find at most 4 uploads to hold, and a drip below the minimum rate is ended", async () => {
     const { actor } = await newParticipant(server.url);
     await withConfig(
-      // A 2 s window instead of 60 s, and 16 KiB/s as the minimum: the drip below (8 KiB/s) passes the old fixed floor
-      // for that window (16 KiB per window) and is ended by the rate alone.
+      // A 2 s window instead of 60 s, and 16 KiB/s as the minimum: the drip below (12 KiB/s, 24 KiB a window) passes
+      // the old fixed floor (16 KiB a window) and is ended by the rate alone.
       (config) => ((config.uploadPendingMax = 4), (config.uploadStallMs = 2000), (config.uploadMinBytesPerSecond = 16 * 1024)),
       async () => {
         const locations = (await Promise.all(Array.from({ length: 100 }, () => createUpload(actor, video.length))))
@@ -262,7 +262,7 @@ describe("resumable uploads inside the quota (issue 17, as an attacker would)", 
         const drips = await Promise.all(Array.from({ length: 100 }, (_, i) => rawPatch(actor, locations[i % 4]!, 0, video.length, video.subarray(0, 1024))));
         const started = Date.now();
         const sender = setInterval(() => {
-          for (const { socket } of drips) if (!socket.destroyed) socket.write(video.subarray(0, 1024));
+          for (const { socket } of drips) if (!socket.destroyed) socket.write(video.subarray(0, 1536));
         }, 125);
         try {
           const answers = await Promise.all(drips.map((d) => d.answered));
