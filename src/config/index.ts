@@ -39,7 +39,7 @@ export type Config = {
   /** An upload receiving fewer than 16 KiB in this long is ended (a trickle holds a request and a temp file open). */
   uploadStallMs: number;
   /**
-   * A resumable upload's PATCH averaging less than this over UPLOAD_STALL_SECONDS is ended (UPLOAD_MIN_BYTES_PER_SECOND):
+   * An upload body (multipart or a PATCH) averaging less than this over UPLOAD_STALL_SECONDS is ended (UPLOAD_MIN_BYTES_PER_SECOND):
    * a drip just above a fixed floor would hold connections for hours.
    */
   uploadMinBytesPerSecond: number;

@@ -6,6 +6,7 @@ import type { UserRow } from "../db/users";
 import { conflict, HttpError, notFound } from "../http/errors";
 import { assertRoomFor } from "../media/disk-guard";
 import { admitUploadOf, countUpload, quotaRefusal } from "../evidence/quotas";
+import { stallGuard } from "../media/multipart";
 import { guardedBody } from "./guarded-body";
 import { uploadBytesOf } from "./open-upload-bytes";
 import { pastLength, type UploadMetadata } from "./tus-headers";
@@ -116,8 +117,7 @@ export async function appendToUpload(
 async function receive(ctx: AppContext, row: UploadRow, lease: UploadLease, body: ReadableStream<Uint8Array> | null): Promise<void> {
   const guarded = guardedBody(body, {
     maxBytes: row.length - lease.offset,
-    stallMs: ctx.config.uploadStallMs,
-    minBytesPerWindow: Math.ceil((ctx.config.uploadMinBytesPerSecond * ctx.config.uploadStallMs) / 1000),
+    ...stallGuard(ctx.config),
     renewalDue: () => lease.due(),
     beforeHandOver: async () => {
       if (lease.due()) await lease.renew();

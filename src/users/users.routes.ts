@@ -9,7 +9,7 @@ import { ARCHIVE_CLOSED_MESSAGE, archiveClosed, badRequest, conflict, forbidden,
 import { asRecord, parseId, stringField } from "../http/input";
 import { isSecureRequest } from "../http/request-info";
 import { readMultipartWithinDisk } from "../media/disk-guard";
-import { fieldsOnly } from "../media/multipart";
+import { fieldsOnly, stallGuard } from "../media/multipart";
 import { NO_ACTIVITY, participantActivity } from "../desk/participants.service";
 import { DEVICE_DAYS, forgetDevices, rememberDevice } from "./login-devices";
 import { logIn } from "./login.service";
@@ -34,7 +34,7 @@ export function usersRoutes(ctx: AppContext) {
   const photoLimits = (what: string) => ({
     files: { [what]: { maxBytes: PHOTO_LIMIT_MB * 1024 * 1024, tooLargeMessage: `Photos can be at most ${PHOTO_LIMIT_MB} MB.` } },
     maxFieldBytes: 16 * 1024,
-    stallMs: ctx.config.uploadStallMs,
+    ...stallGuard(ctx.config),
   });
   /** Archive mode: an admin may still edit their profile's text, but a new photo is refused like any upload. */
   const profileLimits = () => (ctx.config.archiveMode ? fieldsOnly(photoLimits("file"), archiveClosed) : photoLimits("file"));
