@@ -19,6 +19,7 @@ const limits = {
   },
   maxFieldBytes: 64 * KIB,
   stallMs: 60_000,
+  minBytesPerWindow: 16 * 1024,
 };
 const enc = new TextEncoder();
 const B = "----check0123456789";

@@ -5,7 +5,7 @@ import { archiveClosed, badRequest, json, notFound } from "../http/errors";
 import { asRecord, parseId } from "../http/input";
 import { readSmallJson } from "../http/json-body";
 import { readMultipartWithinDisk } from "../media/disk-guard";
-import { fieldsOnly, type MultipartBody } from "../media/multipart";
+import { fieldsOnly, stallGuard, type MultipartBody } from "../media/multipart";
 import { finaliseUpload } from "../uploads/finalise-upload";
 import { findUserById } from "../users/users.service";
 import { readClientRef, readDurationMs, readEvidenceText, readPage, THUMBNAIL_MAX_BYTES } from "./evidence-input";
@@ -32,7 +32,7 @@ export function evidenceRoutes(ctx: AppContext) {
       thumbnail: { maxBytes: THUMBNAIL_MAX_BYTES, tooLargeMessage: "Thumbnails can be at most 64 KB." },
     },
     maxFieldBytes: 64 * 1024,
-    stallMs: ctx.config.uploadStallMs,
+    ...stallGuard(ctx.config),
   };
   /** Archive mode: an edit may still change the text, but a new file is refused like any upload. */
   const editLimits = () => (ctx.config.archiveMode ? fieldsOnly(uploadLimits, archiveClosed) : uploadLimits);

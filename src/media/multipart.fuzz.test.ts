@@ -10,13 +10,14 @@ import path from "node:path";
 import fc from "fast-check";
 import { HttpError } from "../http/errors";
 import { FUZZ_RUNS as RUNS, PER_INPUT_RSS_BYTES } from "../../tests/support/mutations";
-import { readMultipart, type MultipartLimits } from "./multipart";
+import { readMultipart, STALL_MIN_BYTES, type MultipartLimits } from "./multipart";
 
 const BOUNDARY = "----fuzz7MA4YWxkTrZu0gW";
 const limits: MultipartLimits = {
   files: { file: { maxBytes: 16 * 1024, tooLargeMessage: "too large" }, thumbnail: { maxBytes: 2048, tooLargeMessage: "thumb too large" } },
   maxFieldBytes: 512,
   stallMs: 60_000,
+  minBytesPerWindow: STALL_MIN_BYTES,
 };
 
 let tempDir: string;

@@ -123,6 +123,39 @@ describe("bodies without a Content-Length", () => {
   });
 });
 
+/** Sends a file part in pieces of `piece` bytes every 100 ms until the server answers; returns its answer. */
+function drip(target: TestServer, cookie: string, piece: number) {
+  return rawExchange(
+    target.url,
+    [
+      "POST /api/evidence HTTP/1.1",
+      `Host: ${new URL(target.url).host}`,
+      `Cookie: ${cookie}`,
+      `Content-Type: multipart/form-data; boundary=${BOUNDARY}`,
+      "Content-Length: 900000",
+    ],
+    async (socket, answered) => {
+      await write(socket, filePartHead("file"));
+      while (!answered()) {
+        await write(socket, "x".repeat(piece));
+        await Bun.sleep(100);
+      }
+    },
+  );
+}
+
+test("a multipart upload dripping above the old 16 KiB floor but below UPLOAD_MIN_BYTES_PER_SECOND is ended with 408", async () => {
+  // 32 KiB a second passes a fixed 16 KiB-per-window floor; with a 64 KiB/s minimum it is a drip.
+  const strict = await startTestServer({ MAX_UPLOAD_MB: "1", UPLOAD_STALL_SECONDS: "1", UPLOAD_MIN_BYTES_PER_SECOND: "65536" });
+  try {
+    const dripper = await newParticipant(strict.url);
+    const reply = await drip(strict, dripper.actor.cookie, 3300);
+    expect(reply.status).toBe(408);
+  } finally {
+    await strict.stop();
+  }
+});
+
 test("an upload that trickles below 16 KiB per stall window is ended with 408 and cleaned up", async () => {
   await leavesNothing(async () => {
     const reply = await rawExchange(

@@ -20,8 +20,9 @@ export type MultipartLimits = {
   /** Accepted file parts and the most bytes each may have. Other file parts are refused. */
   files: Record<string, { maxBytes: number; tooLargeMessage: string }>;
   maxFieldBytes: number;
-  /** An upload that receives fewer than STALL_MIN_BYTES in any stretch of this many ms is ended with 408. */
+  /** An upload that receives fewer than minBytesPerWindow in any stretch of this many ms is ended with 408. */
   stallMs: number;
+  minBytesPerWindow: number;
   /** When set, no file may come at all: a file part, or a body too large to be fields only, gets this error. */
   filesRefused?: () => HttpError;
 };
@@ -47,6 +48,16 @@ const FLUSH_AFTER_MS = 1000;
 
 /** A connection that sends less than this per stall window (UPLOAD_STALL_SECONDS) holds a request open for nothing. */
 export const STALL_MIN_BYTES = 16 * 1024;
+
+/**
+ * The stall guard of every upload body, multipart or tus: a window of UPLOAD_STALL_SECONDS must bring
+ * UPLOAD_MIN_BYTES_PER_SECOND × the window (and never less than STALL_MIN_BYTES), so a client dripping just above a
+ * fixed floor cannot hold a request and its temp file open.
+ */
+export function stallGuard(config: { uploadStallMs: number; uploadMinBytesPerSecond: number }) {
+  const minBytesPerWindow = Math.max(STALL_MIN_BYTES, Math.ceil((config.uploadMinBytesPerSecond * config.uploadStallMs) / 1000));
+  return { stallMs: config.uploadStallMs, minBytesPerWindow };
+}
 
 const interrupted = () => badRequest("The upload was interrupted. Please try again.");
 export const stalled = () => new HttpError(408, "The upload was too slow and has been stopped. Please try again on a better connection.");
@@ -180,7 +191,7 @@ export async function readMultipart(request: Request, tempDir: string, limits: M
         Promise.all(pending).then(() => !failed && resolve(), fail);
       });
 
-      feedParser(reader, parser, { maxTotal, stallMs: limits.stallMs, overLimit, fail, failed: () => failed, drained }).catch(() =>
+      feedParser(reader, parser, { maxTotal, stallMs: limits.stallMs, minBytesPerWindow: limits.minBytesPerWindow, overLimit, fail, failed: () => failed, drained }).catch(() =>
         fail(interrupted()),
       );
     });
@@ -206,6 +217,7 @@ function skip(stream: Readable): void {
 type Feed = {
   maxTotal: number;
   stallMs: number;
+  minBytesPerWindow: number;
   overLimit: () => HttpError;
   fail: (error: unknown) => void;
   failed: () => boolean;
@@ -222,7 +234,7 @@ async function feedParser(reader: ReadableStreamDefaultReader<Uint8Array>, parse
   let received = 0;
   let receivedInWindow = 0;
   const stallTimer = setInterval(() => {
-    if (receivedInWindow < STALL_MIN_BYTES) feed.fail(stalled());
+    if (receivedInWindow < feed.minBytesPerWindow) feed.fail(stalled());
     receivedInWindow = 0;
   }, feed.stallMs);
   try {

@@ -2,7 +2,7 @@ import { badRequest } from "../http/errors";
 import { pastLength } from "./tus-headers";
 import { RECHECK_EVERY_BYTES } from "../media/disk-guard";
 import { countBodyBytes } from "../media/body-collection";
-import { STALL_MIN_BYTES, stalled } from "../media/multipart";
+import { stalled } from "../media/multipart";
 
 const interrupted = (): never => {
   throw badRequest("The upload was interrupted. Please try again.");
@@ -20,8 +20,9 @@ const HAND_OVER_AFTER_MS = 1000;
 export type BodyGuards = {
   /** The most bytes the body may carry (Upload-Length minus the offset): the rest is refused. */
   maxBytes: number;
-  /** A body receiving fewer than STALL_MIN_BYTES in this long is ended with 408. */
+  /** A body receiving fewer than minBytesPerWindow in this long is ended with 408 (see stallGuard). */
   stallMs: number;
+  minBytesPerWindow: number;
   /** Whether the upload's lease wants renewing: bytes received so far are then handed over early. */
   renewalDue(): boolean;
   /** Renews the lease when due; throws when it is lost. Runs before each piece is handed over. */
@@ -51,7 +52,7 @@ export function guardedBody(source: ReadableStream<Uint8Array> | null, guards: B
   // instead would keep every chunk read alive through that promise's reactions).
   let stalledOut = false;
   const stallTimer = setInterval(() => {
-    if (inWindow < STALL_MIN_BYTES) {
+    if (inWindow < guards.minBytesPerWindow) {
       stalledOut = true;
       reader?.cancel().catch(() => {});
     }

@@ -122,7 +122,11 @@ export async function cancel(id: string) {
 /** Discard: the participant gives the item up; its draft and file are deleted. */
 export async function discard(id: string) {
   if (current?.id === id) interrupt();
+  const uploadUrl = (await getDraft(id))?.uploadUrl;
   await deleteDraft(id);
+  // Its unfinished upload on the server goes too: it counts in the participant's quota and their few pending uploads
+  // until it expires. Best effort: offline, or after logging out, it expires after an idle hour by itself.
+  if (uploadUrl) fetch(uploadUrl, { method: "DELETE", headers: { "Tus-Resumable": "1.0.0" } }).catch(() => {});
   rows.delete(id);
   store.set(unsentDraftsAtom, (drafts) => drafts.filter((other) => other.id !== id));
   publish();
