@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { be32, box, concat, contains, dataTrack, le32, movieOfFrames, mp4, stripped, text, track } from "../../../tests/support/av-bytes";
+import { be32, box, codedVideoTrack, concat, contains, dataTrack, le32, movieOfFrames, mp4, stripped, text, track } from "../../../tests/support/av-bytes";
 import { CAMERA_SECRETS, cameraJpeg } from "../../../tests/support/crafted-bytes";
 import { hostileMp4ChunkTableBomb } from "../../../tests/support/hostile-av";
 import { planAvStrip } from "./av";
@@ -92,6 +92,7 @@ describe("MP4 stripper", () => {
     ["a video coded as Motion-JPEG B (no markers to walk)", () => movieOfFrames([cameraJpeg()], "mjpb")],
     ["a Motion-JPEG frame that is not a JPEG", () => movieOfFrames([cameraJpeg(), text("Exif GPS CasefileTestMake")])],
     ["a Motion-JPEG frame cut short", () => movieOfFrames([cameraJpeg(), cameraJpeg().subarray(0, 60)])],
+    ["a fragmented Motion-JPEG movie (its frames only in moof, not walked)", () => mp4({ tracks: [codedVideoTrack("jpeg", [])], top: [box("moof", box("mfhd", new Uint8Array(8)))] })],
     ["a box larger than its parent", () => mp4({ moov: [concat(be32(4096), text("udta"))] })],
     ["a box larger than the file", () => mp4({ top: [concat(be32(4096), text("free"))] })],
     ["a box size below its header", () => mp4({ moov: [concat(be32(3), text("udta"))] })],

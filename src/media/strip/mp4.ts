@@ -61,9 +61,11 @@ const TIMED_HEADERS = new Set(["mvhd", "tkhd", "mdhd"]);
 /** Track handlers of audio and video; a track of any other kind (timed metadata, text) is dropped. */
 const MEDIA_HANDLERS = new Set(["vide", "soun"]);
 
+const FREE = asciiBytes("free"); // one array for every patch that retypes a box (there may be 50,000)
+
 /** `free` with a zeroed body, offsets kept. */
 const neutralise = (box: Box, base: number): Patch[] => [
-  replace(base + box.at + 4, asciiBytes("free")),
+  replace(base + box.at + 4, FREE),
   zeros(base + box.at + box.headerSize, box.size - box.headerSize),
 ];
 
@@ -79,7 +81,7 @@ function zeroTimes(b: Uint8Array, box: Box, base: number): Patch[] {
  * What a walk found: planned patches, boxes seen, dropped tracks and their samples, Motion-JPEG frames (both must
  * lie inside an mdat: checked once every top-level box is known).
  */
-type Walk = { patches: PatchList; boxes: number; dropped: number; samples: FileRange[]; frames: FileRange[] };
+type Walk = { patches: PatchList; boxes: number; dropped: number; samples: FileRange[]; motionJpeg: boolean; frames: FileRange[] };
 
 /** Walks the children of the container whose body is b[start, end); b begins at file offset base. */
 function walkChildren(b: Uint8Array, start: number, end: number, container: string, base: number, depth: number, walk: Walk): void {
@@ -122,6 +124,7 @@ function motionJpegFrames(b: Uint8Array, trak: Box, walk: Walk): void {
   for (let at = stsd.at + stsd.headerSize + 8; at < end; at += boxAt(b, at, end, false).size) codings.push(fourcc(b, at + 4));
   if (codings.every((coding) => PLAIN_VIDEO.has(coding))) return;
   if (!codings.every((coding) => MOTION_JPEG.has(coding))) fail(`a video coded as ${JSON.stringify(codings)}`);
+  walk.motionJpeg = true;
   const frames = trackSamples(b, stbl);
   if (walk.frames.length + frames.length > MAX_RANGES) fail("too many Motion-JPEG frames");
   for (const frame of frames) walk.frames.push(frame);
@@ -168,7 +171,7 @@ async function samsungTrailer(source: ByteSource, patches: PatchList): Promise<n
 }
 
 export async function planMp4(source: ByteSource): Promise<Patch[]> {
-  const walk: Walk = { patches: new PatchList(), boxes: 0, dropped: 0, samples: [], frames: [] };
+  const walk: Walk = { patches: new PatchList(), boxes: 0, dropped: 0, samples: [], motionJpeg: false, frames: [] };
   const end = await samsungTrailer(source, walk.patches);
   const mediaData: FileRange[] = [];
   let movies = 0;
@@ -193,7 +196,8 @@ export async function planMp4(source: ByteSource): Promise<Patch[]> {
   if (movies !== 1) fail("not exactly one moov");
   // A fragment's samples are found through its own tables (trun), which are not followed for dropped tracks.
   if (walk.dropped > 0 && fragments > 0) fail("a fragmented file with a track that is neither audio nor video");
-  if (walk.frames.length > 0 && fragments > 0) fail("a fragmented Motion-JPEG video");
+  // Likewise a fragment's Motion-JPEG frames (the moov's tables may list none of them).
+  if (walk.motionJpeg && fragments > 0) fail("a fragmented Motion-JPEG video");
   for (const s of [walk.samples, walk.frames].flat()) {
     const m = lastStartingBy(mediaData, s.at);
     if (!m || s.at + s.length > m.at + m.length) fail("samples outside the media data");
