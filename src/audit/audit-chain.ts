@@ -13,8 +13,9 @@
  *
  * What keeps someone with the database alone from rewriting it: they cannot seal (no key); the anchor (the last
  * head this data folder sealed, kept outside the database) names a chain cut short or seals wiped below it; an
- * unsealed tail older than UNSEALED_GRACE_MS or longer than MAX_UNSEALED is reported as broken; nothing is sealed
- * while the chain is broken, and a start that seals a tail says so.
+ * unsealed tail older than UNSEALED_GRACE_MS or longer than MAX_UNSEALED is reported as broken (until a start seals
+ * it, saying which entries: a crash between a change and its seal leaves such a tail too); nothing is sealed while
+ * the chain is broken in any other way.
  */
 import { createHmac } from "node:crypto";
 import type { Client, Row } from "@libsql/client";
@@ -54,8 +55,9 @@ const rowsAfter = (client: Client, id: number) =>
 
 /**
  * At start: loads (or makes) the key and the anchor, upgrades an unkeyed chain once, checks the whole chain, seals
- * what a stopped instance left (saying so), and returns the head to log. A broken chain is reported and then
- * nothing is sealed (new entries stay unsealed, so the break stays visible) until an operator looks into it.
+ * the unsealed tail after the anchor (saying which entries), and returns the head. A chain broken in any other way
+ * is reported and then nothing is sealed (new entries stay unsealed, so the break stays visible) until an operator
+ * looks into it.
  */
 export async function openAuditChain(db: Database, settings: Config["audit"]): Promise<AuditHead> {
   const client = db.$client;
@@ -67,11 +69,13 @@ export async function openAuditChain(db: Database, settings: Config["audit"]): P
   const chain: Chain = { key, settings, anchor };
   chains.set(client, chain);
   const verdict = await verifyAuditLog(client, key, anchor);
-  if (!verdict.intact) refuse(chain, verdict.reason);
+  if (!verdict.intact && !verdict.tail) refuse(chain, verdict.reason);
   else {
-    if (verdict.sealed < verdict.entries) {
-      console.warn(`audit log: sealing entries #${verdict.sealed + 1}–#${verdict.entries}, written but left unsealed before this start`);
-    }
+    // Only a tail after everything sealed so far: a stopped instance's last writes (or rows from outside, which
+    // this line then names). Sealed, never silently.
+    const unsealed = await client.execute("select min(id), max(id), min(at) from audit_log where hash is null");
+    const [first, last, oldest] = [0, 1, 2].map((column) => unsealed.rows[0]![column]);
+    if (first !== null) console.warn(`audit log: sealing entries #${first}–#${last} (the oldest written at ${oldest}), left unsealed before this start`);
     await sealAuditLog(db);
     const head = await auditHead(db);
     if (!chain.anchor && head.entries > 0) {
@@ -192,9 +196,10 @@ async function upgradeUnkeyedChain(client: Client, key: Buffer): Promise<boolean
   return true;
 }
 
+/** A broken verdict's `tail`: the only fault is an unsealed tail after the anchor that is too old or too long. */
 export type Verdict =
   | { intact: true; entries: number; sealed: number; head: string }
-  | { intact: false; entryId: number; reason: string };
+  | { intact: false; entryId: number; reason: string; tail?: true };
 
 /**
  * Walks the whole chain (page by page, bounded memory) under the key and names the first entry that breaks it:
@@ -218,10 +223,10 @@ export async function verifyAuditLog(client: Client, key: Buffer, anchor: AuditA
           return broken(row.id, `not sealed, though the application sealed the log up to entry #${anchor.id} (its seal was wiped behind the application's back)`);
         }
         if (now - Date.parse(row.at) > UNSEALED_GRACE_MS || !(Date.parse(row.at) <= now + UNSEALED_GRACE_MS)) {
-          return broken(firstUnsealed, `not sealed, and written at ${row.at}: the application seals within a second (written behind its back)`);
+          return { ...broken(firstUnsealed, `not sealed, and written at ${row.at}: the application seals within a second (written behind its back, or left by a crash)`), tail: true };
         }
         if (row.id - firstUnsealed >= MAX_UNSEALED) {
-          return broken(firstUnsealed, `it and over ${MAX_UNSEALED} entries after it are not sealed (written behind the application's back)`);
+          return { ...broken(firstUnsealed, `it and over ${MAX_UNSEALED} entries after it are not sealed (written behind the application's back)`), tail: true };
         }
       } else if (firstUnsealed !== undefined) {
         return broken(firstUnsealed, `it was never sealed, yet later entries are (written behind the application's back)`);
@@ -247,4 +252,8 @@ export async function verifyAuditLog(client: Client, key: Buffer, anchor: AuditA
   return { intact: true, entries, sealed: firstUnsealed === undefined ? entries : firstUnsealed - 1, head: expectedPrev };
 }
 
-const broken = (entryId: number, reason: string): Verdict => ({ intact: false, entryId, reason: `entry #${entryId}: ${reason}` });
+const broken = (entryId: number, reason: string): Verdict & { intact: false } => ({
+  intact: false,
+  entryId,
+  reason: `entry #${entryId}: ${reason}`,
+});

@@ -226,12 +226,13 @@ test("attack: the whole chain re-sealed from #4 with the unkeyed SHA-256 of earl
   expect(result.stderr).toContain("entry #4: its content does not match its hash");
 });
 
-test("an old unsealed tail beyond the anchor is reported as broken", async () => {
+test("an old unsealed tail beyond the anchor is reported as broken; a start seals it only saying so", async () => {
   const file = await copyOfDatabase();
   sqlite3(file, "insert into audit_log (at, actor_id, actor_name, action, target_type, target_id, detail) values ('2020-01-01T00:00:00.000Z', 1, 'admin', 'evidence.delete', 'evidence', 1, '{}');");
   const result = await verify(file);
   expect(result.code).toBe(1);
   expect(result.stderr).toContain(`entry #${entryCount + 1}: not sealed, and written at 2020-01-01`);
+  expect(await startAndStop(file)).toContain(`audit log: sealing entries #${entryCount + 1}–#${entryCount + 1} (the oldest written at 2020-01-01T00:00:00.000Z)`);
 });
 
 test("without the audit key, verify says where it should be", async () => {
