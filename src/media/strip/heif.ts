@@ -32,7 +32,10 @@ export function stripHeif(b: Uint8Array): Uint8Array[] | undefined {
   const located = itemRanges(b, iloc.box, items, idat.box, dataBoxes);
   if (!located) return undefined;
   const ranges = located.blank;
-  for (const [start, end] of located.jpeg) {
+  // JPEG items may not overlap, so no byte is walked twice (16k items naming one 25 MB extent would be 400 GB).
+  const jpegs = located.jpeg.sort((x, y) => x[0] - y[0]);
+  if (jpegs.some(([start], i) => i > 0 && start < jpegs[i - 1]![1])) return undefined;
+  for (const [start, end] of jpegs) {
     const inside = jpegMetadataRanges(b.subarray(start, end));
     if (!inside) return undefined;
     for (const [from, to] of inside) ranges.push([start + from, start + to]);

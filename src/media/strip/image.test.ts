@@ -287,6 +287,12 @@ describe("HEIF", () => {
     ["a primary item that is not a picture (a PNG as a mime item)", file((start) => [[1, 0, [[start, 8]]]], itemInfo([[1, "mime"]]))],
     ["a primary item coded as JPEG 2000 (COM segments)", file((start) => [[1, 0, [[start, 8]]]], itemInfo([[1, "j2k1"]]))],
     ["a JPEG item that is not a JPEG", file((start) => [[1, 0, [[start, 8]]]], itemInfo([[1, "jpeg"]]))],
+    ["two JPEG items over the same bytes (each would be walked again)", (() => {
+      const photo = cameraJpeg();
+      const build = (start: number) =>
+        heif([fullBox("iloc", 1, new Uint8Array([0x44, 0x00]), be(2, 2), ...[1, 2].map((id) => concat([be(id, 2), be(0, 2), be(0, 2), be(1, 2), be(start, 4), be(photo.length, 4)]))), itemInfo([[1, "jpeg"], [2, "jpeg"]])], photo);
+      return build(build(0).length - photo.length);
+    })()],
     ["a JPEG item in two extents", file((start) => [[1, 0, [[start, 4], [start + 4, 4]]]], itemInfo([[1, "jpeg"]]))],
   ];
   for (const [what, bytes] of refused) {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { be32, box, codedVideoTrack, concat, contains, dataTrack, le32, movieOfFrames, mp4, stripped, text, track } from "../../../tests/support/av-bytes";
-import { CAMERA_SECRETS, cameraJpeg } from "../../../tests/support/crafted-bytes";
+import { CAMERA_SECRETS, cameraJpeg, JPEG_END, JPEG_FRAME, JPEG_SCAN, JPEG_START } from "../../../tests/support/crafted-bytes";
 import { hostileMp4ChunkTableBomb } from "../../../tests/support/hostile-av";
 import { planAvStrip } from "./av";
 
@@ -92,6 +92,11 @@ describe("MP4 stripper", () => {
     ["a video coded as Motion-JPEG B (no markers to walk)", () => movieOfFrames([cameraJpeg()], "mjpb")],
     ["a Motion-JPEG frame that is not a JPEG", () => movieOfFrames([cameraJpeg(), text("Exif GPS CasefileTestMake")])],
     ["a Motion-JPEG frame cut short", () => movieOfFrames([cameraJpeg(), cameraJpeg().subarray(0, 60)])],
+    ["Motion-JPEG frames that overlap (10,000 frames naming one clean frame's bytes: each would be walked again)", () => {
+      const frame = concat(JPEG_START, JPEG_FRAME, JPEG_SCAN, Uint8Array.of(1, 2, 3), JPEG_END);
+      const build = (at: number) => concat(box("ftyp", text("qt  "), be32(0), text("qt  ")), box("moov", box("mvhd", new Uint8Array(100)), codedVideoTrack("jpeg", Array.from({ length: 10_000 }, () => ({ at, sizes: [frame.length] })))), box("mdat", frame));
+      return build(build(0).length - frame.length);
+    }],
     ["a fragmented Motion-JPEG movie (its frames only in moof, not walked)", () => mp4({ tracks: [codedVideoTrack("jpeg", [])], top: [box("moof", box("mfhd", new Uint8Array(8)))] })],
     ["a box larger than its parent", () => mp4({ moov: [concat(be32(4096), text("udta"))] })],
     ["a box larger than the file", () => mp4({ top: [concat(be32(4096), text("free"))] })],
