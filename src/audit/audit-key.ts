@@ -10,7 +10,7 @@
  *   hash). Deleting the newest entries and rewinding sqlite_sequence leaves a chain that is valid but shorter than
  *   the anchor; wiping seals leaves entries unsealed below it. Both are then named as broken.
  */
-import { chmod, mkdir, open, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { chmod, link, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "../config";
 
@@ -26,13 +26,17 @@ export async function loadAuditKey(settings: Config["audit"], create: boolean): 
   if (settings.key) return Buffer.from(settings.key, "utf8");
   const existing = await readKeyFile(settings.keyFile);
   if (existing || !create) return existing;
+  // Written whole to a temporary name, then linked into place (which fails if a key appeared meanwhile): an instance
+  // starting at the same moment reads a whole key or none, never half of one.
+  await mkdir(path.dirname(settings.keyFile), { recursive: true });
+  const temp = path.join(path.dirname(settings.keyFile), `.audit-key-${crypto.randomUUID()}`);
+  await writeFile(temp, Buffer.from(crypto.getRandomValues(new Uint8Array(KEY_BYTES))).toString("hex") + "\n", { mode: 0o600 });
   try {
-    await mkdir(path.dirname(settings.keyFile), { recursive: true });
-    const file = await open(settings.keyFile, "wx", 0o600);
-    await file.writeFile(Buffer.from(crypto.getRandomValues(new Uint8Array(KEY_BYTES))).toString("hex") + "\n");
-    await file.close();
+    await link(temp, settings.keyFile);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    await rm(temp, { force: true });
   }
   return readKeyFile(settings.keyFile);
 }
@@ -40,9 +44,10 @@ export async function loadAuditKey(settings: Config["audit"], create: boolean): 
 async function readKeyFile(file: string): Promise<Buffer | undefined> {
   try {
     const text = (await readFile(file, "utf8")).trim();
+    if (text.length < 32) throw new Error(`${file} holds no audit key of at least 32 characters`);
     if ((await stat(file)).mode & 0o077) {
-      console.warn(`audit log: ${file} can be read by other users of this machine; it is set to mode 0600 now`);
-      await chmod(file, 0o600);
+      console.warn(`audit log: ${file} can be read by other users of this machine; setting it to mode 0600`);
+      await chmod(file, 0o600).catch((error) => console.warn(`audit log: could not change ${file}'s mode:`, error));
     }
     return Buffer.from(text, "utf8");
   } catch (error) {

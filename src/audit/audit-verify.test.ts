@@ -4,7 +4,7 @@
  * altered directly in the libSQL file (the sqlite3 command line and @libsql/client, behind the application's back).
  */
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
-import { copyFile, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient } from "@libsql/client";
@@ -66,6 +66,11 @@ async function alter(file: string, statement: string, args: (string | number)[] 
     client.close();
   }
 }
+
+test("the key was made once beside the database, readable by its owner only", async () => {
+  expect((await stat(path.join(server.dataDir, "audit.key"))).mode & 0o777).toBe(0o600);
+  expect((await serverKey()).length).toBe(64);
+});
 
 test("an untouched database passes, naming the number of entries and the head hash", async () => {
   const result = await verify(await copyOfDatabase());
