@@ -81,7 +81,7 @@ test("admin: Administration, visibility one by one and in bulk, evidence dialog 
   expect(await photoSwitch.getAttribute("aria-checked")).toBe("false");
   await photoSwitch.click();
   const confirm = page.getByRole("dialog", { name: "Please confirm" });
-  await confirm.getByText('Make "Harbour photo" public?').waitFor();
+  await confirm.getByText(/^Make "Harbour photo" \(#\d+\) public\?$/).waitFor(); // named by title and id
   await screen(page, "admin-confirm-visibility");
   await confirm.getByRole("button", { name: "Confirm" }).click();
   await page.waitForFunction(() => document.querySelector('[aria-label="Public: Harbour photo"]')?.getAttribute("aria-checked") === "true");

@@ -96,7 +96,7 @@ test("console: select three, bulk publish with the counted confirmation, then un
   await confirm.getByText("Publish 3 selected items?").waitFor();
   await page.screenshot({ path: "/tmp/console-bulk-1280.png" });
   await confirm.getByRole("button", { name: "Confirm" }).click();
-  await alert("3 items made public.").waitFor();
+  await alert("3 items made public: ").waitFor();
   expect(await table().getByRole("switch", { checked: true }).count()).toBe(3);
   await page.getByRole("button", { name: "Undo" }).click();
   await alert("Undone: 3 items made private.").waitFor();
@@ -137,6 +137,7 @@ test("console: keyboard triage through ten items in the viewer, help overlay", a
 
 test("console: items created, edited and deleted by a participant show up live, without a reload", async () => {
   const live = { timeout: 4000 }; // the server delivers within 2 s; the rest is the browser's
+  await page.evaluate(() => window.scrollTo(0, 0)); // at the top, with no viewer open, arrivals enter at once
   const { id } = await post(witness.actor, { title: "Live arrival from the night shift", notes: "Sent while the console was open." });
   await table().getByRole("button", { name: "Live arrival from the night shift" }).waitFor(live);
   const edited = await witness.actor.put(`/api/evidence/update/${id}`, form({ title: "Live arrival, corrected", notes: "Corrected." }));
@@ -158,9 +159,9 @@ test("console: audit view and export of the current view", async () => {
   await page.getByRole("button", { name: "Audit log" }).click();
   await page.getByRole("heading", { name: "Audit log" }).waitFor();
   // The viewer's reviews and notes of the keyboard test are in the log, with the admin's name.
-  const auditTable = page.getByRole("table", { name: "Audit log" });
-  await auditTable.getByRole("row").filter({ hasText: "evidence.review" }).first().waitFor();
-  await auditTable.getByRole("row").filter({ hasText: "evidence.notes" }).first().waitFor();
+  const auditList = page.getByRole("list", { name: "Audit entries" });
+  await auditList.getByRole("listitem").filter({ hasText: "admin marked reviewed 'Night watch report" }).first().waitFor();
+  await auditList.getByRole("listitem").filter({ hasText: "admin wrote investigator notes on" }).first().waitFor();
   await page.screenshot({ path: "/tmp/console-audit-1280.png" });
   await expectNoSeriousA11yViolations(page, "console-audit");
   await page.getByRole("button", { name: "Show Evidence" }).click();

@@ -49,7 +49,7 @@ export const REVIEW_BADGE = { new: "New", reviewed: "Reviewed", flagged: "Flagge
 /** The dense triage grid: one row per item; the row under the keyboard cursor is marked and kept in view. */
 export function ConsoleTable({
   items,
-  cursor,
+  cursorId,
   selected,
   onOpen,
   onCursor,
@@ -58,18 +58,19 @@ export function ConsoleTable({
   renderVisibility,
 }: {
   items: ConsoleItem[];
-  cursor: number;
+  cursorId: number | null;
   selected: ReadonlySet<number>;
-  onOpen: (index: number) => void;
-  onCursor: (index: number) => void;
+  onOpen: (id: number) => void;
+  onCursor: (id: number) => void;
   onToggle: (id: number) => void;
   onToggleAll: () => void;
   renderVisibility: (item: ConsoleItem) => ReactNode;
 }) {
   const body = useRef<HTMLTableSectionElement>(null);
+  // Only a move of the cursor scrolls: rows arriving above it leave the page where the admin holds it.
   useEffect(() => {
-    body.current?.children[cursor]?.scrollIntoView({ block: "nearest" });
-  }, [cursor]);
+    if (cursorId !== null) body.current?.querySelector(`[data-id="${cursorId}"]`)?.scrollIntoView({ block: "nearest" });
+  }, [cursorId]);
   const rendered = useRowsAfterFirstPaint(items.length);
   const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
   return (
@@ -87,13 +88,14 @@ export function ConsoleTable({
       ]}
     >
         <tbody ref={body} className="divide-y divide-line">
-          {items.slice(0, rendered).map((item, index) => {
+          {items.slice(0, rendered).map((item) => {
             const name = item.full_name || item.username || `#${item.user_id}`;
             return (
               <tr
                 key={item.id}
-                aria-current={index === cursor ? "true" : undefined}
-                onClick={() => onCursor(index)}
+                data-id={item.id}
+                aria-current={item.id === cursorId ? "true" : undefined}
+                onClick={() => onCursor(item.id)}
                 className="align-top hover:bg-paper/70 aria-[current=true]:bg-paper-deep/70 aria-[current=true]:shadow-[inset_3px_0_0_var(--color-accent)]"
               >
                 <td className="px-2 py-3">
@@ -105,7 +107,7 @@ export function ConsoleTable({
                     <div className="min-w-0">
                       <button
                         type="button"
-                        onClick={() => onOpen(index)}
+                        onClick={() => onOpen(item.id)}
                         className="text-left font-semibold wrap-anywhere text-ink-950 underline decoration-ink-300 underline-offset-4 hover:decoration-ink-900"
                       >
                         {item.title}
