@@ -115,10 +115,11 @@ export function AdminEvidenceDialog({
       size={panel ? "xl" : "lg"}
       actions={
         <>
-          {navigation && <div className="mr-auto flex flex-wrap items-center gap-2">{navigation}</div>}
+          {navigation && <div className="mr-auto flex flex-wrap items-center gap-2 max-sm:w-full">{navigation}</div>}
           {!gone && (
             <DialogActions editing={editing} saving={saving} saveLabel="Save" onCancel={cancel} onSave={save}>
-              <Button variant="danger" onClick={() => setConfirmDelete(true)}>
+              {/* Quiet: on a phone the triage bar is what the thumb should find first. */}
+              <Button variant="ghost" className="text-red-800" onClick={() => setConfirmDelete(true)}>
                 Delete
               </Button>
               <Button variant="secondary" onClick={() => setEditing(true)}>
@@ -131,7 +132,8 @@ export function AdminEvidenceDialog({
     >
       {item && (
         <div className={twoColumns ? "grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" : "space-y-5"}>
-          <div className={twoColumns ? "min-w-0 lg:sticky lg:top-0 lg:self-start" : "min-w-0"}>
+          {/* On a phone the media takes at most half the height: the facts and triage start on the first screen. */}
+          <div className={`min-w-0 max-sm:[&_img]:max-h-[45dvh] max-sm:[&_video]:max-h-[45dvh] ${twoColumns ? "lg:sticky lg:top-0 lg:self-start" : ""}`}>
             <EvidenceMedia item={item} />
           </div>
           <div className="min-w-0 space-y-5">

@@ -10,7 +10,7 @@ import { TableFrame } from "../../../ui/Table";
 
 function Thumbnail({ item }: { item: ConsoleItem }) {
   // Without a picture the kind is already in the text below the title: a phone keeps the width for the title.
-  const frame = `${item.thumbnail_url ? "flex" : "flex max-sm:hidden"} relative h-12 w-16 shrink-0 items-center justify-center overflow-hidden rounded-md bg-paper-deep text-xs font-medium text-ink-700`;
+  const frame = `${item.thumbnail_url ? "flex" : "flex max-sm:hidden"} relative h-12 w-16 lg:h-7 lg:w-10 shrink-0 items-center justify-center overflow-hidden rounded-md bg-paper-deep text-xs font-medium text-ink-700`;
   return (
     <span className={frame}>
       {item.thumbnail_url ? (
@@ -96,23 +96,23 @@ export function ConsoleTable({
                 data-id={item.id}
                 aria-current={item.id === cursorId ? "true" : undefined}
                 onClick={() => onCursor(item.id)}
-                className="align-top hover:bg-paper/70 aria-[current=true]:bg-paper-deep/70 aria-[current=true]:shadow-[inset_3px_0_0_var(--color-accent)]"
+                className="align-top hover:bg-paper/70 lg:align-middle aria-[current=true]:bg-paper-deep/70 aria-[current=true]:shadow-[inset_3px_0_0_var(--color-accent)]"
               >
-                <td className="px-2 py-3">
-                  <input type="checkbox" className="mt-3 size-5 accent-ink-900" checked={selected.has(item.id)} onChange={() => onToggle(item.id)} aria-label={`Select ${item.title}`} />
+                <td className="px-2 py-3 lg:py-1">
+                  <input type="checkbox" className="mt-3 size-5 accent-ink-900 lg:mt-0 lg:align-middle" checked={selected.has(item.id)} onChange={() => onToggle(item.id)} aria-label={`Select ${item.title}`} />
                 </td>
-                <td className="px-2 py-3">
-                  <div className="flex gap-3">
+                <td className="px-2 py-3 lg:py-1">
+                  <div className="flex gap-3 lg:items-center">
                     <Thumbnail item={item} />
-                    <div className="min-w-0">
+                    <div className="min-w-0 lg:flex lg:items-baseline lg:gap-2">
                       <button
                         type="button"
                         onClick={() => onOpen(item.id)}
-                        className="text-left font-semibold wrap-anywhere text-ink-950 underline decoration-ink-300 underline-offset-4 hover:decoration-ink-900"
+                        className="text-left font-semibold wrap-anywhere text-ink-950 underline decoration-ink-300 underline-offset-4 hover:decoration-ink-900 lg:max-w-[20rem] lg:shrink-0 lg:truncate"
                       >
                         {item.title}
                       </button>
-                      <p className="mt-0.5 line-clamp-2 text-xs wrap-anywhere text-muted lg:line-clamp-1">
+                      <p className="mt-0.5 line-clamp-2 text-xs wrap-anywhere text-muted lg:mt-0 lg:line-clamp-1 lg:min-w-0">
                         {MEDIA_LABELS[item.media_type]} #{item.id}
                         {item.notes && ` · ${item.notes}`}
                       </p>
@@ -127,31 +127,33 @@ export function ConsoleTable({
                     </div>
                   </div>
                 </td>
-                <td className="hidden px-2 py-3 md:table-cell">
+                <td className="hidden px-2 py-3 md:table-cell lg:py-1">
                   <div className="flex max-w-56 items-center gap-2">
-                    <Face url={item.verification_photo_url} name={name} />
+                    <Face url={item.verification_photo_url} name={name} size="size-9 lg:size-6" />
                     <div className="min-w-0">
                       <p className="truncate font-medium text-ink-900" title={name}>
                         {name}
                       </p>
                       {item.username && (
-                        <p className="truncate text-xs text-muted" title={item.username}>
+                        <p className="truncate text-xs text-muted lg:hidden" title={item.username}>
                           @{item.username}
                         </p>
                       )}
                     </div>
                   </div>
                 </td>
-                <td className="hidden w-44 min-w-40 px-2 py-3 text-xs lg:table-cell">
-                  <RelativeTime iso={item.date_posted} className="whitespace-nowrap" />
-                  {item.location && (
-                    <p className="mt-1 wrap-anywhere text-muted">
-                      <PlaceLink location={item.location} />
-                    </p>
-                  )}
+                <td className="hidden w-44 min-w-40 px-2 py-3 text-xs lg:table-cell lg:py-1">
+                  <div className="space-y-1 xl:flex xl:items-baseline xl:gap-2 xl:space-y-0">
+                    <RelativeTime iso={item.date_posted} className="whitespace-nowrap" />
+                    {item.location && (
+                      <p className="wrap-anywhere text-muted xl:line-clamp-1">
+                        <PlaceLink location={item.location} />
+                      </p>
+                    )}
+                  </div>
                 </td>
-                <td className="px-2 py-3">
-                  <div className="flex flex-col items-start gap-1.5 xl:flex-row xl:items-center">
+                <td className="px-2 py-3 lg:py-1">
+                  <div className="flex flex-col items-start gap-1.5 lg:flex-row lg:items-center">
                     <Badge variant={item.review_status ?? "new"}>{REVIEW_BADGE[item.review_status ?? "new"]}</Badge>
                     {renderVisibility(item)}
                   </div>

@@ -17,6 +17,7 @@ import { ConsoleTable } from "./ConsoleTable";
 import { MakeAllButtons } from "./MakeAllButtons";
 import { ShortcutHelp } from "./ShortcutHelp";
 import { StateCounts } from "./StateCounts";
+import { TriageBar } from "./TriageBar";
 import { ViewerNavigation } from "./ViewerNavigation";
 import { ViewerPanel } from "./ViewerPanel";
 import { VisibilitySwitch } from "./VisibilitySwitch";
@@ -152,41 +153,45 @@ export function EvidenceConsole({
 
   const last = actions.lastChange;
   return (
-    <div className="space-y-4">
-      <div className="flex flex-wrap items-center gap-3">
-        <StateCounts counts={rows.counts} query={query} onFilter={(patch) => setQuery(patch)} />
-        <div className="ml-auto flex flex-wrap items-center gap-2">
-          <p role="status" className="flex items-center gap-2 text-xs text-muted">
-            <span aria-hidden="true" className={`size-2 rounded-full ${LIVE_DOT[rows.live]}`} />
-            {LIVE_TEXT[rows.live]}
-          </p>
-          <Button variant="ghost" size="sm" className="max-sm:hidden" onClick={() => setHelp(true)} aria-keyshortcuts="?">
-            Shortcuts
-          </Button>
-          <a className={buttonClass("secondary", "", "sm")} href={exportUrl(query)} download>
-            Export this view
-          </a>
+    <div className="space-y-3">
+      {/* On a laptop the desk's bar stays under the app's bar while the list scrolls (a phone keeps its height for rows). */}
+      <div className="relative z-20 -mx-4 space-y-2 border-b border-line bg-paper/95 px-4 py-2 backdrop-blur sm:sticky sm:top-16 sm:-mx-6 sm:px-6">
+        <ConsoleFilters query={query} participants={participants} onChange={setQuery} />
+        <div className="flex flex-wrap items-center gap-2">
+          <StateCounts counts={rows.counts} query={query} onFilter={(patch) => setQuery(patch)} />
+          <div className="ml-auto flex flex-wrap items-center gap-2">
+            <p role="status" className="flex items-center gap-2 text-xs text-muted">
+              <span aria-hidden="true" className={`size-2 rounded-full ${LIVE_DOT[rows.live]}`} />
+              {LIVE_TEXT[rows.live]}
+            </p>
+            <Button variant="ghost" size="sm" className="max-sm:hidden" onClick={() => setHelp(true)} aria-keyshortcuts="?">
+              Shortcuts
+            </Button>
+            <a className={buttonClass("secondary", "", "sm")} href={exportUrl(query)} download>
+              Export this view
+            </a>
+          </div>
         </div>
+        {last && (
+          <div role="status" className="flex items-center gap-3 rounded-card bg-paper-deep px-3 py-1 text-sm text-ink-900">
+            <span className="min-w-0 flex-1">
+              Last change: {last.names.length === 1 && last.ids.length === 1 ? last.names[0] : `${last.ids.length} item${last.ids.length === 1 ? "" : "s"}`} made{" "}
+              {last.action === "publish" ? "public" : "private"}.
+            </span>
+            <Button variant="ghost" size="sm" onClick={actions.undo} aria-keyshortcuts="u">
+              Undo
+            </Button>
+          </div>
+        )}
+        {rows.arrived.length > 0 && (
+          // Under the app's bar on a phone (the desk's bar scrolls away there), at the foot of the desk's bar on a laptop.
+          <div className="pointer-events-none fixed inset-x-0 top-16 z-30 flex justify-center sm:absolute sm:top-auto sm:-bottom-5">
+            <Button size="sm" className="pointer-events-auto shadow-lift" onClick={showArrived}>
+              {rows.arrived.length} new — show
+            </Button>
+          </div>
+        )}
       </div>
-      <ConsoleFilters query={query} participants={participants} onChange={setQuery} />
-      {rows.arrived.length > 0 && (
-        <div className="sticky top-16 z-20 flex justify-center">
-          <Button size="sm" className="shadow-lift" onClick={showArrived}>
-            {rows.arrived.length} new — show
-          </Button>
-        </div>
-      )}
-      {last && (
-        <div role="status" className="flex flex-wrap items-center gap-3 rounded-card bg-paper-deep px-4 py-2 text-sm text-ink-900">
-          <span className="mr-auto">
-            Last change: {last.names.length === 1 && last.ids.length === 1 ? last.names[0] : `${last.ids.length} item${last.ids.length === 1 ? "" : "s"}`} made{" "}
-            {last.action === "publish" ? "public" : "private"}.
-          </span>
-          <Button variant="secondary" size="sm" onClick={actions.undo} aria-keyshortcuts="u">
-            Undo
-          </Button>
-        </div>
-      )}
       {rows.failed && <Alert>Could not load evidence!</Alert>}
       {items.length === 0 && !rows.loading && !rows.failed ? (
         <EmptyState title={filtered ? "Nothing matches these filters." : "No evidence yet."}>
@@ -238,12 +243,25 @@ export function EvidenceConsole({
           />
         ),
         navigation: (
-          <ViewerNavigation
-            position={index + 1}
-            total={rows.counts && rows.counts !== "unavailable" ? Math.max(rows.counts.total, items.length) : items.length}
-            onPrevious={() => move(-1)}
-            onNext={() => move(1)}
-          />
+          <>
+            <div className="contents max-sm:hidden">
+              <ViewerNavigation
+                position={index + 1}
+                total={rows.counts && rows.counts !== "unavailable" ? Math.max(rows.counts.total, items.length) : items.length}
+                onPrevious={() => move(-1)}
+                onNext={() => move(1)}
+              />
+            </div>
+            {current && (
+              <TriageBar
+                item={current}
+                onReviewed={() => actions.review(current, "reviewed")}
+                onFlag={() => actions.review(current, current.review_status === "flagged" ? "new" : "flagged")}
+                onPublic={() => setSwitching(current)}
+                onNext={() => move(1)}
+              />
+            )}
+          </>
         ),
       })}
       <ConfirmDialog
