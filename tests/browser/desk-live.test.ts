@@ -201,6 +201,26 @@ test("an unsaved note survives arrivals and a reload; a second admin's notes are
   await context.close();
 });
 
+test("an item deleted elsewhere while open says so and stays until closed; the keys then act on nothing", async () => {
+  const { page, problems, context } = await adminPage(LAPTOP);
+  const doomed = await post("Blurry photo sent twice by mistake");
+  const item = (await items()).find((candidate) => candidate.id === doomed.id)!;
+  await page.goto("/admin");
+  await table(page).getByRole("button", { name: item.title }).click();
+  await viewerShows(page, item);
+  expect((await witness.actor.delete(`/api/evidence/delete/${item.id}`)).status).toBe(200);
+  await viewerOf(page).getByRole("alert").filter({ hasText: "deleted elsewhere" }).waitFor();
+  await viewerShows(page, item);
+  const reviewedBefore = (await (await admin.get("/api/evidence/admin/counts")).json()) as { reviewed: number };
+  await page.keyboard.press("r");
+  await Bun.sleep(300);
+  expect(((await (await admin.get("/api/evidence/admin/counts")).json()) as { reviewed: number }).reviewed).toBe(reviewedBefore.reviewed);
+  await viewerOf(page).getByRole("button", { name: "Close" }).click();
+  await table(page).getByRole("button", { name: item.title }).waitFor({ state: "detached" });
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
 for (const viewport of [LAPTOP, PHONE]) {
   test(`audit log at ${viewport.width}: sentences, filters, a link to the item and from the viewer to its history`, async () => {
     const { page, problems, context } = await adminPage(viewport);
