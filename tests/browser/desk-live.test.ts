@@ -232,6 +232,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     // Admin actions only by default: the participants' uploads are not in it.
     await entries.getByText(`chief published`).first().waitFor();
     expect(await entries.getByText(/ sent a note /).count()).toBe(0);
+    if (viewport === PHONE) await page.getByRole("button", { name: "Filters" }).click(); // folded on a phone
     await arriving(async () => {
       await page.getByLabel("Who").selectOption("all");
       await entries.getByText(/ sent a note /).first().waitFor();

@@ -121,6 +121,9 @@ export function AuditView({ participants }: { participants: Participant[] }) {
   useEffect(() => () => clearTimeout(fresh.current), []);
 
   const who = filters.actor || filters.by || "admins";
+  // On a phone the filters fold under one button, so the entries start on the first screen.
+  const [unfolded, setUnfolded] = useState(false);
+  const active = [filters.actor || (filters.by === "all" ? "all" : ""), filters.action, filters.item, filters.from, filters.to].filter(Boolean).length;
   return (
     <section aria-labelledby="audit-heading" className="space-y-4">
       <div className="flex flex-wrap items-baseline gap-3">
@@ -131,10 +134,13 @@ export function AuditView({ participants }: { participants: Participant[] }) {
           {live === "live" ? "Live" : live === "connecting" ? "Connecting to live updates…" : "Live updates unavailable"}
         </p>
       </div>
+      <Button variant="secondary" size="sm" aria-expanded={unfolded} className="sm:hidden" onClick={() => setUnfolded(!unfolded)}>
+        Filters{active ? ` (${active})` : ""}
+      </Button>
       <form
         role="search"
         aria-label="Audit log"
-        className="grid grid-cols-2 gap-3 rounded-card bg-surface p-3 ring-1 ring-line sm:grid-cols-3 lg:grid-cols-6"
+        className={`${unfolded ? "grid" : "max-sm:hidden sm:grid"} grid-cols-2 gap-3 rounded-card bg-surface p-3 ring-1 ring-line sm:grid-cols-3 lg:grid-cols-6`}
         onSubmit={(event) => (event.preventDefault(), setFilters({ item: item.replace(/\D/g, "") }))}
       >
         <SelectField

@@ -72,5 +72,10 @@ export function useConsoleItems(query: ConsoleQuery, holdArrivals: () => boolean
       recount();
     },
   });
-  return { ...paged, counts, recount, replace, remove, live, arrived, showArrived, deleted };
+  // A reload brings the waiting arrivals in with the rest.
+  const reload = useCallback(() => {
+    setArrived([]);
+    return paged.reload();
+  }, [paged.reload]);
+  return { ...paged, reload, counts, recount, replace, remove, live, arrived, showArrived, deleted };
 }
