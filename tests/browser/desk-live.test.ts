@@ -154,7 +154,7 @@ test("laptop: the viewer keeps its item through ten arrivals; r, p and f change 
 
 test("phone: the same through the viewer's triage bar", () => liveTriage(PHONE, "phone"));
 
-test("laptop: at least 12 rows in view under the header", async () => {
+test("laptop: at least 12 rows in view under the header; the grid of tiles instead", async () => {
   const { page, context } = await adminPage(LAPTOP);
   await page.goto("/admin");
   await table(page).locator("tbody tr").nth(30).waitFor();
@@ -166,6 +166,16 @@ test("laptop: at least 12 rows in view under the header", async () => {
   );
   await page.screenshot({ path: path.join(SHOTS, "console-1280.png") });
   expect(inView).toBeGreaterThanOrEqual(12);
+
+  // The alternative: tiles with larger pictures, the same cursor (j moves it by one item).
+  const first = await table(page).locator("tbody tr").first().getAttribute("data-id");
+  await page.getByRole("button", { name: "Grid" }).click();
+  const tiles = page.getByRole("list", { name: "All evidence" }).getByRole("listitem");
+  await tiles.nth(10).waitFor();
+  await page.keyboard.press("j");
+  expect(await tiles.nth(1).getAttribute("aria-current")).toBe("true");
+  expect(await tiles.nth(0).getAttribute("data-id")).toBe(first);
+  await page.screenshot({ path: path.join(SHOTS, "console-grid-1280.png") });
   await context.close();
 });
 

@@ -8,9 +8,12 @@ import { PlaceLink } from "../../../ui/PlaceLink";
 import { RelativeTime } from "../../../ui/RelativeTime";
 import { TableFrame } from "../../../ui/Table";
 
-function Thumbnail({ item }: { item: ConsoleItem }) {
-  // Without a picture the kind is already in the text below the title: a phone keeps the width for the title.
-  const frame = `${item.thumbnail_url ? "flex" : "flex max-sm:hidden"} relative h-12 w-16 lg:h-7 lg:w-10 shrink-0 items-center justify-center overflow-hidden rounded-md bg-paper-deep text-xs font-medium text-ink-700`;
+// Without a picture the kind is already in the text below the title: a phone keeps the width for the title.
+const ROW_THUMBNAIL = (item: ConsoleItem) => `${item.thumbnail_url ? "flex" : "flex max-sm:hidden"} h-12 w-16 lg:h-7 lg:w-10`;
+
+/** The item's picture (or its kind) with a clip's length; `size` is the frame's size and display classes. */
+export function Thumbnail({ item, size = ROW_THUMBNAIL(item) }: { item: ConsoleItem; size?: string }) {
+  const frame = `${size} relative shrink-0 items-center justify-center overflow-hidden rounded-md bg-paper-deep text-xs font-medium text-ink-700`;
   return (
     <span className={frame}>
       {item.thumbnail_url ? (
@@ -29,7 +32,7 @@ function Thumbnail({ item }: { item: ConsoleItem }) {
 const FIRST_PAINT_ROWS = 30;
 
 /** How many of `count` rows to render: FIRST_PAINT_ROWS until the first paint is on screen, then all of them. */
-function useRowsAfterFirstPaint(count: number) {
+export function useRowsAfterFirstPaint(count: number) {
   const [all, setAll] = useState(false);
   useEffect(() => {
     if (all || count <= FIRST_PAINT_ROWS) return;
@@ -46,17 +49,7 @@ function useRowsAfterFirstPaint(count: number) {
 
 export const REVIEW_BADGE = { new: "New", reviewed: "Reviewed", flagged: "Flagged" } as const;
 
-/** The dense triage grid: one row per item; the row under the keyboard cursor is marked and kept in view. */
-export function ConsoleTable({
-  items,
-  cursorId,
-  selected,
-  onOpen,
-  onCursor,
-  onToggle,
-  onToggleAll,
-  renderVisibility,
-}: {
+export interface ConsoleViewProps {
   items: ConsoleItem[];
   cursorId: number | null;
   selected: ReadonlySet<number>;
@@ -65,12 +58,20 @@ export function ConsoleTable({
   onToggle: (id: number) => void;
   onToggleAll: () => void;
   renderVisibility: (item: ConsoleItem) => ReactNode;
-}) {
-  const body = useRef<HTMLTableSectionElement>(null);
-  // Only a move of the cursor scrolls: rows arriving above it leave the page where the admin holds it.
+}
+
+/** Keeps the cursor's item in view inside `container`; only a move of the cursor scrolls (arrivals above it do not). */
+export function useCursorInView<T extends HTMLElement>(cursorId: number | null) {
+  const container = useRef<T>(null);
   useEffect(() => {
-    if (cursorId !== null) body.current?.querySelector(`[data-id="${cursorId}"]`)?.scrollIntoView({ block: "nearest" });
+    if (cursorId !== null) container.current?.querySelector(`[data-id="${cursorId}"]`)?.scrollIntoView({ block: "nearest" });
   }, [cursorId]);
+  return container;
+}
+
+/** The dense triage grid: one row per item; the row under the keyboard cursor is marked and kept in view. */
+export function ConsoleTable({ items, cursorId, selected, onOpen, onCursor, onToggle, onToggleAll, renderVisibility }: ConsoleViewProps) {
+  const body = useCursorInView<HTMLTableSectionElement>(cursorId);
   const rendered = useRowsAfterFirstPaint(items.length);
   const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
   return (

@@ -13,6 +13,7 @@ import { shortTitle } from "../itemName";
 import { selectedIdsAtom } from "../state/selection";
 import { BULK_LABELS, BulkBar } from "./BulkBar";
 import { ConsoleFilters } from "./ConsoleFilters";
+import { ConsoleGrid } from "./ConsoleGrid";
 import { ConsoleTable } from "./ConsoleTable";
 import { MakeAllButtons } from "./MakeAllButtons";
 import { ShortcutHelp } from "./ShortcutHelp";
@@ -38,6 +39,22 @@ export interface ViewerSlot {
 
 const LIVE_TEXT = { connecting: "Connecting to live updates…", live: "Live", unavailable: "Live updates unavailable: reload to see changes" } as const;
 const LIVE_DOT = { connecting: "bg-amber-500 animate-pulse", live: "bg-emerald-600", unavailable: "bg-red-700" } as const;
+
+const LAYOUT_KEY = "casefile:desk-layout";
+
+/** Table or tiles, remembered on this device. */
+function useGridLayout(): [boolean, (grid: boolean) => void] {
+  const [grid, setGrid] = useState(() => localStorage.getItem(LAYOUT_KEY) === "grid");
+  const choose = useCallback((next: boolean) => {
+    setGrid(next);
+    try {
+      localStorage.setItem(LAYOUT_KEY, next ? "grid" : "table");
+    } catch {
+      // not remembered (storage refused): the choice holds for this visit
+    }
+  }, []);
+  return [grid, choose];
+}
 
 /** Scrolled further than this, the admin is not "at the top": new items wait behind the "N new" control. */
 const TOP_PX = 120;
@@ -72,12 +89,16 @@ export function EvidenceConsole({
   const [asking, setAsking] = useState<{ action: BulkAction; items: ConsoleItem[] } | null>(null);
   const [switching, setSwitching] = useState<ConsoleItem | null>(null);
   const [help, setHelp] = useState(false);
+  const [grid, setGrid] = useGridLayout();
+  const ItemsView = grid ? ConsoleGrid : ConsoleTable;
 
   const { items, done, loading, loadMore } = rows;
   const filtered = Object.entries(query).some(([name, value]) => name !== "sort" && value !== "");
-  // A new view starts at its top with nothing ticked: a bulk action never reaches rows the view no longer shows.
+  // A new view starts at its top with nothing ticked and no viewer: a bulk action never reaches rows the view no
+  // longer shows, and the viewer never opens by itself on the new view's first item.
   useEffect(() => {
     setCursorId(null);
+    setViewer(null);
     setSelected(new Set());
   }, [query, setSelected]);
   useEffect(() => {
@@ -86,8 +107,10 @@ export function EvidenceConsole({
 
   // A link to one item (?id=, from the audit log) opens it in the viewer once it has loaded.
   const linked = Number(query.id) || null;
+  const openedLink = useRef<number | null>(null);
   useEffect(() => {
-    if (linked !== null && items[0]?.id === linked) {
+    if (linked !== null && openedLink.current !== linked && items[0]?.id === linked) {
+      openedLink.current = linked;
       setCursorId(linked);
       setViewer({ editing: false });
     }
@@ -164,6 +187,9 @@ export function EvidenceConsole({
               <span aria-hidden="true" className={`size-2 rounded-full ${LIVE_DOT[rows.live]}`} />
               {LIVE_TEXT[rows.live]}
             </p>
+            <Button variant="ghost" size="sm" aria-pressed={grid} onClick={() => setGrid(!grid)}>
+              Grid
+            </Button>
             <Button variant="ghost" size="sm" className="max-sm:hidden" onClick={() => setHelp(true)} aria-keyshortcuts="?">
               Shortcuts
             </Button>
@@ -198,7 +224,7 @@ export function EvidenceConsole({
           {filtered ? "Change or clear the filters above." : "Items appear here as participants send them."}
         </EmptyState>
       ) : (
-        <ConsoleTable
+        <ItemsView
           items={items}
           cursorId={cursorId}
           selected={selected}
