@@ -115,16 +115,14 @@ export function ConsoleTable({ items, cursorId, selected, onOpen, onCursor, onTo
                       </button>
                       <p className="mt-0.5 line-clamp-2 text-xs wrap-anywhere text-muted lg:mt-0 lg:line-clamp-1 lg:min-w-0">
                         {MEDIA_LABELS[item.media_type]} #{item.id}
+                        <span className="md:hidden">
+                          {" · "}
+                          <RelativeTime iso={item.date_posted} />
+                        </span>
                         {item.notes && ` · ${item.notes}`}
                       </p>
-                      <p className="mt-0.5 flex gap-1 text-xs text-muted md:hidden">
-                        <span className="line-clamp-1 min-w-0 wrap-anywhere" title={name}>
-                          {name}
-                        </span>
-                        <span className="shrink-0">
-                          · <RelativeTime iso={item.date_posted} />
-                        </span>
-                      </p>
+                      {/* A phone has no participant column: the name on a line of its own, whole. */}
+                      <p className="mt-0.5 text-xs font-medium wrap-anywhere text-ink-800 md:hidden">{name}</p>
                     </div>
                   </div>
                 </td>

@@ -40,6 +40,14 @@ export interface ViewerSlot {
 const LIVE_TEXT = { connecting: "Connecting to live updates…", live: "Live", unavailable: "Live updates unavailable: reload to see changes" } as const;
 const LIVE_DOT = { connecting: "bg-amber-500 animate-pulse", live: "bg-emerald-600", unavailable: "bg-red-700" } as const;
 
+function ArrivedButton({ count, onShow }: { count: number; onShow: () => void }) {
+  return (
+    <Button size="sm" className="pointer-events-auto shadow-lift" onClick={onShow}>
+      {count} new — show
+    </Button>
+  );
+}
+
 const LAYOUT_KEY = "casefile:desk-layout";
 
 /** Table or tiles, remembered on this device. */
@@ -210,14 +218,18 @@ export function EvidenceConsole({
           </div>
         )}
         {rows.arrived.length > 0 && (
-          // Under the app's bar on a phone (the desk's bar scrolls away there), at the foot of the desk's bar on a laptop.
-          <div className="pointer-events-none fixed inset-x-0 top-16 z-30 flex justify-center sm:absolute sm:top-auto sm:-bottom-5">
-            <Button size="sm" className="pointer-events-auto shadow-lift" onClick={showArrived}>
-              {rows.arrived.length} new — show
-            </Button>
+          <div className="pointer-events-none absolute inset-x-0 -bottom-5 flex justify-center max-sm:hidden">
+            <ArrivedButton count={rows.arrived.length} onShow={showArrived} />
           </div>
         )}
       </div>
+      {rows.arrived.length > 0 && (
+        // A phone's desk bar scrolls away: there the control waits above the tab bar, under the thumb (outside the
+        // blurred bar, whose backdrop filter would hold a fixed child inside it).
+        <div className="pointer-events-none fixed inset-x-0 bottom-[calc(1rem+var(--tab-bar,0rem))] z-30 flex justify-center sm:hidden">
+          <ArrivedButton count={rows.arrived.length} onShow={showArrived} />
+        </div>
+      )}
       {rows.failed && <Alert>Could not load evidence!</Alert>}
       {items.length === 0 && !rows.loading && !rows.failed ? (
         <EmptyState title={filtered ? "Nothing matches these filters." : "No evidence yet."}>
