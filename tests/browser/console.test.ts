@@ -94,6 +94,8 @@ test("console: select three, bulk publish with the counted confirmation, then un
   await bar.getByRole("button", { name: "Publish", exact: true }).click();
   const confirm = page.getByRole("dialog", { name: "Please confirm" });
   await confirm.getByText("Publish 3 selected items?").waitFor();
+  // The question lists the items it will change, by title and #id.
+  expect(await confirm.getByRole("list", { name: "Items" }).getByRole("listitem").count()).toBe(3);
   await page.screenshot({ path: "/tmp/console-bulk-1280.png" });
   await confirm.getByRole("button", { name: "Confirm" }).click();
   await alert("3 items made public: ").waitFor();

@@ -70,8 +70,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function adminPage(viewport: typeof LAPTOP) {
-  const opened = await openPage(browser, server.url, viewport);
+async function adminPage(viewport: typeof LAPTOP, options: Parameters<typeof openPage>[3] = {}) {
+  const opened = await openPage(browser, server.url, viewport, options);
   opened.page.setDefaultTimeout(15_000);
   await opened.page.request.post("/api/user/login", { data: { usernameOrEmail: ADMIN.username, password: ADMIN.password } });
   const me = (await (await opened.page.request.get("/api/user")).json()) as { id: number };
@@ -167,11 +167,24 @@ test("laptop: at least 12 rows in view under the header; the grid of tiles inste
   await page.screenshot({ path: path.join(SHOTS, "console-1280.png") });
   expect(inView).toBeGreaterThanOrEqual(12);
 
+  // A row's switch asks with the item's name; the undo names it too.
+  const row = table(page).locator("tbody tr").nth(2);
+  const title = (await row.getByRole("button").first().textContent())!;
+  const id = Number(await row.getAttribute("data-id"));
+  await row.getByRole("switch").click();
+  await page.getByRole("dialog", { name: "Please confirm" }).getByText(`Make "${title}" (#${id}) public?`).waitFor();
+  await page.getByRole("dialog", { name: "Please confirm" }).getByRole("button", { name: "Confirm" }).click();
+  await page.getByRole("status").filter({ hasText: `#${id} made public.` }).waitFor();
+  await page.keyboard.press("u");
+  await page.getByRole("alert").filter({ hasText: `#${id} is private again.` }).waitFor();
+  expect((await items()).find((item) => item.id === id)!.is_public).toBe(false);
+
   // The alternative: tiles with larger pictures, the same cursor (j moves it by one item).
   const first = await table(page).locator("tbody tr").first().getAttribute("data-id");
   await page.getByRole("button", { name: "Grid" }).click();
   const tiles = page.getByRole("list", { name: "All evidence" }).getByRole("listitem");
   await tiles.nth(10).waitFor();
+  await tiles.nth(0).locator("p").click(); // the cursor on the first tile
   await page.keyboard.press("j");
   expect(await tiles.nth(1).getAttribute("aria-current")).toBe("true");
   expect(await tiles.nth(0).getAttribute("data-id")).toBe(first);
@@ -207,17 +220,31 @@ test("an unsaved note survives arrivals and a reload; a second admin's notes are
   await conflict.getByRole("button", { name: "Save mine instead" }).click();
   await viewerOf(page).getByRole("status").filter({ hasText: "Investigator notes saved." }).waitFor();
   expect((await items()).find((item) => item.id === target.id)!.investigator_notes).toBe(mine);
+
+  // An edit of the title is a draft too: after a reload the form comes back with it; Cancel drops it.
+  await viewerOf(page).getByRole("button", { name: "Edit" }).click();
+  await viewerOf(page).getByLabel("Title").fill(`${target.title} (plate K-)`);
+  await page.reload();
+  expect(await viewerOf(page).getByLabel("Title").inputValue()).toBe(`${target.title} (plate K-)`);
+  await viewerOf(page).getByRole("button", { name: "Cancel" }).click();
+  await viewerShows(page, target);
   expect(problems).toEqual([]);
   await context.close();
 });
 
-test("an item deleted elsewhere while open says so and stays until closed; the keys then act on nothing", async () => {
-  const { page, problems, context } = await adminPage(LAPTOP);
+test("an item deleted elsewhere while open says so and stays until closed; the keys then act on nothing; errors show in the viewer", async () => {
+  // Service workers blocked: page.route sees every request (the failing review below).
+  const { page, problems, context } = await adminPage(LAPTOP, { serviceWorkers: "block" });
   const doomed = await post("Blurry photo sent twice by mistake");
   const item = (await items()).find((candidate) => candidate.id === doomed.id)!;
   await page.goto("/admin");
   await table(page).getByRole("button", { name: item.title }).click();
   await viewerShows(page, item);
+  // An error raised while the viewer is open is shown in it, not under its backdrop.
+  await page.route("**/api/evidence/review/**", (route) => route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"The server is busy"}' }));
+  await page.keyboard.press("r");
+  await viewerOf(page).getByRole("alert").filter({ hasText: "Could not change the review state: The server is busy." }).waitFor();
+  await page.unroute("**/api/evidence/review/**");
   expect((await witness.actor.delete(`/api/evidence/delete/${item.id}`)).status).toBe(200);
   await viewerOf(page).getByRole("alert").filter({ hasText: "deleted elsewhere" }).waitFor();
   await viewerShows(page, item);

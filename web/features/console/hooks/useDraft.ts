@@ -29,21 +29,27 @@ function write(key: string, value: Stored | null) {
   }
 }
 
+type State = Stored & { key: string; dirty: boolean };
+
+function stateFor(key: string, saved: string): State {
+  const stored = read(key);
+  return { ...(stored ?? { text: saved, base: saved }), key, dirty: stored !== null };
+}
+
 export function useDraft(itemId: number, field: string, saved: string) {
   const adminId = useAtomValue(userAtom)?.id ?? 0;
   const key = keyOf(adminId, itemId, field);
-  const [state, setState] = useState<Stored & { key: string; dirty: boolean }>(() => ({ ...(read(key) ?? { text: saved, base: saved }), key, dirty: read(key) !== null }));
+  const [state, setState] = useState<State>(() => stateFor(key, saved));
 
   // Another item (or admin): its own draft. The saved text changed (a live update): follow it unless typing.
   useEffect(() => {
     setState((current) => {
-      if (current.key !== key) {
-        const stored = read(key);
-        return { ...(stored ?? { text: saved, base: saved }), key, dirty: stored !== null };
-      }
+      if (current.key !== key) return stateFor(key, saved);
       return current.dirty ? current : { text: saved, base: saved, key, dirty: false };
     });
   }, [key, saved]);
+  // Until that effect has run, the new key's draft is read here, so the first render with it is already right.
+  const now = state.key === key ? state : stateFor(key, saved);
 
   const setText = useCallback(
     (text: string) =>
@@ -63,5 +69,5 @@ export function useDraft(itemId: number, field: string, saved: string) {
       }),
     [],
   );
-  return { text: state.key === key ? state.text : saved, base: state.base, dirty: state.key === key && state.dirty, setText, settle };
+  return { text: now.text, base: now.base, dirty: now.dirty, setText, settle };
 }
