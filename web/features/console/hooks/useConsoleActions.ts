@@ -72,10 +72,13 @@ export function useConsoleActions(rows: ReturnType<typeof useConsoleItems>) {
     if (!lastChange) return;
     const opposite = OPPOSITE[lastChange.action];
     try {
-      await applyBulk(opposite, lastChange.ids);
+      const { ids } = await applyBulk(opposite, lastChange.ids);
       setLastChange(null);
       const again = opposite === "publish" ? "public" : "private";
-      notify(lastChange.ids.length === 1 && lastChange.names[0] ? `${lastChange.names[0]} is ${again} again.` : `Undone: ${plural(lastChange.ids.length)} ${DONE[opposite]}.`, "success");
+      const one = lastChange.ids.length === 1 && lastChange.names[0];
+      // Someone else already turned it back: say so rather than claim an undo that changed nothing.
+      if (ids.length === 0) notify(one ? `${one} was already ${again}: nothing to undo.` : "Nothing to undo: those items were already changed back.", "info");
+      else notify(one ? `${one} is ${again} again.` : `Undone: ${plural(ids.length)} ${DONE[opposite]}.`, "success");
     } catch (error) {
       failed("undo the change", error);
     }
