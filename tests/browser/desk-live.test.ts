@@ -15,7 +15,8 @@ import { LAPTOP, launchBrowser, openPage, PHONE } from "./browser";
 
 setDefaultTimeout(120_000);
 
-const SHOTS = path.join(import.meta.dir, "../../docs/screenshots/issue-15");
+// Into the gitignored screenshots/ (docs/screenshots/issue-15/ holds the ones looked at for the issue).
+const SHOTS = path.join(import.meta.dir, "../../screenshots/desk-live");
 const SEEDED = 40;
 
 type Item = { id: number; title: string; is_public: boolean; review_status: string; investigator_notes: string };
