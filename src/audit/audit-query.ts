@@ -1,7 +1,10 @@
 /** GET /api/audit: its filters read and checked, and the page of entries they select (newest first). */
-import { and, desc, eq, gte, lt, lte, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gte, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { ROLE_ADMIN } from "../auth/guard";
 import type { Database } from "../db/client";
 import { auditLog, type AuditRow } from "../db/audit-log";
+import { evidence } from "../db/evidence";
+import { users } from "../db/users";
 import { badRequest } from "../http/errors";
 
 const LIMIT_DEFAULT = 100;
@@ -9,6 +12,8 @@ const LIMIT_MAX = 200;
 
 export type AuditFilter = {
   actor?: number;
+  /** Entries by admins (and the command line) only: what people did to the show, not participants' own uploads. */
+  adminsOnly: boolean;
   action?: string;
   targetType?: string;
   targetId?: number;
@@ -43,6 +48,12 @@ function timeParam(value: string | undefined, name: string, end: "start" | "end"
   return parsed.toISOString();
 }
 
+function byParam(value: string | undefined): boolean {
+  if (value === undefined || value === "all") return false;
+  if (value === "admins") return true;
+  throw badRequest("by must be admins or all");
+}
+
 export function readAuditFilter(query: Record<string, string | undefined>): AuditFilter {
   const limitRaw = query.limit ?? String(LIMIT_DEFAULT);
   if (!/^\d{1,4}$/.test(limitRaw) || Number(limitRaw) < 1 || Number(limitRaw) > LIMIT_MAX) {
@@ -50,6 +61,7 @@ export function readAuditFilter(query: Record<string, string | undefined>): Audi
   }
   return {
     actor: idParam(query.actor, "actor"),
+    adminsOnly: byParam(query.by),
     action: wordParam(query.action, "action"),
     targetType: wordParam(query.target_type, "target_type"),
     targetId: idParam(query.target_id, "target_id"),
@@ -60,9 +72,12 @@ export function readAuditFilter(query: Record<string, string | undefined>): Audi
   };
 }
 
-export function listAudit(db: Database, filter: AuditFilter): Promise<AuditRow[]> {
+/** Entries newest first, each with the current name of its target (an item's title, a user's username) when it still exists. */
+export function listAudit(db: Database, filter: AuditFilter): Promise<(AuditRow & { targetName: string | null })[]> {
+  const admins = sql`select ${users.id} from ${users} where ${users.role} = ${ROLE_ADMIN}`;
   const conditions: (SQL | undefined)[] = [
     filter.actor !== undefined ? eq(auditLog.actorId, filter.actor) : undefined,
+    filter.adminsOnly ? or(isNull(auditLog.actorId), sql`${auditLog.actorId} in (${admins})`) : undefined,
     filter.action !== undefined ? eq(auditLog.action, filter.action) : undefined,
     filter.targetType !== undefined ? eq(auditLog.targetType, filter.targetType) : undefined,
     filter.targetId !== undefined ? eq(auditLog.targetId, filter.targetId) : undefined,
@@ -70,7 +85,14 @@ export function listAudit(db: Database, filter: AuditFilter): Promise<AuditRow[]
     filter.to !== undefined ? lte(auditLog.at, filter.to) : undefined,
     filter.before !== undefined ? lt(auditLog.id, filter.before) : undefined,
   ];
-  return db.select().from(auditLog).where(and(...conditions)).orderBy(desc(auditLog.id)).limit(filter.limit);
+  return db
+    .select({ ...getTableColumns(auditLog), targetName: sql<string | null>`coalesce(${evidence.title}, ${users.username})` })
+    .from(auditLog)
+    .leftJoin(evidence, and(eq(auditLog.targetType, "evidence"), eq(evidence.id, auditLog.targetId)))
+    .leftJoin(users, and(eq(auditLog.targetType, "user"), eq(users.id, auditLog.targetId)))
+    .where(and(...conditions))
+    .orderBy(desc(auditLog.id))
+    .limit(filter.limit);
 }
 
 /** The stored JSON; text altered behind the application's back into something else is shown as it is, not a 500. */
@@ -84,7 +106,7 @@ function parsedDetail(text: string): Record<string, unknown> {
   return { unreadable: text };
 }
 
-export function auditJson(row: AuditRow) {
+export function auditJson(row: AuditRow & { targetName?: string | null }) {
   return {
     id: row.id,
     at: row.at,
@@ -93,6 +115,7 @@ export function auditJson(row: AuditRow) {
     action: row.action,
     target_type: row.targetType,
     target_id: row.targetId,
+    target_name: row.targetName ?? null,
     detail: parsedDetail(row.detail),
     hash: row.hash,
   };

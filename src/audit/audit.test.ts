@@ -181,6 +181,14 @@ describe("GET /api/audit", () => {
     const [newest, next] = await entries("?limit=2");
     expect(await entries(`?limit=1&before=${newest!.id}`)).toEqual([next!]);
 
+    const byAdmins = await entries("?by=admins&limit=200");
+    expect(byAdmins.length).toBeGreaterThan(0);
+    expect(byAdmins.some((e) => e.actor_id === owner.user.id)).toBe(false);
+    expect(byAdmins.length).toBeLessThan(all.length);
+    // Each entry names its target as it is now: an item's title, a user's username.
+    const visibility = (await entries("?action=evidence.visibility&limit=1"))[0] as Entry & { target_name: string | null };
+    expect(typeof visibility.target_name).toBe("string");
+
     const day = newest!.at.slice(0, 10);
     expect((await entries(`?from=${day}&to=${day}&limit=200`)).length).toBe(all.length);
     expect(await entries(`?to=2000-01-01`)).toEqual([]);
@@ -195,6 +203,7 @@ describe("GET /api/audit", () => {
     ["actor=-1", /actor/],
     ["target_id=0", /target_id/],
     ["action=DROP%20TABLE", /action/],
+    ["by=everyone", /by/],
     ["from=yesterday", /from/],
     ["to=2026-13-45", /to/],
   ];

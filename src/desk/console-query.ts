@@ -18,6 +18,8 @@ export type ConsoleFilter = {
   statuses?: ReviewStatus[];
   isPublic?: boolean;
   userId?: number;
+  /** One item by id (`id=`): where the audit log's links lead. */
+  ids?: number[];
   /** Inclusive lower and exclusive upper bound on date_posted, as ISO text (date_posted sorts as text). */
   postedFrom?: string;
   postedBefore?: string;
@@ -69,6 +71,10 @@ export function readConsoleFilter(query: Query): ConsoleFilter {
   if (query.user !== undefined) {
     if (!WHOLE.test(query.user)) throw badRequest("user must be a participant id");
     filter.userId = Number(query.user);
+  }
+  if (query.id !== undefined) {
+    if (!WHOLE.test(query.id)) throw badRequest("id must be an evidence id");
+    filter.ids = [Number(query.id)];
   }
   if (query.from) filter.postedFrom = instant(query.from, "from").at.toISOString();
   if (query.to) {

@@ -17,7 +17,7 @@ export type ConsoleItem = EvidenceWithContext & { verificationMediaId: string | 
  * index (CROSS JOIN keeps it the outer loop) and orders by its rowid, which FTS5 walks in either direction: the newest
  * 50 of thousands of matches then cost 50 lookups, where `e.id in (matches)` sorted every match (profiled: 3 vs 37 ms).
  */
-export function consoleSource(filter: ConsoleFilter & { ids?: number[]; before?: number }) {
+export function consoleSource(filter: ConsoleFilter & { before?: number }) {
   const conditions: string[] = [];
   const args: (string | number)[] = [];
   const add = (condition: string, ...values: (string | number)[]) => {
@@ -56,7 +56,7 @@ const orderBy = (sort: Sort, id: string) =>
  * One page (or, without a page, all) of the admin list. Plain SQL mapped by the evidence lists' own row reader, as
  * the public list does: the builder costs more than the query at console speed.
  */
-async function selectConsole(db: Database, filter: ConsoleFilter & { ids?: number[] }, sort: Sort, page: ConsolePage | undefined) {
+async function selectConsole(db: Database, filter: ConsoleFilter, sort: Sort, page: ConsolePage | undefined) {
   const { from, where, args, id } = consoleSource({ ...filter, before: page?.before });
   let sql =
     `select ${listColumns("admin")}, u.verification_media_id from ${from}` +
@@ -120,10 +120,20 @@ export async function setReviewStatus(db: Database, ids: number[], status: Revie
   return changed.map((row) => row.id);
 }
 
-export async function setInvestigatorNotes(db: Database, id: number, notes: string, actor: AuditActor): Promise<void> {
+/**
+ * Saves the notes; with `previous` (what the admin started from) only if nobody changed them meanwhile: otherwise
+ * nothing is written and the stored notes are returned as `conflict`, for the admin to choose.
+ */
+export async function setInvestigatorNotes(
+  db: Database,
+  id: number,
+  { notes, previous }: { notes: string; previous?: string },
+  actor: AuditActor,
+): Promise<{ conflict?: string }> {
   const [current] = await db.select({ notes: evidence.investigatorNotes }).from(evidence).where(eq(evidence.id, id)).limit(1);
   if (!current) throw notFound("No such evidence.");
-  if (current.notes === notes) return;
+  if (current.notes === notes) return {};
+  if (previous !== undefined && previous.replace(/\s+$/, "") !== current.notes) return { conflict: current.notes };
   await db.batch([
     db.update(evidence).set({ investigatorNotes: notes, updatedAt: now() }).where(eq(evidence.id, id)),
     auditStatement(db, {
@@ -134,6 +144,7 @@ export async function setInvestigatorNotes(db: Database, id: number, notes: stri
       detail: changedFields({ investigator_notes: current.notes }, { investigator_notes: notes }),
     }),
   ]);
+  return {};
 }
 
 export const BULK_ACTIONS = ["publish", "unpublish", "reviewed", "flagged", "new", "delete"] as const;

@@ -14,12 +14,17 @@ function oneOf<T extends string>(value: unknown, allowed: readonly T[], name: st
 
 export const readReview = (body: unknown): ReviewStatus => oneOf(asRecord(body).status, REVIEW_STATUSES, "status");
 
-export function readInvestigatorNotes(body: unknown): string {
-  const notes = asRecord(body).investigator_notes;
+/**
+ * The new notes and, when the client sends it, `previous`: the notes it started from. With `previous` a save that
+ * would silently overwrite another admin's change is refused (409) instead.
+ */
+export function readInvestigatorNotes(body: unknown): { notes: string; previous?: string } {
+  const { investigator_notes: notes, previous } = asRecord(body);
   if (typeof notes !== "string") throw badRequest("investigator_notes must be text");
+  if (previous !== undefined && typeof previous !== "string") throw badRequest("previous must be text");
   const trimmed = notes.replace(/\s+$/, "");
   if (trimmed.length > NOTES_MAX) throw badRequest(`Investigator notes can be at most ${NOTES_MAX.toLocaleString("en-US")} characters long`);
-  return trimmed;
+  return { notes: trimmed, previous };
 }
 
 export function readBulk(body: unknown): { ids: number[]; action: BulkAction } {

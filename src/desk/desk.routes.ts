@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import { requireAdmin } from "../auth/guard";
 import type { AppContext } from "../context";
 import { setVisibility, toggleVisibility } from "../evidence/evidence.service";
+import { json } from "../http/errors";
 import { parseId } from "../http/input";
 import { readSmallJson } from "../http/json-body";
 import { consoleItemJson } from "./console-json";
@@ -46,7 +47,12 @@ export function deskRoutes(ctx: AppContext) {
       async ({ params, request }) => {
         const admin = await requireAdmin(ctx, request);
         const id = parseId(params.id);
-        await setInvestigatorNotes(ctx.db, id, readInvestigatorNotes(await readSmallJson(request)), admin);
+        const wanted = readInvestigatorNotes(await readSmallJson(request));
+        const { conflict } = await setInvestigatorNotes(ctx.db, id, wanted, admin);
+        if (conflict !== undefined) {
+          const message = "Another admin changed these notes meanwhile.";
+          return json({ message, current: conflict, yours: wanted.notes, item: consoleItemJson(await consoleItem(ctx.db, id)) }, 409);
+        }
         return consoleItemJson(await consoleItem(ctx.db, id));
       },
       bodyReadAfterAuth,

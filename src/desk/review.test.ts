@@ -47,6 +47,17 @@ describe("review state and investigator notes", () => {
     expect(await noted.json()).toMatchObject({ investigator_notes: SECRET_NOTES, review_status: "flagged" });
   });
 
+  test("a save from stale notes (previous) is refused with both texts, not written over another admin's", async () => {
+    const item = await note(owner, "Two admins, one note");
+    expect((await admin.put(`/api/evidence/notes/${item.id}`, { investigator_notes: "first", previous: "" })).status).toBe(200);
+    const stale = await admin.put(`/api/evidence/notes/${item.id}`, { investigator_notes: "second", previous: "" });
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toMatchObject({ current: "first", yours: "second", item: { id: item.id, investigator_notes: "first" } });
+    expect((await adminItem(item.id))!.investigator_notes).toBe("first");
+    expect((await admin.put(`/api/evidence/notes/${item.id}`, { investigator_notes: "second", previous: "first" })).status).toBe(200);
+    expect((await admin.put(`/api/evidence/notes/${item.id}`, { investigator_notes: "x", previous: 3 })).status).toBe(400);
+  });
+
   test("bad bodies are 400s, unknown items 404s", async () => {
     const item = await note(owner, "Bad bodies");
     for (const body of [{}, { status: "done" }, { status: 1 }, []]) expect((await admin.put(`/api/evidence/review/${item.id}`, body)).status).toBe(400);

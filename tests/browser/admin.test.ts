@@ -60,7 +60,7 @@ async function login(target: Page, usernameOrEmail: string, password: string) {
 
 test("admin: Administration, visibility one by one and in bulk, evidence dialog edit and delete", async () => {
   await login(page, ADMIN.username, ADMIN.password);
-  await page.waitForURL(/\/(home|user)$/);
+  await page.waitForURL(/\/(admin|user)$/); // an admin who has watched the video lands on the console
   if (page.url().endsWith("/user")) {
     // The admin from the environment has not watched the video yet; the participant test covers the gate itself.
     const me = (await (await page.request.get("/api/user")).json()) as { id: number };
@@ -81,7 +81,7 @@ test("admin: Administration, visibility one by one and in bulk, evidence dialog 
   expect(await photoSwitch.getAttribute("aria-checked")).toBe("false");
   await photoSwitch.click();
   const confirm = page.getByRole("dialog", { name: "Please confirm" });
-  await confirm.getByText('Make "Harbour photo" public?').waitFor();
+  await confirm.getByText(/^Make "Harbour photo" \(#\d+\) public\?$/).waitFor(); // named by title and id
   await screen(page, "admin-confirm-visibility");
   await confirm.getByRole("button", { name: "Confirm" }).click();
   await page.waitForFunction(() => document.querySelector('[aria-label="Public: Harbour photo"]')?.getAttribute("aria-checked") === "true");

@@ -94,9 +94,11 @@ test("console: select three, bulk publish with the counted confirmation, then un
   await bar.getByRole("button", { name: "Publish", exact: true }).click();
   const confirm = page.getByRole("dialog", { name: "Please confirm" });
   await confirm.getByText("Publish 3 selected items?").waitFor();
+  // The question lists the items it will change, by title and #id.
+  expect(await confirm.getByRole("list", { name: "Items" }).getByRole("listitem").count()).toBe(3);
   await page.screenshot({ path: "/tmp/console-bulk-1280.png" });
   await confirm.getByRole("button", { name: "Confirm" }).click();
-  await alert("3 items made public.").waitFor();
+  await alert("3 items made public: ").waitFor();
   expect(await table().getByRole("switch", { checked: true }).count()).toBe(3);
   await page.getByRole("button", { name: "Undo" }).click();
   await alert("Undone: 3 items made private.").waitFor();
@@ -137,6 +139,7 @@ test("console: keyboard triage through ten items in the viewer, help overlay", a
 
 test("console: items created, edited and deleted by a participant show up live, without a reload", async () => {
   const live = { timeout: 4000 }; // the server delivers within 2 s; the rest is the browser's
+  await page.evaluate(() => window.scrollTo(0, 0)); // at the top, with no viewer open, arrivals enter at once
   const { id } = await post(witness.actor, { title: "Live arrival from the night shift", notes: "Sent while the console was open." });
   await table().getByRole("button", { name: "Live arrival from the night shift" }).waitFor(live);
   const edited = await witness.actor.put(`/api/evidence/update/${id}`, form({ title: "Live arrival, corrected", notes: "Corrected." }));
@@ -158,9 +161,9 @@ test("console: audit view and export of the current view", async () => {
   await page.getByRole("button", { name: "Audit log" }).click();
   await page.getByRole("heading", { name: "Audit log" }).waitFor();
   // The viewer's reviews and notes of the keyboard test are in the log, with the admin's name.
-  const auditTable = page.getByRole("table", { name: "Audit log" });
-  await auditTable.getByRole("row").filter({ hasText: "evidence.review" }).first().waitFor();
-  await auditTable.getByRole("row").filter({ hasText: "evidence.notes" }).first().waitFor();
+  const auditList = page.getByRole("list", { name: "Audit entries" });
+  await auditList.getByRole("listitem").filter({ hasText: "admin marked reviewed 'Night watch report" }).first().waitFor();
+  await auditList.getByRole("listitem").filter({ hasText: "admin wrote investigator notes on" }).first().waitFor();
   await page.screenshot({ path: "/tmp/console-audit-1280.png" });
   await expectNoSeriousA11yViolations(page, "console-audit");
   await page.getByRole("button", { name: "Show Evidence" }).click();
@@ -193,7 +196,7 @@ test("console on a phone: readable grid, filters and viewer", async () => {
   await phone.page.screenshot({ path: "/tmp/console-390.png" });
   await expectNoSeriousA11yViolations(phone.page, "console-phone");
   await phone.page.getByRole("table", { name: "All evidence" }).getByRole("button", { name: "Lighthouse keeper's photo of the harbour" }).click();
-  await phone.page.getByRole("dialog", { name: "Evidence item" }).getByText(/Item \d+ of/).waitFor();
+  await phone.page.getByRole("dialog", { name: "Evidence item" }).getByRole("toolbar", { name: "Quick triage" }).waitFor();
   await phone.page.screenshot({ path: "/tmp/console-viewer-390.png" });
   expect(phone.problems).toEqual([]);
   await phone.context.close();

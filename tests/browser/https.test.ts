@@ -36,7 +36,7 @@ test("over https:// with TLS=self-signed the page is a secure context and the lo
   await page.getByLabel("Username or Email").fill(ADMIN.username);
   await page.getByLabel("Password").fill(ADMIN.password);
   await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(/\/(home|user)$/);
+  await page.waitForURL(/\/(admin|user)$/); // an admin who has watched the video lands on the console
   const session = (await context.cookies()).find((cookie) => cookie.name === "casefile_session");
   expect(session).toMatchObject({ secure: true, httpOnly: true, sameSite: "Lax", domain: VENUE_NAME });
   // The browser sends it back: the app knows who is logged in after a reload.

@@ -1,8 +1,9 @@
-/** Thrown for any non-2xx answer; `message` is the server's `{ message }` when it sent one. */
+/** Thrown for any non-2xx answer; `message` is the server's `{ message }` when it sent one, `body` its whole JSON. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -19,13 +20,14 @@ function noteStatus(status: number, path: string) {
 
 async function errorFrom(response: Response): Promise<ApiError> {
   let message = response.statusText || `HTTP ${response.status}`;
+  let data: unknown;
   try {
-    const data = await response.json();
-    if (data && typeof data.message === "string") message = data.message;
+    data = await response.json();
+    if (data && typeof data === "object" && "message" in data && typeof data.message === "string") message = data.message;
   } catch {
     // not JSON: keep the status text
   }
-  return new ApiError(response.status, message);
+  return new ApiError(response.status, message, data);
 }
 
 export async function request<T>(method: string, path: string, body?: Body): Promise<T> {

@@ -23,7 +23,12 @@ export interface ConsoleQuery {
   from: string;
   to: string;
   sort: string;
+  /** One item only: where a link from the audit log leads. */
+  id: string;
 }
+
+/** The whole list: no filter, the default sort. */
+export const NO_FILTERS: ConsoleQuery = { q: "", kind: "", status: "", visibility: "", user: "", from: "", to: "", sort: "", id: "" };
 
 export interface ConsoleCounts {
   total: number;
@@ -48,6 +53,8 @@ export interface AuditEntry {
   action: string;
   target_type: string;
   target_id: number | null;
+  /** The target's title or username now (null once it is gone). */
+  target_name: string | null;
   detail: Record<string, unknown> | null;
   hash: string;
 }
@@ -72,7 +79,7 @@ export function consoleParams(query: Partial<ConsoleQuery>): URLSearchParams {
   return params;
 }
 
-const QUERY_NAMES: (keyof ConsoleQuery)[] = ["q", "kind", "status", "visibility", "user", "from", "to", "sort"];
+const QUERY_NAMES: (keyof ConsoleQuery)[] = ["q", "kind", "status", "visibility", "user", "from", "to", "sort", "id"];
 
 /** The query a URL's search string holds (absent names are empty). */
 export function parseConsoleQuery(search: string): ConsoleQuery {
@@ -138,13 +145,30 @@ export const exportUrl = (query: ConsoleQuery) => `/api/export?${consoleParams(q
 
 export const setReviewStatus = (id: number, status: ReviewStatus) =>
   request<ConsoleItem>("PUT", `/api/evidence/review/${id}`, { status });
-export const setInvestigatorNotes = (id: number, notes: string) =>
-  request<ConsoleItem>("PUT", `/api/evidence/notes/${id}`, { investigator_notes: notes });
+/** With `previous` (the notes the admin started from) the server refuses, 409 NotesConflict, to overwrite newer notes. */
+export const setInvestigatorNotes = (id: number, notes: string, previous?: string) =>
+  request<ConsoleItem>("PUT", `/api/evidence/notes/${id}`, { investigator_notes: notes, previous });
+export interface NotesConflict {
+  current: string;
+  yours: string;
+  item: ConsoleItem;
+}
 export const bulkAction = (ids: number[], action: BulkAction) => request<BulkResult>("PUT", "/api/evidence/bulk", { ids, action });
 export const makeAllVisible = (visible: boolean) =>
   request<BulkResult>("PUT", visible ? "/api/evidence/makeAllPublic" : "/api/evidence/makeAllSecret");
 
-export const listAudit = (params: { target_type?: string; target_id?: number; before?: number; limit?: number } = {}) =>
+export interface AuditQuery {
+  by?: string;
+  actor?: string;
+  action?: string;
+  target_type?: string;
+  target_id?: string;
+  from?: string;
+  to?: string;
+  before?: number;
+  limit?: number;
+}
+export const listAudit = (params: AuditQuery = {}) =>
   request<AuditEntry[]>("GET", `/api/audit?${consoleParams(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, v === undefined ? "" : String(v)])))}`);
 
 export const listParticipants = () => getOnce<Participant[]>(PARTICIPANTS_PATH);

@@ -1,21 +1,35 @@
 import { useCallback, useEffect, useState } from "react";
-import { Link } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import { listParticipants, type Participant } from "../api/console";
 import { AdminEvidenceDialog } from "../components/admin/AdminEvidenceDialog";
 import { AdminUsersPanel } from "../components/admin/AdminUsersPanel";
 import { AuditView } from "../features/console/components/AuditView";
 import { EvidenceConsole } from "../features/console/components/EvidenceConsole";
-import { useConsoleQuery } from "../features/console/hooks/useConsoleQuery";
 import { ServerWarnings } from "../features/show/components/ServerWarnings";
 import { Button, buttonClass } from "../ui/Button";
 import { Page } from "../ui/Layout";
 
 type View = "evidence" | "users" | "audit";
 
+/** The view is in the URL (`?view=users`, `?view=audit&item=…`), so the audit log's links and Back work between them. */
+function useView(): [View, (view: View, params?: Record<string, string>) => void] {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const named = new URLSearchParams(search).get("view");
+  const view: View = named === "users" || named === "audit" ? named : "evidence";
+  const go = useCallback(
+    (next: View, params: Record<string, string> = {}) => {
+      const query = new URLSearchParams(next === "evidence" ? params : { view: next, ...params }).toString();
+      navigate(query ? `/admin?${query}` : "/admin");
+    },
+    [navigate],
+  );
+  return [view, go];
+}
+
 /** Spec §4 admin screen, grown into the investigator's desk (issue 9): the console, the participants, the audit log. */
 export default function AdminScreen() {
-  const [view, setView] = useState<View>("evidence");
-  const [, setQuery] = useConsoleQuery();
+  const [view, setView] = useView();
   const [participants, setParticipants] = useState<Participant[]>([]);
 
   useEffect(() => {
@@ -23,11 +37,8 @@ export default function AdminScreen() {
   }, [view]);
 
   const timeline = useCallback(
-    (user: Participant) => {
-      setView("evidence");
-      setQuery({ q: "", kind: "", status: "", visibility: "", from: "", to: "", user: String(user.id), sort: "oldest" });
-    },
-    [setQuery],
+    (user: Participant) => setView("evidence", { user: String(user.id), sort: "oldest" }),
+    [setView],
   );
 
   return (
@@ -59,6 +70,7 @@ export default function AdminScreen() {
           <h2 className="sr-only">All evidence</h2>
           <EvidenceConsole
             participants={participants}
+            onHistory={(id) => setView("audit", { item: String(id), by: "all" })}
             renderViewer={(viewer) => (
               <AdminEvidenceDialog
                 item={viewer.item}
@@ -67,6 +79,7 @@ export default function AdminScreen() {
                 panel={viewer.panel}
                 navigation={viewer.navigation}
                 startEditing={viewer.editing}
+                gone={viewer.gone}
               />
             )}
           />
@@ -80,7 +93,7 @@ export default function AdminScreen() {
           <AdminUsersPanel onTimeline={timeline} />
         </section>
       )}
-      {view === "audit" && <AuditView />}
+      {view === "audit" && <AuditView participants={participants} />}
     </Page>
   );
 }

@@ -20,8 +20,9 @@ export default function LoginScreen() {
     setBusy(true);
     const user = await login({ usernameOrEmail, password });
     setBusy(false);
-    // /home sends a user who has not watched the video to /user; go there directly so the gate stays quiet.
-    if (user) navigate(user.video_watched ? "/home" : "/user");
+    // /home sends a user who has not watched the video to /user; go there directly so the gate stays quiet. An admin
+    // comes to work the desk: the console, not the participants' Home.
+    if (user) navigate(!user.video_watched ? "/user" : user.role === 2 ? "/admin" : "/home");
   }
 
   return (

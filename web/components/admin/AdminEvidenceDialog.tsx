@@ -1,6 +1,8 @@
+import { useAtom } from "jotai";
 import { useEffect, useState, type ReactNode } from "react";
 import type { ConsoleItem } from "../../api/console";
 import { deleteEvidence, updateEvidence } from "../../api/evidence";
+import { noticeAtom } from "../../state/notices";
 import { useNotify } from "../../state/useNotify";
 import { Alert, Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
@@ -9,8 +11,16 @@ import { TextArea, TextField } from "../../ui/Field";
 import { DELETE_EVIDENCE_QUESTION } from "../EvidenceDetailDialog";
 import { EvidenceMedia } from "../EvidenceMedia";
 import { AdminEvidenceFacts } from "./AdminEvidenceFacts";
+import { useDraft } from "../../features/console/hooks/useDraft";
 import { DialogActions } from "./DialogActions";
 import { FileFacts } from "./FileFacts";
+
+/** An error raised while the dialog is open (e.g. a failed review) shows inside it, not hidden under it. */
+function ViewerNotice() {
+  const [notice, setNotice] = useAtom(noticeAtom);
+  if (!notice || notice.tone !== "error") return null;
+  return <Alert onDismiss={() => setNotice(null)}>{notice.text}</Alert>;
+}
 
 /**
  * Admin view of one item: player by type, Title/Notes/Location, Edit→Save of title and notes, Delete, and the file's
@@ -25,39 +35,53 @@ export function AdminEvidenceDialog({
   panel,
   navigation,
   startEditing = false,
+  gone = false,
 }: {
   item: ConsoleItem | null;
   onClose: () => void;
-  onChanged: () => void;
+  /** After an edit (with the saved item) or a delete. */
+  onChanged: (saved?: ConsoleItem) => void;
   panel?: ReactNode;
   navigation?: ReactNode;
   startEditing?: boolean;
+  /** Deleted elsewhere while open: said so, and nothing more can be done to it. */
+  gone?: boolean;
 }) {
   const notify = useNotify();
   const [editing, setEditing] = useState(false);
-  const [title, setTitle] = useState("");
-  const [notes, setNotes] = useState("");
+  // Typed titles and notes are drafts (per item, kept across arrivals, moves and reloads) until saved or cancelled.
+  const title = useDraft(item?.id ?? 0, "title", item?.title ?? "");
+  const notes = useDraft(item?.id ?? 0, "notes", item?.notes ?? "");
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState("");
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const hasDraft = title.dirty || notes.dirty;
 
   useEffect(() => {
-    setEditing(startEditing);
+    setEditing(startEditing || hasDraft);
     setProblem("");
-    setTitle(item?.title ?? "");
-    setNotes(item?.notes ?? "");
-  }, [item?.id, item?.title, item?.notes, startEditing]);
+    // A draft reopens the form; whether one exists is read once per item, not on every key.
+  }, [item?.id, startEditing]);
+
+  function cancel() {
+    title.settle(item?.title ?? "");
+    notes.settle(item?.notes ?? "");
+    setEditing(false);
+  }
 
   async function save() {
     if (!item) return;
-    if (!title.trim()) return setProblem("Please give the evidence a title.");
+    if (!title.text.trim()) return setProblem("Please give the evidence a title.");
     const payload = new FormData();
-    payload.set("title", title.trim());
-    payload.set("notes", notes);
+    payload.set("title", title.text.trim());
+    payload.set("notes", notes.text);
     setSaving(true);
     try {
-      await updateEvidence(item.id, payload);
-      onChanged();
+      const saved = await updateEvidence(item.id, payload);
+      title.settle(saved.title);
+      notes.settle(saved.notes ?? "");
+      setEditing(false);
+      onChanged({ ...item, ...saved });
       onClose();
     } catch (error) {
       console.error("Evidence update failed", error);
@@ -91,34 +115,40 @@ export function AdminEvidenceDialog({
       size={panel ? "xl" : "lg"}
       actions={
         <>
-          {navigation && <div className="mr-auto flex flex-wrap items-center gap-2">{navigation}</div>}
-          <DialogActions editing={editing} saving={saving} saveLabel="Save" onCancel={() => setEditing(false)} onSave={save}>
-            <Button variant="danger" onClick={() => setConfirmDelete(true)}>
-              Delete
-            </Button>
-            <Button variant="secondary" onClick={() => setEditing(true)}>
-              Edit
-            </Button>
-          </DialogActions>
+          {navigation && <div className="mr-auto flex flex-wrap items-center gap-2 max-sm:w-full">{navigation}</div>}
+          {!gone && (
+            <DialogActions editing={editing} saving={saving} saveLabel="Save" onCancel={cancel} onSave={save}>
+              {/* Quiet: on a phone the triage bar is what the thumb should find first. */}
+              <Button variant="ghost" className="text-red-800" onClick={() => setConfirmDelete(true)}>
+                Delete
+              </Button>
+              <Button variant="secondary" onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+            </DialogActions>
+          )}
         </>
       }
     >
       {item && (
         <div className={twoColumns ? "grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" : "space-y-5"}>
-          <div className={twoColumns ? "min-w-0 lg:sticky lg:top-0 lg:self-start" : "min-w-0"}>
+          {/* On a phone the media takes at most half the height: the facts and triage start on the first screen. */}
+          <div className={`min-w-0 max-sm:[&_img]:max-h-[45dvh] max-sm:[&_video]:max-h-[45dvh] ${twoColumns ? "lg:sticky lg:top-0 lg:self-start" : ""}`}>
             <EvidenceMedia item={item} />
           </div>
           <div className="min-w-0 space-y-5">
+            {gone && <Alert>This item was deleted elsewhere while you had it open. It stays here until you close it.</Alert>}
+            <ViewerNotice />
             {problem && <Alert>{problem}</Alert>}
-            {editing ? (
+            {editing && !gone ? (
               <div className="space-y-4">
-                <TextField label="Title" value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} />
-                <TextArea label="Notes" value={notes} maxLength={10000} onChange={(event) => setNotes(event.target.value)} />
+                <TextField label="Title" value={title.text} maxLength={200} onChange={(event) => title.setText(event.target.value)} />
+                <TextArea label="Notes" value={notes.text} maxLength={10000} onChange={(event) => notes.setText(event.target.value)} />
               </div>
             ) : (
               <AdminEvidenceFacts item={item} />
             )}
-            {!editing && panel}
+            {!editing && !gone && panel}
             {item.media && <FileFacts key={item.id} media={item.media} />}
           </div>
         </div>

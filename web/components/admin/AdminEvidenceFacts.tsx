@@ -18,6 +18,7 @@ export function AdminEvidenceFacts({ item }: { item: ConsoleItem }) {
         <div className="flex flex-wrap items-center gap-2">
           <Badge>{MEDIA_LABELS[item.media_type]}</Badge>
           <Badge variant={item.is_public ? "public" : "private"}>{item.is_public ? "Public" : "Private"}</Badge>
+          <span className="text-sm text-muted tabular-nums">#{item.id}</span>
         </div>
         <h3 className="mt-2 font-display text-display-sm break-words text-ink-950">{item.title}</h3>
       </div>
@@ -39,11 +40,11 @@ export function AdminEvidenceFacts({ item }: { item: ConsoleItem }) {
         <dd className="flex min-w-0 items-center gap-2">
           <Avatar src={item.verification_photo_url || item.avatar_AWS_URL} alt="" size="sm" />
           <span className="min-w-0">
-            <span className="block truncate font-semibold text-ink-900" title={sender}>
+            <span className="block font-semibold wrap-anywhere text-ink-900">
               {sender}
             </span>
             {item.username && item.username !== sender && (
-              <span className="block truncate text-xs text-muted" title={item.username}>
+              <span className="block text-xs wrap-anywhere text-muted">
                 @{item.username}
               </span>
             )}

@@ -67,7 +67,8 @@ export function AdminUsersTable({
                 <Button variant="secondary" size="sm" onClick={() => onTimeline(user)} aria-label={`Timeline of ${user.username}`}>
                   Timeline
                 </Button>
-                <Button variant="danger" size="sm" onClick={() => onDelete(user)} aria-label={`Delete ${user.username}`}>
+                {/* Quiet: a solid red button on every row shouts louder than the work the table is for. */}
+                <Button variant="ghost" size="sm" className="text-red-800" onClick={() => onDelete(user)} aria-label={`Delete ${user.username}`}>
                   Delete
                 </Button>
               </div>

@@ -14,6 +14,7 @@ export function matchesQuery(item: ConsoleItem, query: ConsoleQuery) {
     listed(item.review_status ?? "new", query.status) &&
     listed(item.is_public ? "public" : "private", query.visibility) &&
     listed(String(item.user_id), query.user) &&
+    listed(String(item.id), query.id) &&
     (!query.from || day >= query.from.slice(0, 10)) &&
     (!query.to || day <= query.to.slice(0, 10))
   );

@@ -1,44 +1,93 @@
-import { useCallback, useEffect, useState } from "react";
-import { listAudit, type AuditEntry } from "../../../api/console";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link, useLocation, useSearch } from "wouter";
+import { listAudit, type AuditEntry, type AuditQuery, type Participant } from "../../../api/console";
 import { Alert, Button } from "../../../ui/Button";
+import { SelectField, TextField } from "../../../ui/Field";
 import { RelativeTime } from "../../../ui/RelativeTime";
 import { EmptyState, LoadingState } from "../../../ui/States";
-import { TableFrame } from "../../../ui/Table";
+import { AUDIT_ACTIONS, auditSentence } from "../auditSentence";
+import { useLiveEvents } from "../hooks/useLiveEvents";
 
 const PAGE = 100;
 
-const shown = (value: unknown) => (value === null || value === undefined ? "—" : typeof value === "string" ? value : JSON.stringify(value));
+/** The filters, kept in the URL beside `view=audit`: who (admins by default), what, which item, when. */
+const FILTERS = ["by", "actor", "action", "item", "from", "to"] as const;
+type Filters = Record<(typeof FILTERS)[number], string>;
 
-/** A detail of `{ field: { before, after } }` reads as "field: before → after"; anything else as its JSON. */
-function describe(detail: AuditEntry["detail"]) {
-  if (!detail || typeof detail !== "object") return shown(detail);
-  return Object.entries(detail)
-    .map(([key, value]) =>
-      value && typeof value === "object" && "before" in value && "after" in value
-        ? `${key}: ${shown(value.before)} → ${shown(value.after)}`
-        : `${key}: ${shown(value)}`,
-    )
+function useAuditFilters(): [Filters, (patch: Partial<Filters>) => void] {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const params = new URLSearchParams(search);
+  const filters = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ""])) as Filters;
+  const update = (patch: Partial<Filters>) => {
+    const next = new URLSearchParams({ view: "audit" });
+    for (const [name, value] of Object.entries({ ...filters, ...patch })) if (value) next.set(name, value);
+    navigate(`/admin?${next}`, { replace: true });
+  };
+  return [filters, update];
+}
+
+const asQuery = (filters: Filters): AuditQuery => ({
+  by: filters.actor ? "all" : filters.by || "admins",
+  actor: filters.actor || undefined,
+  action: filters.action || undefined,
+  target_type: filters.item ? "evidence" : undefined,
+  target_id: /^\d+$/.test(filters.item) ? filters.item : undefined,
+  from: filters.from || undefined,
+  to: filters.to || undefined,
+});
+
+/** The change before → after of a field, in words, for the line under the sentence (notes and edits). */
+function detailLine(entry: AuditEntry) {
+  if (entry.action !== "evidence.update" && entry.action !== "evidence.notes") return "";
+  return Object.entries(entry.detail ?? {})
+    .map(([field, value]) => {
+      const change = value as { before?: unknown; after?: unknown };
+      return `${field.replaceAll("_", " ")}: “${String(change?.before ?? "")}” → “${String(change?.after ?? "")}”`;
+    })
     .join("; ");
 }
 
-/** A long note would make a row a screen tall: four lines here, the whole of it on hover. */
-function Clamped({ text }: { text: string }) {
+/** One entry as a sentence, the item named and linked to the console (opened in its viewer). */
+function Sentence({ entry }: { entry: AuditEntry }) {
+  const { before, target, after } = auditSentence(entry);
+  const detail = detailLine(entry);
   return (
-    <p className="line-clamp-4 wrap-anywhere" title={text}>
-      {text}
-    </p>
+    <>
+      <p className="wrap-anywhere text-ink-900">
+        {before}{" "}
+        {entry.target_type === "evidence" && entry.target_id !== null && entry.target_name !== null ? (
+          <Link href={`/admin?id=${entry.target_id}`} className="font-semibold underline decoration-ink-300 underline-offset-4 hover:decoration-ink-900">
+            {target}
+          </Link>
+        ) : (
+          <span className="font-semibold">{target}</span>
+        )}
+        {after}
+      </p>
+      {detail && (
+        <p className="mt-0.5 line-clamp-2 text-xs wrap-anywhere text-muted" title={detail}>
+          {detail}
+        </p>
+      )}
+    </>
   );
 }
 
-/** The audit log, newest first, with older pages on request. */
-export function AuditView() {
+/** The audit log, newest first, in sentences; filtered in the URL, live like the console, older pages on request. */
+export function AuditView({ participants }: { participants: Participant[] }) {
+  const [filters, setFilters] = useAuditFilters();
   const [entries, setEntries] = useState<AuditEntry[]>([]);
   const [state, setState] = useState<"loading" | "ready" | "done" | "failed">("loading");
+  const [item, setItem] = useState(filters.item);
+  const key = JSON.stringify(asQuery(filters));
+  const query = useRef(asQuery(filters));
+  query.current = asQuery(filters);
 
   const load = useCallback(async (before?: number) => {
     setState("loading");
     try {
-      const page = await listAudit({ limit: PAGE, before });
+      const page = await listAudit({ ...query.current, limit: PAGE, before });
       setEntries((shown) => (before === undefined ? page : [...shown, ...page]));
       setState(page.length < PAGE ? "done" : "ready");
     } catch (error) {
@@ -48,37 +97,99 @@ export function AuditView() {
   }, []);
   useEffect(() => {
     load();
-  }, [load]);
+  }, [load, key]);
+  useEffect(() => setItem(filters.item), [filters.item]);
 
+  // Live: every change the console hears of is in the log too; newer entries join the top.
+  const fresh = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const live = useLiveEvents({
+    created: () => newer(),
+    updated: () => newer(),
+    deleted: () => newer(),
+  });
+  function newer() {
+    clearTimeout(fresh.current);
+    fresh.current = setTimeout(async () => {
+      try {
+        const page = await listAudit({ ...query.current, limit: 50 });
+        setEntries((shown) => [...page.filter((entry) => entry.id > (shown[0]?.id ?? 0)), ...shown]);
+      } catch (error) {
+        console.warn("Audit log not refreshed", error);
+      }
+    }, 300);
+  }
+  useEffect(() => () => clearTimeout(fresh.current), []);
+
+  const who = filters.actor || filters.by || "admins";
+  // On a phone the filters fold under one button, so the entries start on the first screen.
+  const [unfolded, setUnfolded] = useState(false);
+  const active = [filters.actor || (filters.by === "all" ? "all" : ""), filters.action, filters.item, filters.from, filters.to].filter(Boolean).length;
   return (
     <section aria-labelledby="audit-heading" className="space-y-4">
-      <h2 id="audit-heading" className="font-display text-display-sm text-ink-950">
-        Audit log
-      </h2>
+      <div className="flex flex-wrap items-baseline gap-3">
+        <h2 id="audit-heading" className="font-display text-display-sm text-ink-950">
+          Audit log
+        </h2>
+        <p role="status" className="text-xs text-muted">
+          {live === "live" ? "Live" : live === "connecting" ? "Connecting to live updates…" : "Live updates unavailable"}
+        </p>
+      </div>
+      <Button variant="secondary" size="sm" aria-expanded={unfolded} className="sm:hidden" onClick={() => setUnfolded(!unfolded)}>
+        Filters{active ? ` (${active})` : ""}
+      </Button>
+      <form
+        role="search"
+        aria-label="Audit log"
+        className={`${unfolded ? "grid" : "max-sm:hidden sm:grid"} grid-cols-2 gap-3 rounded-card bg-surface p-3 ring-1 ring-line sm:grid-cols-3 lg:grid-cols-6`}
+        onSubmit={(event) => (event.preventDefault(), setFilters({ item: item.replace(/\D/g, "") }))}
+      >
+        <SelectField
+          label="Who"
+          value={who}
+          onChange={(event) => {
+            const value = event.target.value;
+            setFilters(value === "admins" || value === "all" ? { by: value, actor: "" } : { by: "", actor: value });
+          }}
+          options={[
+            { value: "admins", label: "Admins only" },
+            { value: "all", label: "Everyone" },
+            ...participants.map((person) => ({ value: String(person.id), label: person.username })),
+          ]}
+        />
+        <SelectField
+          label="Action"
+          value={filters.action}
+          onChange={(event) => setFilters({ action: event.target.value })}
+          options={[{ value: "", label: "Any action" }, ...AUDIT_ACTIONS.map(([value, label]) => ({ value, label }))]}
+        />
+        <TextField
+          label="Item #"
+          inputMode="numeric"
+          value={item}
+          onChange={(event) => setItem(event.target.value)}
+          onBlur={() => item.replace(/\D/g, "") !== filters.item && setFilters({ item: item.replace(/\D/g, "") })}
+        />
+        <TextField label="From" type="date" value={filters.from} onChange={(event) => setFilters({ from: event.target.value })} />
+        <TextField label="To" type="date" value={filters.to} onChange={(event) => setFilters({ to: event.target.value })} />
+        <div className="flex items-end">
+          <Button variant="ghost" size="sm" onClick={() => setFilters({ by: "", actor: "", action: "", item: "", from: "", to: "" })}>
+            Clear filters
+          </Button>
+        </div>
+      </form>
       {state === "failed" && <Alert>The audit log could not be loaded; this server may not record one yet.</Alert>}
-      {entries.length === 0 && state === "done" && <EmptyState icon="list" title="Nothing recorded yet." />}
+      {entries.length === 0 && state === "done" && <EmptyState icon="list" title="Nothing recorded for these filters." />}
       {entries.length > 0 && (
-        <TableFrame caption="Audit log" columns={["When", "Who", "Action", "Target", "Detail"].map((label) => ({ label }))}>
-          <tbody className="divide-y divide-line">
-            {entries.map((entry) => (
-              <tr key={entry.id} className="align-top">
-                <td className="px-2 py-2.5 text-xs whitespace-nowrap">
-                  <RelativeTime iso={entry.at} />
-                </td>
-                <td className="max-w-48 px-2 py-2.5 break-words">{entry.actor_name ?? "system"}</td>
-                <td className="px-2 py-2.5">
-                  <code className="rounded bg-paper-deep px-1.5 py-0.5 font-mono text-xs text-ink-900">{entry.action}</code>
-                </td>
-                <td className="px-2 py-2.5 text-xs whitespace-nowrap text-ink-800">
-                  {entry.target_type} {entry.target_id ?? ""}
-                </td>
-                <td className="max-w-md min-w-56 px-2 py-2.5 text-xs text-muted">
-                  <Clamped text={describe(entry.detail)} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </TableFrame>
+        <ol aria-label="Audit entries" className="divide-y divide-line rounded-card bg-surface ring-1 ring-line">
+          {entries.map((entry) => (
+            <li key={entry.id} className="flex gap-3 px-3 py-2 text-sm">
+              <RelativeTime iso={entry.at} className="w-24 shrink-0 text-xs whitespace-nowrap text-muted" />
+              <div className="min-w-0">
+                <Sentence entry={entry} />
+              </div>
+            </li>
+          ))}
+        </ol>
       )}
       {state === "loading" && <LoadingState label="Loading the audit log" />}
       {state === "ready" && (

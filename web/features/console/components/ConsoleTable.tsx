@@ -8,9 +8,12 @@ import { PlaceLink } from "../../../ui/PlaceLink";
 import { RelativeTime } from "../../../ui/RelativeTime";
 import { TableFrame } from "../../../ui/Table";
 
-function Thumbnail({ item }: { item: ConsoleItem }) {
-  // Without a picture the kind is already in the text below the title: a phone keeps the width for the title.
-  const frame = `${item.thumbnail_url ? "flex" : "flex max-sm:hidden"} relative h-12 w-16 shrink-0 items-center justify-center overflow-hidden rounded-md bg-paper-deep text-xs font-medium text-ink-700`;
+// Without a picture the kind is already in the text below the title: a phone keeps the width for the title.
+const ROW_THUMBNAIL = (item: ConsoleItem) => `${item.thumbnail_url ? "flex" : "flex max-sm:hidden"} h-12 w-16 lg:h-7 lg:w-10`;
+
+/** The item's picture (or its kind) with a clip's length; `size` is the frame's size and display classes. */
+export function Thumbnail({ item, size = ROW_THUMBNAIL(item) }: { item: ConsoleItem; size?: string }) {
+  const frame = `${size} relative shrink-0 items-center justify-center overflow-hidden rounded-md bg-paper-deep text-xs font-medium text-ink-700`;
   return (
     <span className={frame}>
       {item.thumbnail_url ? (
@@ -29,7 +32,7 @@ function Thumbnail({ item }: { item: ConsoleItem }) {
 const FIRST_PAINT_ROWS = 30;
 
 /** How many of `count` rows to render: FIRST_PAINT_ROWS until the first paint is on screen, then all of them. */
-function useRowsAfterFirstPaint(count: number) {
+export function useRowsAfterFirstPaint(count: number) {
   const [all, setAll] = useState(false);
   useEffect(() => {
     if (all || count <= FIRST_PAINT_ROWS) return;
@@ -46,30 +49,29 @@ function useRowsAfterFirstPaint(count: number) {
 
 export const REVIEW_BADGE = { new: "New", reviewed: "Reviewed", flagged: "Flagged" } as const;
 
-/** The dense triage grid: one row per item; the row under the keyboard cursor is marked and kept in view. */
-export function ConsoleTable({
-  items,
-  cursor,
-  selected,
-  onOpen,
-  onCursor,
-  onToggle,
-  onToggleAll,
-  renderVisibility,
-}: {
+export interface ConsoleViewProps {
   items: ConsoleItem[];
-  cursor: number;
+  cursorId: number | null;
   selected: ReadonlySet<number>;
-  onOpen: (index: number) => void;
-  onCursor: (index: number) => void;
+  onOpen: (id: number) => void;
+  onCursor: (id: number) => void;
   onToggle: (id: number) => void;
   onToggleAll: () => void;
   renderVisibility: (item: ConsoleItem) => ReactNode;
-}) {
-  const body = useRef<HTMLTableSectionElement>(null);
+}
+
+/** Keeps the cursor's item in view inside `container`; only a move of the cursor scrolls (arrivals above it do not). */
+export function useCursorInView<T extends HTMLElement>(cursorId: number | null) {
+  const container = useRef<T>(null);
   useEffect(() => {
-    body.current?.children[cursor]?.scrollIntoView({ block: "nearest" });
-  }, [cursor]);
+    if (cursorId !== null) container.current?.querySelector(`[data-id="${cursorId}"]`)?.scrollIntoView({ block: "nearest" });
+  }, [cursorId]);
+  return container;
+}
+
+/** The dense triage grid: one row per item; the row under the keyboard cursor is marked and kept in view. */
+export function ConsoleTable({ items, cursorId, selected, onOpen, onCursor, onToggle, onToggleAll, renderVisibility }: ConsoleViewProps) {
+  const body = useCursorInView<HTMLTableSectionElement>(cursorId);
   const rendered = useRowsAfterFirstPaint(items.length);
   const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
   return (
@@ -87,69 +89,70 @@ export function ConsoleTable({
       ]}
     >
         <tbody ref={body} className="divide-y divide-line">
-          {items.slice(0, rendered).map((item, index) => {
+          {items.slice(0, rendered).map((item) => {
             const name = item.full_name || item.username || `#${item.user_id}`;
             return (
               <tr
                 key={item.id}
-                aria-current={index === cursor ? "true" : undefined}
-                onClick={() => onCursor(index)}
-                className="align-top hover:bg-paper/70 aria-[current=true]:bg-paper-deep/70 aria-[current=true]:shadow-[inset_3px_0_0_var(--color-accent)]"
+                data-id={item.id}
+                aria-current={item.id === cursorId ? "true" : undefined}
+                onClick={() => onCursor(item.id)}
+                className="align-top hover:bg-paper/70 lg:align-middle aria-[current=true]:bg-paper-deep/70 aria-[current=true]:shadow-[inset_3px_0_0_var(--color-accent)]"
               >
-                <td className="px-2 py-3">
-                  <input type="checkbox" className="mt-3 size-5 accent-ink-900" checked={selected.has(item.id)} onChange={() => onToggle(item.id)} aria-label={`Select ${item.title}`} />
+                <td className="px-2 py-3 lg:py-1">
+                  <input type="checkbox" className="mt-3 size-5 accent-ink-900 lg:mt-0 lg:align-middle" checked={selected.has(item.id)} onChange={() => onToggle(item.id)} aria-label={`Select ${item.title}`} />
                 </td>
-                <td className="px-2 py-3">
-                  <div className="flex gap-3">
+                <td className="px-2 py-3 lg:py-1">
+                  <div className="flex gap-3 lg:items-center">
                     <Thumbnail item={item} />
-                    <div className="min-w-0">
+                    <div className="min-w-0 lg:flex lg:items-baseline lg:gap-2">
                       <button
                         type="button"
-                        onClick={() => onOpen(index)}
-                        className="text-left font-semibold wrap-anywhere text-ink-950 underline decoration-ink-300 underline-offset-4 hover:decoration-ink-900"
+                        onClick={() => onOpen(item.id)}
+                        className="text-left font-semibold wrap-anywhere text-ink-950 underline decoration-ink-300 underline-offset-4 hover:decoration-ink-900 lg:max-w-[20rem] lg:shrink-0 lg:truncate"
                       >
                         {item.title}
                       </button>
-                      <p className="mt-0.5 line-clamp-2 text-xs wrap-anywhere text-muted lg:line-clamp-1">
+                      <p className="mt-0.5 line-clamp-2 text-xs wrap-anywhere text-muted lg:mt-0 lg:line-clamp-1 lg:min-w-0">
                         {MEDIA_LABELS[item.media_type]} #{item.id}
+                        <span className="md:hidden">
+                          {" · "}
+                          <RelativeTime iso={item.date_posted} />
+                        </span>
                         {item.notes && ` · ${item.notes}`}
                       </p>
-                      <p className="mt-0.5 flex gap-1 text-xs text-muted md:hidden">
-                        <span className="line-clamp-1 min-w-0 wrap-anywhere" title={name}>
-                          {name}
-                        </span>
-                        <span className="shrink-0">
-                          · <RelativeTime iso={item.date_posted} />
-                        </span>
-                      </p>
+                      {/* A phone has no participant column: the name on a line of its own, whole. */}
+                      <p className="mt-0.5 text-xs font-medium wrap-anywhere text-ink-800 md:hidden">{name}</p>
                     </div>
                   </div>
                 </td>
-                <td className="hidden px-2 py-3 md:table-cell">
+                <td className="hidden px-2 py-3 md:table-cell lg:py-1">
                   <div className="flex max-w-56 items-center gap-2">
-                    <Face url={item.verification_photo_url} name={name} />
+                    <Face url={item.verification_photo_url} name={name} size="size-9 lg:size-6" />
                     <div className="min-w-0">
                       <p className="truncate font-medium text-ink-900" title={name}>
                         {name}
                       </p>
                       {item.username && (
-                        <p className="truncate text-xs text-muted" title={item.username}>
+                        <p className="truncate text-xs text-muted lg:hidden" title={item.username}>
                           @{item.username}
                         </p>
                       )}
                     </div>
                   </div>
                 </td>
-                <td className="hidden w-44 min-w-40 px-2 py-3 text-xs lg:table-cell">
-                  <RelativeTime iso={item.date_posted} className="whitespace-nowrap" />
-                  {item.location && (
-                    <p className="mt-1 wrap-anywhere text-muted">
-                      <PlaceLink location={item.location} />
-                    </p>
-                  )}
+                <td className="hidden w-44 min-w-40 px-2 py-3 text-xs lg:table-cell lg:py-1">
+                  <div className="space-y-1 xl:flex xl:items-baseline xl:gap-2 xl:space-y-0">
+                    <RelativeTime iso={item.date_posted} className="whitespace-nowrap" />
+                    {item.location && (
+                      <p className="wrap-anywhere text-muted xl:line-clamp-1">
+                        <PlaceLink location={item.location} />
+                      </p>
+                    )}
+                  </div>
                 </td>
-                <td className="px-2 py-3">
-                  <div className="flex flex-col items-start gap-1.5 xl:flex-row xl:items-center">
+                <td className="px-2 py-3 lg:py-1">
+                  <div className="flex flex-col items-start gap-1.5 lg:flex-row lg:items-center">
                     <Badge variant={item.review_status ?? "new"}>{REVIEW_BADGE[item.review_status ?? "new"]}</Badge>
                     {renderVisibility(item)}
                   </div>

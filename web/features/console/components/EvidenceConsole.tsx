@@ -1,21 +1,25 @@
 import { useAtom } from "jotai";
-import { useEffect, useState, type ReactNode } from "react";
-import { exportUrl, type BulkAction, type BulkResult, type ConsoleItem, type Participant } from "../../../api/console";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import type { BulkAction, BulkResult, ConsoleItem, Participant } from "../../../api/console";
 import { useNotify } from "../../../state/useNotify";
-import { Alert, Button, buttonClass } from "../../../ui/Button";
+import { Alert, Button } from "../../../ui/Button";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { EmptyState, LoadingState } from "../../../ui/States";
 import { useConsoleActions } from "../hooks/useConsoleActions";
 import { useConsoleItems } from "../hooks/useConsoleItems";
 import { useConsoleQuery } from "../hooks/useConsoleQuery";
+import { useGridLayout } from "../hooks/useGridLayout";
+import { useItemCursor } from "../hooks/useItemCursor";
 import { useShortcuts } from "../hooks/useShortcuts";
+import { shortTitle } from "../itemName";
 import { selectedIdsAtom } from "../state/selection";
 import { BULK_LABELS, BulkBar } from "./BulkBar";
-import { ConsoleFilters } from "./ConsoleFilters";
+import { DeskBar } from "./DeskBar";
+import { ConsoleGrid } from "./ConsoleGrid";
 import { ConsoleTable } from "./ConsoleTable";
 import { MakeAllButtons } from "./MakeAllButtons";
 import { ShortcutHelp } from "./ShortcutHelp";
-import { StateCounts } from "./StateCounts";
+import { TriageBar } from "./TriageBar";
 import { ViewerNavigation } from "./ViewerNavigation";
 import { ViewerPanel } from "./ViewerPanel";
 import { VisibilitySwitch } from "./VisibilitySwitch";
@@ -23,49 +27,88 @@ import { VisibilitySwitch } from "./VisibilitySwitch";
 export interface ViewerSlot {
   item: ConsoleItem | null;
   editing: boolean;
+  /** The item was deleted elsewhere while open: the viewer says so and keeps it until closed. */
+  gone: boolean;
   onClose: () => void;
-  onChanged: () => void;
+  /** The item as saved by the viewer's own edit. */
+  onChanged: (item?: ConsoleItem) => void;
   /** The console's triage controls, shown inside the viewer. */
   panel: ReactNode;
   /** Previous / position / next, for the viewer's footer. */
   navigation: ReactNode;
 }
 
-const LIVE_TEXT = { connecting: "Connecting to live updates…", live: "Live", unavailable: "Live updates unavailable: reload to see changes" } as const;
-const LIVE_DOT = { connecting: "bg-amber-500 animate-pulse", live: "bg-emerald-600", unavailable: "bg-red-700" } as const;
+/** Scrolled further than this, the admin is not "at the top": new items wait behind the "N new" control. */
+const TOP_PX = 120;
 
-/** The investigator's desk: filters in the URL, counts, the triage grid, the viewer, bulk actions, live updates. */
-export function EvidenceConsole({ participants, renderViewer }: { participants: Participant[]; renderViewer: (viewer: ViewerSlot) => ReactNode }) {
+/**
+ * The investigator's desk: filters in the URL, counts, the triage grid, the viewer, bulk actions, live updates.
+ * The cursor, the open viewer and every action follow an item's id, never a position in the list: arrivals, edits
+ * and deletions by others do not change which item the admin is looking at or acting on.
+ */
+export function EvidenceConsole({
+  participants,
+  renderViewer,
+  onHistory,
+}: {
+  participants: Participant[];
+  renderViewer: (viewer: ViewerSlot) => ReactNode;
+  /** The audit log of one item. */
+  onHistory: (id: number) => void;
+}) {
   const notify = useNotify();
   const [query, setQuery] = useConsoleQuery();
-  const rows = useConsoleItems(query);
+  const [viewer, setViewer] = useState<{ editing: boolean } | null>(null);
+  const viewerOpen = useRef(false);
+  viewerOpen.current = viewer !== null;
+  const rows = useConsoleItems(
+    query,
+    useCallback(() => viewerOpen.current || window.scrollY > TOP_PX, []),
+  );
   const actions = useConsoleActions(rows);
   const [selected, setSelected] = useAtom(selectedIdsAtom);
-  const [cursor, setCursor] = useState(0);
-  const [viewer, setViewer] = useState<{ editing: boolean } | null>(null);
-  const [asking, setAsking] = useState<{ action: BulkAction; ids: number[] } | null>(null);
+  const [asking, setAsking] = useState<{ action: BulkAction; items: ConsoleItem[] } | null>(null);
   const [switching, setSwitching] = useState<ConsoleItem | null>(null);
   const [help, setHelp] = useState(false);
+  const [grid, setGrid] = useGridLayout();
+  const ItemsView = grid ? ConsoleGrid : ConsoleTable;
 
   const { items, done, loading, loadMore } = rows;
+  const { cursorId, setCursorId, index, shown, gone, current, move } = useItemCursor(items, loading, rows.deleted);
   const filtered = Object.entries(query).some(([name, value]) => name !== "sort" && value !== "");
-  // A new view starts at its top with nothing ticked: a bulk action never reaches rows the view no longer shows.
+  // A new view starts at its top with nothing ticked and no viewer: a bulk action never reaches rows the view no
+  // longer shows, and the viewer never opens by itself on the new view's first item.
   useEffect(() => {
-    setCursor(0);
+    setCursorId(null);
+    setViewer(null);
     setSelected(new Set());
-  }, [query, setSelected]);
+  }, [query, setSelected, setCursorId]);
+
+  // A link to one item (?id=, from the audit log) opens it in the viewer once it has loaded.
+  const linked = Number(query.id) || null;
+  const openedLink = useRef<number | null>(null);
+  useEffect(() => {
+    if (linked !== null && openedLink.current !== linked && items[0]?.id === linked) {
+      openedLink.current = linked;
+      setCursorId(linked);
+      setViewer({ editing: false });
+    }
+  }, [linked, items, setCursorId]);
+
   // Triage runs past the loaded page: fetch the next one while a few rows are left.
   useEffect(() => {
-    if (cursor >= items.length - 5 && !done && !loading) loadMore();
-  }, [cursor, items.length, done, loading, loadMore]);
-  const current = items[Math.min(cursor, items.length - 1)] ?? null;
-  const move = (step: number) => setCursor((index) => Math.max(0, Math.min(items.length - 1, index + step)));
+    if (index >= items.length - 5 && !done && !loading) loadMore();
+  }, [index, items.length, done, loading, loadMore]);
   const toggle = (id: number) =>
     setSelected((ids) => {
       const next = new Set(ids);
       if (!next.delete(id)) next.add(id);
       return next;
     });
+  const showArrived = () => {
+    rows.showArrived();
+    window.scrollTo({ top: 0 });
+  };
 
   useShortcuts(
     {
@@ -74,7 +117,7 @@ export function EvidenceConsole({ participants, renderViewer }: { participants: 
       k: () => move(-1),
       ArrowUp: () => move(-1),
       o: () => current && setViewer({ editing: false }),
-      p: () => current && actions.toggleVisibility(current),
+      p: () => current && setSwitching(current),
       r: () => current && actions.review(current, "reviewed"),
       f: () => current && actions.review(current, current.review_status === "flagged" ? "new" : "flagged"),
       e: () => current && setViewer({ editing: true }),
@@ -87,52 +130,39 @@ export function EvidenceConsole({ participants, renderViewer }: { participants: 
 
   async function afterMakeAll(visible: boolean, result: BulkResult) {
     notify(`${result.updated} item${result.updated === 1 ? "" : "s"} made ${visible ? "public" : "private"}.`, "success");
-    if (result.ids) actions.rememberChange({ action: visible ? "publish" : "unpublish", ids: result.ids });
+    if (result.ids) actions.rememberChange({ action: visible ? "publish" : "unpublish", ids: result.ids, names: [] });
     rows.recount();
     await rows.reload();
   }
 
   return (
-    <div className="space-y-4">
-      <div className="flex flex-wrap items-center gap-3">
-        <StateCounts counts={rows.counts} query={query} onFilter={(patch) => setQuery(patch)} />
-        <div className="ml-auto flex flex-wrap items-center gap-2">
-          <p role="status" className="flex items-center gap-2 text-xs text-muted">
-            <span aria-hidden="true" className={`size-2 rounded-full ${LIVE_DOT[rows.live]}`} />
-            {LIVE_TEXT[rows.live]}
-          </p>
-          <Button variant="ghost" size="sm" className="max-sm:hidden" onClick={() => setHelp(true)} aria-keyshortcuts="?">
-            Shortcuts
-          </Button>
-          <a className={buttonClass("secondary", "", "sm")} href={exportUrl(query)} download>
-            Export this view
-          </a>
-        </div>
-      </div>
-      <ConsoleFilters query={query} participants={participants} onChange={setQuery} />
-      {actions.lastChange && (
-        <div role="status" className="flex flex-wrap items-center gap-3 rounded-card bg-paper-deep px-4 py-2 text-sm text-ink-900">
-          <span className="mr-auto">
-            Last change: {actions.lastChange.ids.length} item{actions.lastChange.ids.length === 1 ? "" : "s"} made{" "}
-            {actions.lastChange.action === "publish" ? "public" : "private"}.
-          </span>
-          <Button variant="secondary" size="sm" onClick={actions.undo} aria-keyshortcuts="u">
-            Undo
-          </Button>
-        </div>
-      )}
+    <div className="space-y-3">
+      <DeskBar
+        query={query}
+        onQuery={setQuery}
+        participants={participants}
+        counts={rows.counts}
+        live={rows.live}
+        grid={grid}
+        onGrid={setGrid}
+        onHelp={() => setHelp(true)}
+        lastChange={actions.lastChange}
+        onUndo={actions.undo}
+        arrived={rows.arrived.length}
+        onShowArrived={showArrived}
+      />
       {rows.failed && <Alert>Could not load evidence!</Alert>}
       {items.length === 0 && !rows.loading && !rows.failed ? (
         <EmptyState title={filtered ? "Nothing matches these filters." : "No evidence yet."}>
           {filtered ? "Change or clear the filters above." : "Items appear here as participants send them."}
         </EmptyState>
       ) : (
-        <ConsoleTable
+        <ItemsView
           items={items}
-          cursor={cursor}
+          cursorId={cursorId}
           selected={selected}
-          onCursor={setCursor}
-          onOpen={(index) => (setCursor(index), setViewer({ editing: false }))}
+          onCursor={setCursorId}
+          onOpen={(id) => (setCursorId(id), setViewer({ editing: false }))}
           onToggle={toggle}
           onToggleAll={() => setSelected(items.every((item) => selected.has(item.id)) ? new Set() : new Set(items.map((item) => item.id)))}
           renderVisibility={(item) => <VisibilitySwitch item={item} onRequest={setSwitching} />}
@@ -151,38 +181,73 @@ export function EvidenceConsole({ participants, renderViewer }: { participants: 
         )
       )}
       <MakeAllButtons onDone={afterMakeAll} />
-      <BulkBar count={selected.size} onAction={(action) => setAsking({ action, ids: [...selected] })} onClear={() => setSelected(new Set())} />
+      <BulkBar
+        count={selected.size}
+        onAction={(action) => setAsking({ action, items: items.filter((item) => selected.has(item.id)) })}
+        onClear={() => setSelected(new Set())}
+      />
       {renderViewer({
-        item: viewer ? current : null,
+        item: viewer ? shown : null,
         editing: viewer?.editing ?? false,
+        gone,
         onClose: () => setViewer(null),
-        onChanged: rows.reload,
+        onChanged: (item) => (item ? rows.replace(item) : rows.reload()),
         panel: current && (
-          <ViewerPanel item={current} onReview={(status) => actions.review(current, status)} onSaveNotes={(notes) => actions.saveNotes(current, notes)} />
+          <ViewerPanel
+            item={current}
+            onReview={(status) => actions.review(current, status)}
+            onVisibility={setSwitching}
+            onSaveNotes={(notes, previous) => actions.saveNotes(current, notes, previous)}
+            onHistory={() => onHistory(current.id)}
+          />
         ),
         navigation: (
-          <ViewerNavigation
-            position={cursor + 1}
-            total={rows.counts && rows.counts !== "unavailable" ? Math.max(rows.counts.total, items.length) : items.length}
-            onPrevious={() => move(-1)}
-            onNext={() => move(1)}
-          />
+          <>
+            <div className="contents max-sm:hidden">
+              <ViewerNavigation
+                position={index + 1}
+                total={rows.counts && rows.counts !== "unavailable" ? Math.max(rows.counts.total, items.length) : items.length}
+                onPrevious={() => move(-1)}
+                onNext={() => move(1)}
+              />
+            </div>
+            {current && (
+              <TriageBar
+                item={current}
+                onReviewed={() => actions.review(current, "reviewed")}
+                onFlag={() => actions.review(current, current.review_status === "flagged" ? "new" : "flagged")}
+                onPublic={() => setSwitching(current)}
+                onNext={() => move(1)}
+              />
+            )}
+          </>
         ),
       })}
       <ConfirmDialog
         open={asking !== null}
-        message={`${BULK_LABELS[asking?.action ?? "publish"]} ${asking?.ids.length ?? 0} selected item${asking?.ids.length === 1 ? "" : "s"}?`}
+        message={`${BULK_LABELS[asking?.action ?? "publish"]} ${asking?.items.length ?? 0} selected item${asking?.items.length === 1 ? "" : "s"}?`}
         onConfirm={async () => {
-          if (asking) await actions.bulk(asking.action, asking.ids);
+          if (asking) await actions.bulk(asking.action, asking.items);
           setAsking(null);
         }}
         onCancel={() => setAsking(null)}
-      />
+      >
+        {asking && (
+          <ul aria-label="Items" className="mt-3 list-disc space-y-1 pl-5 text-sm text-ink-800">
+            {asking.items.slice(0, 5).map((item) => (
+              <li key={item.id}>
+                {shortTitle(item.title)} <span className="text-muted">#{item.id}</span>
+              </li>
+            ))}
+            {asking.items.length > 5 && <li className="list-none text-muted">and {asking.items.length - 5} more</li>}
+          </ul>
+        )}
+      </ConfirmDialog>
       <ConfirmDialog
         open={switching !== null}
-        message={`Make "${switching?.title ?? ""}" ${switching?.is_public ? "private" : "public"}?`}
+        message={`Make "${switching?.title ?? ""}" (#${switching?.id ?? ""}) ${switching?.is_public ? "private" : "public"}?`}
         onConfirm={async () => {
-          if (switching) await actions.toggleVisibility(switching);
+          if (switching) await actions.setPublic(switching, !switching.is_public);
           setSwitching(null);
         }}
         onCancel={() => setSwitching(null)}

@@ -1,15 +1,14 @@
 import { useState } from "react";
-import { getConsoleCounts, listWholeAdminList, makeAllVisible, type BulkResult, type ConsoleQuery } from "../../../api/console";
+import { getConsoleCounts, listWholeAdminList, makeAllVisible, NO_FILTERS, type BulkResult } from "../../../api/console";
 import { Button } from "../../../ui/Button";
 import { useNotify } from "../../../state/useNotify";
 import { TypedConfirmDialog } from "../../../ui/TypedConfirmDialog";
 
-const EVERYTHING: ConsoleQuery = { q: "", kind: "", status: "", visibility: "", user: "", from: "", to: "", sort: "" };
 
 /** How many items Make All would change: from the counts, or by listing everything when the server has no counts. */
 async function itemsToChange(visible: boolean) {
   try {
-    const counts = await getConsoleCounts(EVERYTHING);
+    const counts = await getConsoleCounts(NO_FILTERS);
     return visible ? counts.private : counts.public;
   } catch {
     return (await listWholeAdminList()).filter((item) => item.is_public !== visible).length;

@@ -4,7 +4,7 @@ export const SHORTCUTS: [keys: string, what: string][] = [
   ["j / ↓", "Next item"],
   ["k / ↑", "Previous item"],
   ["o", "Open the item in the viewer"],
-  ["p", "Publish or unpublish"],
+  ["p", "Publish or unpublish (asks first, naming the item)"],
   ["r", "Mark reviewed"],
   ["f", "Flag (again: back to new)"],
   ["e", "Edit title and notes"],

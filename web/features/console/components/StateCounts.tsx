@@ -33,9 +33,9 @@ export function StateCounts({
               type="button"
               aria-pressed={active}
               onClick={() => onFilter(patch)}
-              className="inline-flex min-h-11 items-baseline gap-2 rounded-full bg-surface px-4 py-2.5 text-sm font-semibold whitespace-nowrap text-ink-800 ring-1 ring-line ring-inset hover:bg-paper-deep focus-visible:outline-2 focus-visible:outline-offset-2 aria-pressed:bg-ink-900 aria-pressed:text-white aria-pressed:ring-ink-900"
+              className="inline-flex min-h-11 items-baseline gap-2 rounded-full bg-surface px-4 py-2.5 text-sm sm:min-h-8 sm:px-3 sm:py-1.5 font-semibold whitespace-nowrap text-ink-800 ring-1 ring-line ring-inset hover:bg-paper-deep focus-visible:outline-2 focus-visible:outline-offset-2 aria-pressed:bg-ink-900 aria-pressed:text-white aria-pressed:ring-ink-900"
             >
-              {label} <span className="font-display text-lg leading-none tabular-nums">{counts ? counts[key] : "…"}</span>
+              {label} <span className="font-display text-lg leading-none tabular-nums sm:text-base">{counts ? counts[key] : "…"}</span>
             </button>
           </li>
         );

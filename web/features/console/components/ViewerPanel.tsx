@@ -1,59 +1,131 @@
 import { useEffect, useId, useState } from "react";
-import { REVIEW_STATUSES, type ConsoleItem, type ReviewStatus } from "../../../api/console";
+import { REVIEW_STATUSES, type ConsoleItem, type NotesConflict, type ReviewStatus } from "../../../api/console";
 import { Button, Spinner } from "../../../ui/Button";
 import { fieldClass } from "../../../ui/Field";
+import { useDraft } from "../hooks/useDraft";
 import { REVIEW_BADGE } from "./ConsoleTable";
+import { VisibilitySwitch } from "./VisibilitySwitch";
 
-/** The console's part of the large viewer: the review state and the investigator's own notes. */
+export type NotesOutcome = "saved" | "failed" | NotesConflict;
+
+/**
+ * The console's part of the large viewer: review state, Public/Private (through the confirmation), the
+ * investigator's own notes (kept as a draft until saved) and a way to the item's history in the audit log.
+ */
 export function ViewerPanel({
   item,
   onReview,
+  onVisibility,
   onSaveNotes,
+  onHistory,
 }: {
   item: ConsoleItem;
   onReview: (status: ReviewStatus) => void;
-  /** Resolves to whether the notes were saved (a failure is reported by the caller). */
-  onSaveNotes: (notes: string) => Promise<boolean>;
+  onVisibility: (item: ConsoleItem) => void;
+  /** `previous` is the saved text the admin started from; a failure is reported by the caller. */
+  onSaveNotes: (notes: string, previous: string) => Promise<NotesOutcome>;
+  onHistory: () => void;
 }) {
   const notesId = useId();
-  const [notes, setNotes] = useState(item.investigator_notes ?? "");
+  const draft = useDraft(item.id, "investigator_notes", item.investigator_notes ?? "");
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState("");
-  useEffect(() => setNotes(item.investigator_notes ?? ""), [item.id, item.investigator_notes]);
-  useEffect(() => setOutcome(""), [item.id]);
-  async function save() {
+  const [conflict, setConflict] = useState<NotesConflict | null>(null);
+  useEffect(() => {
+    setOutcome("");
+    setConflict(null);
+  }, [item.id]);
+
+  async function save(text: string, previous: string) {
     setSaving(true);
     try {
-      setOutcome((await onSaveNotes(notes)) ? "Investigator notes saved." : "Could not save the investigator notes.");
+      const result = await onSaveNotes(text, previous);
+      if (result === "saved") {
+        draft.settle(text.replace(/\s+$/, ""));
+        setConflict(null);
+        setOutcome("Investigator notes saved.");
+      } else if (result === "failed") setOutcome("Could not save the investigator notes.");
+      else {
+        setConflict(result);
+        setOutcome("");
+      }
     } finally {
       setSaving(false);
     }
   }
   return (
     <section aria-label="Triage" className="space-y-4 rounded-card bg-paper-deep/60 p-4 ring-1 ring-line">
-      <div role="group" aria-label="Review state" className="inline-flex flex-wrap gap-1 rounded-full bg-surface p-1 ring-1 ring-line">
-        {REVIEW_STATUSES.map((status) => (
-          <button
-            key={status}
-            type="button"
-            aria-pressed={(item.review_status ?? "new") === status}
-            onClick={() => onReview(status)}
-            className="min-h-9 rounded-full px-4 text-sm font-semibold text-ink-800 hover:bg-paper-deep focus-visible:outline-2 focus-visible:outline-offset-2 aria-pressed:bg-ink-900 aria-pressed:text-white"
-          >
-            {REVIEW_BADGE[status]}
-          </button>
-        ))}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div role="group" aria-label="Review state" className="inline-flex flex-wrap gap-1 rounded-full bg-surface p-1 ring-1 ring-line">
+          {REVIEW_STATUSES.map((status) => (
+            <button
+              key={status}
+              type="button"
+              aria-pressed={(item.review_status ?? "new") === status}
+              onClick={() => onReview(status)}
+              className="min-h-9 rounded-full px-4 text-sm font-semibold text-ink-800 hover:bg-paper-deep focus-visible:outline-2 focus-visible:outline-offset-2 aria-pressed:bg-ink-900 aria-pressed:text-white"
+            >
+              {REVIEW_BADGE[status]}
+            </button>
+          ))}
+        </div>
+        <VisibilitySwitch item={item} onRequest={() => onVisibility(item)} />
       </div>
       <div>
         <label htmlFor={notesId} className="block text-sm font-semibold text-ink-800">
           Investigator notes (admins only)
         </label>
-        <textarea id={notesId} rows={3} maxLength={10000} value={notes} onChange={(event) => setNotes(event.target.value)} className={fieldClass} />
+        <textarea
+          id={notesId}
+          rows={3}
+          maxLength={10000}
+          value={draft.text}
+          onChange={(event) => draft.setText(event.target.value)}
+          className={fieldClass}
+        />
+        {conflict && (
+          <div role="alert" className="mt-3 space-y-3 rounded-card bg-surface p-3 text-sm ring-1 ring-amber-600">
+            <p className="font-semibold text-ink-950">Another admin changed these notes while you were typing. Which should stay?</p>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <figure>
+                <figcaption className="text-xs font-semibold text-muted">Their notes (saved)</figcaption>
+                <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-ink-900">{conflict.current || "(empty)"}</p>
+              </figure>
+              <figure>
+                <figcaption className="text-xs font-semibold text-muted">Your notes (not saved)</figcaption>
+                <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-ink-900">{draft.text || "(empty)"}</p>
+              </figure>
+            </div>
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => {
+                  draft.settle(conflict.current);
+                  setConflict(null);
+                }}
+              >
+                Keep theirs
+              </Button>
+              <Button size="sm" onClick={() => save(draft.text, conflict.current)} disabled={saving}>
+                Save mine instead
+              </Button>
+            </div>
+          </div>
+        )}
         <div className="mt-2 flex flex-wrap items-center justify-end gap-3">
-          <p role="status" className="text-sm text-muted">
-            {outcome}
+          <p role="status" className="mr-auto text-sm text-muted">
+            {outcome || (draft.dirty ? "Draft kept on this device until you save it." : "")}
           </p>
-          <Button variant="secondary" size="sm" onClick={save} disabled={saving || notes === (item.investigator_notes ?? "")}>
+          <Button variant="ghost" size="sm" onClick={onHistory}>
+            History
+          </Button>
+          {draft.dirty && (
+            <Button variant="ghost" size="sm" onClick={() => draft.settle(item.investigator_notes ?? "")}>
+              Discard draft
+            </Button>
+          )}
+          <Button variant="secondary" size="sm" onClick={() => save(draft.text, draft.base)} disabled={saving || !draft.dirty || conflict !== null}>
             {saving && <Spinner />}
             Save notes
           </Button>

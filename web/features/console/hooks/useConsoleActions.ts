@@ -1,9 +1,11 @@
 import { useAtom, useSetAtom } from "jotai";
 import { useCallback } from "react";
-import { bulkAction, setInvestigatorNotes, setReviewStatus, type BulkAction, type ConsoleItem, type ReviewStatus } from "../../../api/console";
-import { toggleClearance } from "../../../api/evidence";
+import { ApiError } from "../../../api/client";
+import { bulkAction, setInvestigatorNotes, setReviewStatus, type BulkAction, type ConsoleItem, type NotesConflict, type ReviewStatus } from "../../../api/console";
 import { useNotify } from "../../../state/useNotify";
+import { itemName, someNames } from "../itemName";
 import { lastVisibilityChangeAtom, OPPOSITE, selectedIdsAtom, type VisibilityChange } from "../state/selection";
+import type { NotesOutcome } from "../components/ViewerPanel";
 import type { useConsoleItems } from "./useConsoleItems";
 
 const plural = (count: number) => `${count} item${count === 1 ? "" : "s"}`;
@@ -49,12 +51,16 @@ export function useConsoleActions(rows: ReturnType<typeof useConsoleItems>) {
   );
 
   const bulk = useCallback(
-    async (action: BulkAction, ids: number[]) => {
+    async (action: BulkAction, items: ConsoleItem[]) => {
       try {
-        const result = await applyBulk(action, ids);
-        if (action === "publish" || action === "unpublish") setLastChange({ action, ids: result.ids });
+        const result = await applyBulk(
+          action,
+          items.map((item) => item.id),
+        );
+        const changed = items.filter((item) => result.ids.includes(item.id));
+        if (action === "publish" || action === "unpublish") setLastChange({ action, ids: result.ids, names: changed.map(itemName) });
         setSelected(new Set());
-        notify(`${plural(result.updated)} ${DONE[action]}.`, "success");
+        notify(`${plural(result.updated)} ${DONE[action]}${changed.length ? `: ${someNames(changed)}` : ""}.`, "success");
       } catch (error) {
         failed("apply the bulk action", error);
       }
@@ -66,25 +72,34 @@ export function useConsoleActions(rows: ReturnType<typeof useConsoleItems>) {
     if (!lastChange) return;
     const opposite = OPPOSITE[lastChange.action];
     try {
-      await applyBulk(opposite, lastChange.ids);
+      const { ids } = await applyBulk(opposite, lastChange.ids);
       setLastChange(null);
-      notify(`Undone: ${plural(lastChange.ids.length)} ${DONE[opposite]}.`, "success");
+      const again = opposite === "publish" ? "public" : "private";
+      const one = lastChange.ids.length === 1 && lastChange.names[0];
+      // Someone else already turned it back: say so rather than claim an undo that changed nothing.
+      if (ids.length === 0) notify(one ? `${one} was already ${again}: nothing to undo.` : "Nothing to undo: those items were already changed back.", "info");
+      else notify(one ? `${one} is ${again} again.` : `Undone: ${plural(ids.length)} ${DONE[opposite]}.`, "success");
     } catch (error) {
       failed("undo the change", error);
     }
   }, [lastChange, applyBulk, setLastChange, notify, failed]);
 
-  const toggleVisibility = useCallback(
-    async (item: ConsoleItem) => {
+  /** One item made public or private (the state asked for, not a toggle: a change meanwhile cannot flip it back). */
+  const setPublic = useCallback(
+    async (item: ConsoleItem, visible: boolean) => {
+      const action = visible ? "publish" : "unpublish";
       try {
-        replace(await toggleClearance(item.id));
-        setLastChange({ action: item.is_public ? "unpublish" : "publish", ids: [item.id] });
-        recount();
+        const result = await applyBulk(action, [item.id]);
+        const word = visible ? "public" : "private";
+        // Already so (another admin was quicker): nothing to undo.
+        if (result.ids.length === 0) return notify(`${itemName(item)} was already ${word}.`, "success");
+        setLastChange({ action, ids: result.ids, names: [itemName(item)] });
+        notify(`${itemName(item)} made ${word}.`, "success");
       } catch (error) {
         failed("change the visibility", error);
       }
     },
-    [replace, setLastChange, recount, failed],
+    [applyBulk, setLastChange, notify, failed],
   );
 
   const review = useCallback(
@@ -100,18 +115,23 @@ export function useConsoleActions(rows: ReturnType<typeof useConsoleItems>) {
   );
 
   const saveNotes = useCallback(
-    async (item: ConsoleItem, notes: string) => {
+    async (item: ConsoleItem, notes: string, previous: string): Promise<NotesOutcome> => {
       try {
-        replace(await setInvestigatorNotes(item.id, notes));
-        return true;
+        replace(await setInvestigatorNotes(item.id, notes, previous));
+        return "saved";
       } catch (error) {
+        if (error instanceof ApiError && error.status === 409) {
+          const conflict = error.body as NotesConflict;
+          replace(conflict.item);
+          return conflict;
+        }
         failed("save the investigator notes", error);
-        return false;
+        return "failed";
       }
     },
     [replace, failed],
   );
 
   const rememberChange = useCallback((change: VisibilityChange) => setLastChange(change), [setLastChange]);
-  return { bulk, undo, lastChange, toggleVisibility, review, saveNotes, rememberChange };
+  return { bulk, undo, lastChange, setPublic, review, saveNotes, rememberChange };
 }

@@ -1,12 +1,17 @@
-import { useCallback, useReducer } from "react";
+import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { CONSOLE_PAGE_SIZE, listConsolePage, type ConsoleItem, type ConsoleQuery } from "../../../api/console";
 import { usePagedEvidence } from "../../../lib/usePagedEvidence";
 import { matchesQuery } from "../matchesQuery";
 import { useConsoleCounts } from "./useConsoleCounts";
 import { useLiveEvents } from "./useLiveEvents";
 
-/** The console's rows for a query: pages, the counts beside them, and the live feed folded in without a reload. */
-export function useConsoleItems(query: ConsoleQuery) {
+/**
+ * The console's rows for a query: pages, the counts beside them, and the live feed folded in without a reload.
+ * New items enter the list at once only when `holdArrivals()` says no (the admin at the top, no viewer open);
+ * otherwise they wait in `arrived` behind the "N new — show" control, so nothing moves under the admin's eyes.
+ * Items deleted by someone else are remembered in `deleted`, so an open viewer can say so.
+ */
+export function useConsoleItems(query: ConsoleQuery, holdArrivals: () => boolean) {
   const fetchPage = useCallback(
     (before?: number, loaded?: number) => listConsolePage(query, query.sort && query.sort !== "newest" ? { offset: loaded } : { before }),
     [query],
@@ -14,18 +19,47 @@ export function useConsoleItems(query: ConsoleQuery) {
   const paged = usePagedEvidence<ConsoleItem>(fetchPage, CONSOLE_PAGE_SIZE);
   const [countsVersion, recount] = useReducer((version: number) => version + 1, 0);
   const counts = useConsoleCounts(query, countsVersion);
+  const [arrived, setArrived] = useState<ConsoleItem[]>([]);
+  const [deleted, setDeleted] = useState<ReadonlySet<number>>(new Set());
   const { setItems } = paged;
+  const hold = useRef(holdArrivals);
+  hold.current = holdArrivals;
+  useEffect(() => setArrived([]), [query]);
 
   /** Merges a changed item in (keeping fields an older answer lacks, such as the participant's name). */
   const replace = useCallback(
-    (changed: Partial<ConsoleItem> & { id: number }) => setItems((items) => items.map((item) => (item.id === changed.id ? { ...item, ...changed } : item))),
+    (changed: Partial<ConsoleItem> & { id: number }) => {
+      const merge = (items: ConsoleItem[]) => (items.some((item) => item.id === changed.id) ? items.map((item) => (item.id === changed.id ? { ...item, ...changed } : item)) : items);
+      setItems(merge);
+      setArrived(merge);
+    },
     [setItems],
   );
-  const remove = useCallback((ids: number[]) => setItems((items) => items.filter((item) => !ids.includes(item.id))), [setItems]);
+  const remove = useCallback(
+    (ids: number[]) => {
+      setItems((items) => items.filter((item) => !ids.includes(item.id)));
+      setArrived((items) => items.filter((item) => !ids.includes(item.id)));
+    },
+    [setItems],
+  );
+  const addNew = useCallback(
+    (fresh: ConsoleItem[]) => setItems((items) => [...fresh.filter((item) => !items.some((seen) => seen.id === item.id)), ...items]),
+    [setItems],
+  );
+  /** The waiting arrivals join the top of the list. */
+  const waiting = useRef(arrived);
+  waiting.current = arrived;
+  const showArrived = useCallback(() => {
+    addNew(waiting.current);
+    setArrived([]);
+  }, [addNew]);
 
   const live = useLiveEvents({
     created: (item) => {
-      if (matchesQuery(item, query)) setItems((items) => (items.some((seen) => seen.id === item.id) ? items : [item, ...items]));
+      if (matchesQuery(item, query)) {
+        if (hold.current()) setArrived((held) => (held.some((seen) => seen.id === item.id) ? held : [item, ...held]));
+        else addNew([item]);
+      }
       recount();
     },
     updated: (item) => {
@@ -34,8 +68,14 @@ export function useConsoleItems(query: ConsoleQuery) {
     },
     deleted: (id) => {
       remove([id]);
+      setDeleted((ids) => new Set(ids).add(id));
       recount();
     },
   });
-  return { ...paged, counts, recount, replace, remove, live };
+  // A reload brings the waiting arrivals in with the rest.
+  const reload = useCallback(() => {
+    setArrived([]);
+    return paged.reload();
+  }, [paged.reload]);
+  return { ...paged, reload, counts, recount, replace, remove, live, arrived, showArrived, deleted };
 }

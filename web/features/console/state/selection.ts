@@ -8,6 +8,8 @@ export const selectedIdsAtom = atom<ReadonlySet<number>>(new Set<number>());
 export interface VisibilityChange {
   action: Extract<BulkAction, "publish" | "unpublish">;
   ids: number[];
+  /** The changed items' names (itemName), so the strip and the undo say which; may be fewer than ids (Make All). */
+  names: string[];
 }
 export const lastVisibilityChangeAtom = atom<VisibilityChange | null>(null);
 

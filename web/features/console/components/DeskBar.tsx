@@ -1,0 +1,100 @@
+import type { ConsoleCounts, ConsoleQuery, Participant } from "../../../api/console";
+import { exportUrl } from "../../../api/console";
+import { Button, buttonClass } from "../../../ui/Button";
+import type { LiveStatus } from "../hooks/useLiveEvents";
+import type { VisibilityChange } from "../state/selection";
+import { ConsoleFilters } from "./ConsoleFilters";
+import { StateCounts } from "./StateCounts";
+
+const LIVE_TEXT = { connecting: "Connecting to live updates…", live: "Live", unavailable: "Live updates unavailable: reload to see changes" } as const;
+const LIVE_DOT = { connecting: "bg-amber-500 animate-pulse", live: "bg-emerald-600", unavailable: "bg-red-700" } as const;
+
+function ArrivedButton({ count, onShow }: { count: number; onShow: () => void }) {
+  return (
+    <Button size="sm" className="pointer-events-auto shadow-lift" onClick={onShow}>
+      {count} new — show
+    </Button>
+  );
+}
+
+/**
+ * The desk's bar: search and filters in one line, the counts, live status, layout, shortcuts and export, the last
+ * visibility change with its Undo, and the arrivals waiting behind "N new — show".
+ */
+export function DeskBar({
+  query,
+  onQuery,
+  participants,
+  counts,
+  live,
+  grid,
+  onGrid,
+  onHelp,
+  lastChange,
+  onUndo,
+  arrived,
+  onShowArrived,
+}: {
+  query: ConsoleQuery;
+  onQuery: (patch: Partial<ConsoleQuery>, replace?: boolean) => void;
+  participants: Participant[];
+  counts: ConsoleCounts | null | "unavailable";
+  live: LiveStatus;
+  grid: boolean;
+  onGrid: (grid: boolean) => void;
+  onHelp: () => void;
+  lastChange: VisibilityChange | null;
+  onUndo: () => void;
+  arrived: number;
+  onShowArrived: () => void;
+}) {
+  return (
+    <>
+      {/* On a laptop the desk's bar stays under the app's bar while the list scrolls (a phone keeps its height for rows). */}
+      <div className="relative z-20 -mx-4 space-y-2 border-b border-line bg-paper/95 px-4 py-2 backdrop-blur sm:sticky sm:top-16 sm:-mx-6 sm:px-6">
+        <ConsoleFilters query={query} participants={participants} onChange={onQuery} />
+        <div className="flex flex-wrap items-center gap-2">
+          <StateCounts counts={counts} query={query} onFilter={(patch) => onQuery(patch)} />
+          <div className="ml-auto flex flex-wrap items-center gap-2">
+            <p role="status" className="flex items-center gap-2 text-xs text-muted">
+              <span aria-hidden="true" className={`size-2 rounded-full ${LIVE_DOT[live]}`} />
+              {LIVE_TEXT[live]}
+            </p>
+            <Button variant="ghost" size="sm" aria-pressed={grid} onClick={() => onGrid(!grid)}>
+              Grid
+            </Button>
+            <Button variant="ghost" size="sm" className="max-sm:hidden" onClick={onHelp} aria-keyshortcuts="?">
+              Shortcuts
+            </Button>
+            <a className={buttonClass("secondary", "", "sm")} href={exportUrl(query)} download>
+              Export this view
+            </a>
+          </div>
+        </div>
+        {lastChange && (
+          <div role="status" className="flex items-center gap-3 rounded-card bg-paper-deep px-3 py-1 text-sm text-ink-900">
+            <span className="min-w-0 flex-1">
+              Last change: {lastChange.names.length === 1 && lastChange.ids.length === 1 ? lastChange.names[0] : `${lastChange.ids.length} item${lastChange.ids.length === 1 ? "" : "s"}`} made{" "}
+              {lastChange.action === "publish" ? "public" : "private"}.
+            </span>
+            <Button variant="ghost" size="sm" onClick={onUndo} aria-keyshortcuts="u">
+              Undo
+            </Button>
+          </div>
+        )}
+        {arrived > 0 && (
+          <div className="pointer-events-none absolute inset-x-0 -bottom-5 flex justify-center max-sm:hidden">
+            <ArrivedButton count={arrived} onShow={onShowArrived} />
+          </div>
+        )}
+      </div>
+      {arrived > 0 && (
+        // A phone's desk bar scrolls away: there the control waits above the tab bar, under the thumb (outside the
+        // blurred bar, whose backdrop filter would hold a fixed child inside it).
+        <div className="pointer-events-none fixed inset-x-0 bottom-[calc(1rem+var(--tab-bar,0rem))] z-30 flex justify-center sm:hidden">
+          <ArrivedButton count={arrived} onShow={onShowArrived} />
+        </div>
+      )}
+    </>
+  );
+}
