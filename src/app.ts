@@ -10,6 +10,8 @@ import { isExactApiPath, looksLikeApiPath } from "./http/api-paths";
 import { HttpError, httpErrorResponse, json } from "./http/errors";
 import { mediaRoutes } from "./media/media.routes";
 import { resetRoutes } from "./reset/reset.routes";
+import { setupRoutes } from "./setup/setup.routes";
+import { showRoutes } from "./show/show.routes";
 import { tusRoutes } from "./uploads/tus.routes";
 import { usersRoutes } from "./users/users.routes";
 import { brandRoutes } from "./web/brand.routes";
@@ -42,6 +44,8 @@ export function createApp(ctx: AppContext, assets: WebAssets) {
     .use(resetRoutes(ctx))
     .use(auditRoutes(ctx))
     .use(eventsRoutes(ctx))
-    .use(brandRoutes(ctx.config.branding, assets))
+    .use(showRoutes(ctx))
+    .use(setupRoutes(ctx))
+    .use(brandRoutes(ctx, assets))
     .use(webRoutes(assets));
 }

@@ -13,7 +13,8 @@ import { createLocalStore } from "./media/local-store";
 import type { MediaStore } from "./media/store";
 import { loadServerTls, type ServerTls } from "./tls/server-tls";
 import { sweepExpiredUploads } from "./uploads/upload-sweeper";
-import { ensureAdmin } from "./users/users.service";
+import { dropSetupToken, issueSetupToken } from "./setup/setup.service";
+import { adminExists, ensureAdmin } from "./users/users.service";
 import { diskAssets, type WebAssets } from "./web/web-assets";
 
 export type RunningServer = {
@@ -22,6 +23,10 @@ export type RunningServer = {
   ctx: AppContext;
   /** The certificate served, or undefined for plain HTTP. */
   tls: ServerTls | undefined;
+  /** The actual port (PORT=0 picks a free one). */
+  port: number;
+  /** The one-time token of the /setup address, when no admin exists (src/setup). */
+  setupToken: string | undefined;
   /** Stops accepting connections, lets running requests finish for up to graceMs, then closes the rest and the database. */
   stop(graceMs?: number): Promise<void>;
 };
@@ -58,6 +63,8 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
   const tls = await loadServerTls(config.tls);
   const ctx = await openContext(config);
   await sweepUploads(ctx);
+  // No admin yet (and none from ADMIN_*): a fresh one-time setup address; once there is one, nothing to set up.
+  const setupToken = (await adminExists(ctx.db)) ? await dropSetupToken(ctx.db) : await issueSetupToken(ctx.db);
   const sweepers = [
     setInterval(() => sweepExpiredLimits(ctx.db).catch((error) => console.warn("rate-limit sweep failed:", error)), LIMIT_SWEEP_MS),
     setInterval(() => sweepUploads(ctx), UPLOAD_SWEEP_MS),
@@ -87,6 +94,8 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
     url: `${tls ? "https" : "http"}://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${server.port}`,
     ctx,
     tls,
+    port: server.port!,
+    setupToken,
     async stop(graceMs = 0) {
       const drained = server.stop(false).then(() => true);
       const inTime = await Promise.race([drained, Bun.sleep(graceMs).then(() => false)]);

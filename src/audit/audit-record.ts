@@ -3,7 +3,7 @@
  * its record commit or fail together. Rows go in unsealed (hash null); sealAuditLog (audit-chain.ts) seals them
  * right after. Nothing here updates or deletes a row.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { is, SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import type { UserRow } from "../db/users";
 
@@ -14,12 +14,16 @@ export type AuditActor = Pick<UserRow, "id" | "username"> | null;
 export type AuditDetail = Record<string, unknown>;
 
 export type AuditEntry = {
-  actor: AuditActor;
+  /** id "inserted": the user the batch's previous statement created acts (the first admin, made at /setup). */
+  actor: AuditActor | { id: "inserted"; username: string };
   /** e.g. "evidence.create", "evidence.update", "evidence.visibility", "evidence.delete", "user.delete". */
   action: string;
-  targetType: "evidence" | "user";
-  /** The target's id; "inserted" = the row the previous statement of the batch inserted (its id is not known yet). */
-  targetId: number | "inserted" | null;
+  targetType: "evidence" | "user" | "show";
+  /**
+   * The target's id; "inserted" = the row the previous statement of the batch inserted (its id is not known yet);
+   * an SQL expression for an id the batch computes (the show's new version).
+   */
+  targetId: number | "inserted" | null | SQL;
   detail: AuditDetail;
   /** Write the entry only when the batch's previous statement changed a row (a compare-and-set that may lose a race). */
   ifChanged?: boolean;
@@ -27,14 +31,16 @@ export type AuditEntry = {
 
 const CLI_ACTOR_NAME = "command line";
 
-const actorColumns = (actor: AuditActor, action: string, targetType: string) =>
-  sql`${new Date().toISOString()}, ${actor?.id ?? null}, ${actor?.username ?? CLI_ACTOR_NAME}, ${action}, ${targetType}`;
+const actorColumns = (actor: AuditEntry["actor"], action: string, targetType: string) => {
+  const id = actor?.id === "inserted" ? sql`last_insert_rowid()` : sql`${actor?.id ?? null}`;
+  return sql`${new Date().toISOString()}, ${id}, ${actor?.username ?? CLI_ACTOR_NAME}, ${action}, ${targetType}`;
+};
 
 const INSERT = sql`insert into audit_log (at, actor_id, actor_name, action, target_type, target_id, detail)`;
 
 /** One entry; put it in the change's db.batch (right after the insert when targetId is "inserted"). */
 export function auditStatement(db: Database, entry: AuditEntry) {
-  const target = entry.targetId === "inserted" ? sql`last_insert_rowid()` : sql`${entry.targetId}`;
+  const target = entry.targetId === "inserted" ? sql`last_insert_rowid()` : is(entry.targetId, SQL) ? entry.targetId : sql`${entry.targetId}`;
   const values = sql`${actorColumns(entry.actor, entry.action, entry.targetType)}, ${target}, ${JSON.stringify(entry.detail)}`;
   return db.run(sql`${INSERT} select ${values}${entry.ifChanged ? sql` where changes() > 0` : sql``}`);
 }

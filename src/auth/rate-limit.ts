@@ -63,4 +63,6 @@ export const LIMITS = {
   /** Code checks and password updates for one account; each code allows 5 wrong tries besides. */
   resetTryPerAccount: { max: 20, windowMs: HOUR },
   resetPerAddress: { max: 300, windowMs: HOUR },
+  /** The first-admin setup page and its calls: one person at one address, a handful of tries. */
+  setupPerAddress: { max: 30, windowMs: HOUR },
 } satisfies Record<string, Limit>;

@@ -3,7 +3,8 @@ import { sealAuditLog } from "../audit/audit-chain";
 import type { Config } from "../config";
 import { openContext } from "../server";
 import { ensureAdmin, setRole } from "../users/users.service";
-import { checkEmail, checkUsername, normalizeUsername, PASSWORD_MIN } from "../users/validation";
+import { normalizeUsername } from "../config/identity-rules";
+import { checkEmail, checkUsername, PASSWORD_MIN } from "../users/validation";
 import { asCliError, CliError } from "./errors";
 
 export type AdminFlags = { username?: string; email?: string; password?: string; promote?: boolean };

@@ -13,7 +13,7 @@ import type { Config } from "../config";
 import { openDatabase } from "../db/client";
 import type { MediaStore } from "../media/store";
 import { openMediaStore } from "../server";
-import { BACKUP_DB, BACKUP_MANIFEST, mediaEntry, type BackupManifest } from "./backup-format";
+import { BACKUP_DB, BACKUP_MANIFEST, mediaEntry, storedFilesOf, type BackupManifest } from "./backup-format";
 import { CliError } from "./errors";
 import { isFileDatabase, snapshotDatabase } from "./database-copy";
 import { TarWriter } from "./tar";
@@ -43,8 +43,7 @@ export async function backup(config: Config, file: string): Promise<BackupSummar
 
     const snapshot = createClient({ url: `file:${snapshotPath}` });
     const count = async (table: string) => Number((await snapshot.execute(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
-    const keyRows = await snapshot.execute("SELECT store_key, public_store_key FROM media_files");
-    const keys = keyRows.rows.flatMap((row) => [row.store_key, row.public_store_key].filter((k) => k !== null).map(String));
+    const keys = (await storedFilesOf(snapshot)).map((file) => file.key);
     const manifest: BackupManifest = {
       format: "casefile-backup",
       version: 1,

@@ -9,7 +9,7 @@ import { createClient } from "@libsql/client";
 import type { Config } from "../config";
 import { openDatabase } from "../db/client";
 import { openMediaStore } from "../server";
-import { BACKUP_DB, BACKUP_MANIFEST, keyOfEntry, type BackupManifest } from "./backup-format";
+import { BACKUP_DB, BACKUP_MANIFEST, keyOfEntry, storedFilesOf, type BackupManifest } from "./backup-format";
 import { copyRows, userTables } from "./database-copy";
 import { CliError } from "./errors";
 import { readTar, type TarEntry } from "./tar";
@@ -54,10 +54,7 @@ export async function restore(config: Config, file: string): Promise<RestoreSumm
     const snapshot = createClient({ url: `file:${spooledDb}` });
     const mimes = new Map<string, string>();
     try {
-      for (const row of (await snapshot.execute("SELECT store_key, public_store_key, mime FROM media_files")).rows) {
-        mimes.set(String(row.store_key), String(row.mime));
-        if (row.public_store_key !== null) mimes.set(String(row.public_store_key), String(row.mime));
-      }
+      for (const file of await storedFilesOf(snapshot)) mimes.set(file.key, file.mime);
       await copyRows(snapshot, target);
     } finally {
       snapshot.close();

@@ -1,7 +1,10 @@
 /** `casefile serve` (the default): runs the server until SIGTERM/SIGINT, then shuts down gracefully. */
 import type { Config } from "../config";
 import { startServer } from "../server";
-import { tlsStartMessage } from "../tls/start-message";
+import { currentShow } from "../show/show.service";
+import { showWarnings } from "../show/warnings";
+import { startReport } from "./start-report";
+import { httpsAddresses, tlsStartMessage } from "../tls/start-message";
 import { embeddedAssets } from "../web/embedded-assets";
 import { diskAssets } from "../web/web-assets";
 import { asCliError } from "./errors";
@@ -14,8 +17,11 @@ export async function serve(config: Config): Promise<void> {
   const server = await startServer(config, embeddedAssets() ?? diskAssets(config.webDir)).catch((error) => {
     throw asCliError(error);
   });
-  console.log(`casefile listening on ${server.url}`);
-  if (server.tls) for (const line of tlsStartMessage(server.tls, Number(new URL(server.url).port || 443), config.publicUrl)) console.log(line);
+  const warnings = await showWarnings(server.ctx, await currentShow(server.ctx));
+  const https = server.tls !== undefined;
+  const certificateAddresses = server.tls && httpsAddresses(server.tls.names, server.port);
+  for (const line of startReport(config, { port: server.port, https, setupToken: server.setupToken, warnings, certificateAddresses })) console.log(line);
+  if (server.tls) for (const line of tlsStartMessage(server.tls)) console.log(line);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

@@ -30,7 +30,7 @@ const LOGO_MAX_BYTES = 1 * MB;
 const LANDING_MAX_BYTES = 5 * MB;
 const INTRO_MAX_CHARACTERS = 10_000;
 
-const DEFAULT_ACCENT = "#b3261e";
+export const DEFAULT_ACCENT = "#b3261e";
 const LIGHT_TEXT = "#ffffff";
 const DARK_TEXT = "#111111";
 
@@ -60,7 +60,7 @@ export function darkened(hex: string, by = 0.15): string {
 }
 
 /** What an image file is: PNG, JPEG and WebP by their bytes; SVG by its name and an `<svg` root in UTF-8 text. */
-function imageType(file: string, bytes: Uint8Array): string | undefined {
+export function imageType(file: string, bytes: Uint8Array): string | undefined {
   const ascii = (start: number, length: number) => String.fromCharCode(...bytes.subarray(start, start + length));
   if (ascii(0, 8) === "\x89PNG\r\n\x1a\n") return "image/png";
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";

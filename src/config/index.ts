@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import { type Branding, loadBranding } from "./branding";
-import { isPlainEmail, isValidUsername, MESSAGES, normalizeUsername } from "../users/validation";
+import { INVALID_USERNAME, isPlainEmail, isValidUsername, normalizeUsername } from "./identity-rules";
 
 export type Config = {
   port: number;
@@ -29,6 +29,11 @@ export type Config = {
   /** Accent colour, logo, landing image and archive introduction (src/config/branding.ts). */
   branding: Branding;
   spyUrl: string;
+  /**
+   * Which of the show's settings the environment sets: those win over what admins saved in the browser and are shown
+   * as set by the server's configuration (LOGO_FILE and LANDING_IMAGE_FILE: branding.logo / landingImage present).
+   */
+  fromEnv: { projectName: boolean; accentColor: boolean; spyUrl: boolean; archiveIntro: boolean };
   archiveMode: boolean;
   maxUploadBytes: number;
   /** Per participant (admins are exempt); 0 means unlimited. */
@@ -127,7 +132,7 @@ export function loadConfig(env: Env = process.env): Config {
     if (!adminEmail) fail("ADMIN_EMAIL", "is required when ADMIN_USERNAME or ADMIN_PASSWORD is set");
     if (!adminPassword) fail("ADMIN_PASSWORD", "is required when ADMIN_USERNAME or ADMIN_EMAIL is set");
     if (!isValidUsername(normalizeUsername(adminUsername))) {
-      fail("ADMIN_USERNAME", `is not a valid username (${MESSAGES.invalidUsername}), got "${adminUsername}"`);
+      fail("ADMIN_USERNAME", `is not a valid username (${INVALID_USERNAME}), got "${adminUsername}"`);
     }
     if (!isPlainEmail(adminEmail)) fail("ADMIN_EMAIL", `must be an email address, got "${adminEmail}"`);
     if (adminPassword.length < 7) fail("ADMIN_PASSWORD", "must be at least 7 characters long");
@@ -172,6 +177,12 @@ export function loadConfig(env: Env = process.env): Config {
     projectName,
     branding,
     spyUrl: url(env, "SPY_URL", ["http:", "https:"]) ?? "https://example.org/",
+    fromEnv: {
+      projectName: optional(env, "PROJECT_NAME") !== undefined,
+      accentColor: optional(env, "ACCENT_COLOR") !== undefined,
+      spyUrl: optional(env, "SPY_URL") !== undefined,
+      archiveIntro: optional(env, "ARCHIVE_INTRO_FILE") !== undefined,
+    },
     archiveMode: oneOf(env, "ARCHIVE_MODE", "off", ["on", "off"] as const) === "on",
     maxUploadBytes: int(env, "MAX_UPLOAD_MB", 1024, 1, 1024 * 1024) * 1024 * 1024,
     quotas: {

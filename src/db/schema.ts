@@ -7,3 +7,7 @@ export { rateLimits } from "./rate-limits";
 export { uploadQuotas } from "./upload-quotas";
 export { auditLog } from "./audit-log";
 export { uploads } from "./uploads";
+export { showSettings } from "./show-settings";
+export { showMedia } from "./show-media";
+export { showState } from "./show-state";
+export { setupTokens } from "./setup-tokens";

@@ -23,6 +23,7 @@ function eventName({ action, targetType }: Entry): string | undefined {
     if (action === "evidence.delete") return "evidence.deleted";
     return "evidence.updated";
   }
+  if (targetType === "show") return "show";
   if (action === "user.delete") return "user.deleted";
   if (action === "user.update") return "user.updated";
   return undefined;
@@ -47,7 +48,8 @@ async function eventsAfter(db: Database, cursor: number): Promise<{ text: string
     const name = eventName(entry);
     if (!name || entry.targetId === null) continue;
     // An item deleted since this entry was written has its own evidence.deleted entry later on.
-    const data = name === "evidence.created" || name === "evidence.updated" ? items.get(entry.targetId) : { id: entry.targetId };
+    const data =
+      name === "evidence.created" || name === "evidence.updated" ? items.get(entry.targetId) : name === "show" ? { version: entry.targetId } : { id: entry.targetId };
     if (data) text += `id: ${entry.id}\nevent: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
   }
   return { text, cursor: entries.at(-1)?.id ?? cursor };

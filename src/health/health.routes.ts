@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import { Elysia } from "elysia";
 import type { AppContext } from "../context";
 import { json } from "../http/errors";
+import { showJson } from "../show/show-json";
+import { currentShow } from "../show/show.service";
 import { BRAND_LANDING_PATH, BRAND_LOGO_PATH } from "../web/brand.routes";
 
 /** Liveness for Docker's HEALTHCHECK and load balancers, plus the settings the browser app needs at start. */
@@ -17,18 +19,23 @@ export function healthRoutes(ctx: AppContext) {
         return json({ ok: false }, 503);
       }
     })
-    .get("/api/config", () => ({
-      projectName: ctx.config.projectName,
-      spyUrl: ctx.config.spyUrl,
-      archiveMode: ctx.config.archiveMode,
-      maxUploadBytes: ctx.config.maxUploadBytes,
-      // The address participants use (PUBLIC_URL), for the printable invitation; null: the one the browser is on.
-      publicUrl: ctx.config.publicUrl ?? null,
-      accentColor: ctx.config.branding.accentColor,
-      onAccent: ctx.config.branding.onAccent,
-      accentStrong: ctx.config.branding.accentStrong,
-      logoUrl: BRAND_LOGO_PATH,
-      landingImageUrl: BRAND_LANDING_PATH,
-      archiveIntro: ctx.config.branding.archiveIntro,
-    }));
+    .get("/api/config", async () => {
+      const show = showJson(await currentShow(ctx));
+      return {
+        projectName: show.project_name,
+        spyUrl: show.spy_url,
+        archiveMode: ctx.config.archiveMode,
+        maxUploadBytes: ctx.config.maxUploadBytes,
+        // The address participants use (PUBLIC_URL), for the printable invitation; null: the one the browser is on.
+        publicUrl: ctx.config.publicUrl ?? null,
+        accentColor: show.accent_color,
+        onAccent: show.on_accent,
+        accentStrong: show.accent_strong,
+        logoUrl: BRAND_LOGO_PATH,
+        landingImageUrl: BRAND_LANDING_PATH,
+        archiveIntro: show.archive_intro,
+        // Grows with every change of the show (GET /api/show has the rest).
+        showVersion: show.version,
+      };
+    });
 }

@@ -61,6 +61,7 @@ const UPLOAD_ROUTES: [string, RegExp][] = [
   ["PUT", /^\/api\/evidence\/update\/[^/]+$/],
   ["PUT", /^\/api\/evidence\/user$/],
   ["POST", /^\/api\/user\/register$/],
+  ["PUT", /^\/api\/show\/media\/[^/]+$/],
 ];
 export const SMALL_BODY_BYTES = 1024 * 1024;
 export const BODY_TOO_LARGE_MESSAGE = "The request body is too large.";

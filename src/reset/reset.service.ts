@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, lt, not, sql, type SQL } from "drizzle-orm";
 import { sha256Hex } from "../auth/passwords";
 import { endAllSessions } from "../auth/sessions.service";
 import type { AppContext } from "../context";
+import { currentShow } from "../show/show.service";
 import { passwordResets } from "../db/password-resets";
 import type { UserRow } from "../db/users";
 import { findUserByEmail, setPassword } from "../users/users.service";
@@ -46,7 +47,9 @@ export async function sendResetCode(ctx: AppContext, email: string, now = Date.n
     })
     .returning({ userId: passwordResets.userId });
   if (fresh.length === 0) return;
-  await ctx.mailer.send(resetMail(ctx.config.projectName, user.username, user.email, code));
+  const { text } = await currentShow(ctx);
+  const wording = { projectName: text.project_name, subject: text.reset_mail_subject, note: text.reset_mail_note };
+  await ctx.mailer.send(resetMail(wording, user.username, user.email, code));
 }
 
 /**

@@ -1,4 +1,4 @@
-/** What `casefile serve` prints about HTTPS: where participants can go, and the fingerprint to check on a phone. */
+/** What `casefile serve` prints about HTTPS: the certificate, and the fingerprint to check on a phone. */
 import type { CertificateNames } from "./names";
 import type { ServerTls } from "./server-tls";
 
@@ -11,14 +11,12 @@ export function httpsAddresses(names: CertificateNames, port: number): string[] 
   return hosts.map((host) => `https://${host}${port === 443 ? "" : `:${port}`}`);
 }
 
-export function tlsStartMessage(tls: ServerTls, port: number, publicUrl: string | undefined): string[] {
-  const lines = [
+/** The certificate's facts (the addresses phones can use are in the start report, src/cli/start-report.ts). */
+export function tlsStartMessage(tls: ServerTls): string[] {
+  return [
     tls.kind === "self-signed"
       ? `HTTPS with a self-signed certificate${tls.created ? " made just now" : ""} (valid until ${tls.validTo.toISOString().slice(0, 10)}); phones warn once`
       : `HTTPS with the certificate of TLS_CERT_FILE (valid until ${tls.validTo.toISOString().slice(0, 10)})`,
     `certificate SHA-256 fingerprint (compare it on a phone): ${tls.fingerprint}`,
   ];
-  const addresses = publicUrl ? [publicUrl] : httpsAddresses(tls.names, port);
-  if (addresses.length > 0) lines.push("participants can open:", ...addresses.map((address) => `  ${address}`));
-  return lines;
 }

@@ -55,7 +55,7 @@ export async function finaliseUpload(
   }
 }
 
-async function claimForFinalise(ctx: AppContext, row: UploadRow): Promise<string | undefined> {
+export async function claimForFinalise(ctx: AppContext, row: UploadRow): Promise<string | undefined> {
   const token = `${FINALISE_TOKEN_PREFIX}${crypto.randomUUID()}`;
   const claimed = await ctx.db
     .update(uploads)
@@ -124,7 +124,7 @@ function claimWasLost(error: unknown): boolean {
 }
 
 /** The whole file's size and SHA-256, streamed (never the whole file in memory). */
-async function sizeAndHash(filePath: string): Promise<{ size: number; sha256: string }> {
+export async function sizeAndHash(filePath: string): Promise<{ size: number; sha256: string }> {
   const hasher = new Bun.CryptoHasher("sha256");
   let size = 0;
   const reader = Bun.file(filePath).stream().getReader();

@@ -23,7 +23,8 @@ import {
   takenFields,
   updateProfile,
 } from "./users.service";
-import { isPlainEmail, isValidUsername, MESSAGES, normalizeUsername, readAdminUserEdit, readProfileEdit, readRegistration } from "./validation";
+import { isPlainEmail, isValidUsername, normalizeUsername } from "../config/identity-rules";
+import { MESSAGES, readAdminUserEdit, readProfileEdit, readRegistration } from "./validation";
 
 const PHOTO_LIMIT_MB = 25;
 

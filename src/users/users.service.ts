@@ -14,8 +14,15 @@ import { discardStored, identify, mediaRows, storeMedia } from "../media/media.s
 import type { TempFile } from "../media/multipart";
 import { forgetPublicPages } from "../evidence/public-page-cache";
 import { identityKey } from "./identity-key";
-import { MESSAGES, normalizeUsername, type ProfileFields } from "./validation";
+import { normalizeUsername } from "../config/identity-rules";
+import { MESSAGES, type ProfileFields } from "./validation";
 
+
+/** Whether any admin exists (none: the start offers the one-time /setup address). */
+export async function adminExists(db: Database): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, ROLE_ADMIN)).limit(1);
+  return row !== undefined;
+}
 
 export async function findUserById(db: Database, id: number): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);

@@ -1,3 +1,4 @@
+import { INVALID_USERNAME, isPlainEmail, isValidUsername, normalizeUsername } from "../config/identity-rules";
 import { badRequest } from "../http/errors";
 
 /** The messages of spec §5, shared by registration, profile edits and the admin user form. */
@@ -9,7 +10,7 @@ export const MESSAGES = {
   invalidPhone: "Phone number must be 10 digits long and contain no dashes",
   phonesDiffer: "Phone numbers do not match",
   photoMissing: "Please upload a photo",
-  invalidUsername: "Usernames are 3 to 32 characters: letters, digits, dots, dashes, underscores and single spaces between words",
+  invalidUsername: INVALID_USERNAME,
   fullNameMissing: "Please enter your full name",
   nameTooLong: "Names can be at most 100 characters long",
   usernameTaken: "That username is already taken",
@@ -18,42 +19,14 @@ export const MESSAGES = {
 
 export const PASSWORD_MIN = 7;
 export const NAME_MAX = 100;
-/**
- * What people's names hold: letters of any script (with their combining marks), digits, `.`, `_`, `-`, and single
- * spaces between words. Nothing invisible (no format or control characters, no other kind of space).
- */
-const USERNAME_WORD = String.raw`[\p{L}\p{Nd}._-][\p{L}\p{M}\p{Nd}._-]*`;
-const USERNAME = new RegExp(`^${USERNAME_WORD}(?: ${USERNAME_WORD})*$`, "u");
-const USERNAME_MIN = 3;
-const USERNAME_MAX = 32;
-/**
- * One plain address, local@domain: dot-atoms of RFC 5322 (letters of any script allowed, as RFC 6531 does), no
- * display name, list, comment, quoting, angle brackets or whitespace; the domain has at least two labels.
- */
-const EMAIL_ATOM = String.raw`[\p{L}\p{M}\p{Nd}!#$%&'*+/=?^_\x60{|}~-]+`;
-const DOMAIN_LABEL = String.raw`[\p{L}\p{M}\p{Nd}](?:[\p{L}\p{M}\p{Nd}-]*[\p{L}\p{M}\p{Nd}])?`;
-const EMAIL = new RegExp(`^${EMAIL_ATOM}(?:\\.${EMAIL_ATOM})*@${DOMAIN_LABEL}(?:\\.${DOMAIN_LABEL})+$`, "u");
 const PHONE = /^\d{10}$/;
 
 export type ProfileFields = { username: string; full_name: string; email: string; phone_number: string; pronouns: string };
 
 const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
 
-/** Usernames are kept NFC-normalised, so one name typed two ways is stored (and counted) one way. */
-export const normalizeUsername = (username: string) => username.normalize("NFC");
-
-export function isValidUsername(username: string): boolean {
-  const length = [...username].length;
-  return length >= USERNAME_MIN && length <= USERNAME_MAX && USERNAME.test(username);
-}
-
 export function checkUsername(username: string): void {
   if (!isValidUsername(username)) throw badRequest(MESSAGES.invalidUsername);
-}
-
-export function isPlainEmail(email: string): boolean {
-  const at = email.lastIndexOf("@");
-  return email.length <= 254 && at <= 64 && EMAIL.test(email);
 }
 
 export function checkEmail(email: string): void {

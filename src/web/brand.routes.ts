@@ -1,15 +1,17 @@
 import { Elysia } from "elysia";
-import type { BrandImage, Branding } from "../config/branding";
+import { type BrandImage, darkened, textColourOn } from "../config/branding";
+import type { AppContext } from "../context";
 import { json } from "../http/errors";
+import { currentShow } from "../show/show.service";
 import type { WebAssets } from "./web-assets";
 
 export const BRAND_LOGO_PATH = "/brand/logo";
 export const BRAND_LANDING_PATH = "/brand/landing";
 
 /** An operator's SVG may carry scripts: opened on its own it runs nothing and loads nothing. */
-const SVG_SANDBOX = "sandbox; default-src 'none'; style-src 'unsafe-inline'";
+export const SVG_SANDBOX = "sandbox; default-src 'none'; style-src 'unsafe-inline'";
 
-/** Branding may change with a restart: browsers ask again after a few minutes (a 304 when nothing changed). */
+/** Branding may change in the browser or with a restart: browsers ask again after a few minutes (a 304 when nothing changed). */
 const BRAND_CACHE = "public, max-age=300";
 
 type Tagged = { body: Uint8Array<ArrayBuffer> | string; etag: string; headers: Record<string, string> };
@@ -17,8 +19,8 @@ type Tagged = { body: Uint8Array<ArrayBuffer> | string; etag: string; headers: R
 const etagOf = (body: Uint8Array | string) => `"${new Bun.CryptoHasher("sha256").update(body).digest("hex").slice(0, 32)}"`;
 
 /** The accent tokens as CSS custom properties, loaded after the app's stylesheet so they override its defaults. */
-export function themeCss(branding: Branding): string {
-  return `:root{--accent:${branding.accentColor};--accent-strong:${branding.accentStrong};--on-accent:${branding.onAccent}}\n`;
+export function themeCss(accentColor: string): string {
+  return `:root{--accent:${accentColor};--accent-strong:${darkened(accentColor)};--on-accent:${textColourOn(accentColor)}}\n`;
 }
 
 function taggedImage(image: BrandImage): Tagged {
@@ -33,16 +35,26 @@ function respond(request: Request, { body, etag, headers }: Tagged): Response {
 }
 
 /**
- * The operator's image, or else the web app's own (logo.svg, landing.svg of the bundle) served at the same address;
- * the bundle's file is read once per version (size and date), as it changes only with a rebuild.
+ * The operator's image (LOGO_FILE, LANDING_IMAGE_FILE), else the show's upload, else the web app's own (logo.svg,
+ * landing.svg of the bundle) served at the same address; the bundle's file is read once per version (size and date),
+ * as it changes only with a rebuild.
  */
-function brandImage(operator: BrandImage | undefined, assets: WebAssets, builtInFile: string) {
+function brandImage(ctx: AppContext, operator: BrandImage | undefined, slot: "logo" | "landing-image", assets: WebAssets, builtInFile: string) {
   if (operator) {
     const tagged = taggedImage(operator);
     return (request: Request) => respond(request, tagged);
   }
   let memo: { version: string; tagged: Tagged } | undefined;
   return async (request: Request) => {
+    const uploaded = (await currentShow(ctx)).media[slot];
+    if (uploaded) {
+      const version = `show:${uploaded.id}`;
+      if (memo?.version !== version) {
+        const bytes = new Uint8Array(await new Response(await ctx.store.read(uploaded.storeKey)).arrayBuffer());
+        memo = { version, tagged: taggedImage({ bytes, contentType: uploaded.mime }) };
+      }
+      return respond(request, memo.tagged);
+    }
     const file = await assets.get(builtInFile);
     if (!file) return json({ message: "Not found." }, 404);
     const version = `${file.size}:${(file as Blob & { lastModified?: number }).lastModified ?? 0}`;
@@ -51,14 +63,20 @@ function brandImage(operator: BrandImage | undefined, assets: WebAssets, builtIn
   };
 }
 
-/** /theme.css and /brand/*: the operator's accent colour and images (LOGO_FILE, LANDING_IMAGE_FILE) or the defaults. */
-export function brandRoutes(branding: Branding, assets: WebAssets) {
-  const css = themeCss(branding);
-  const theme: Tagged = { body: css, etag: etagOf(css), headers: { "content-type": "text/css; charset=utf-8", "cache-control": "no-cache" } };
-  const logo = brandImage(branding.logo, assets, "logo.svg");
-  const landing = brandImage(branding.landingImage, assets, "landing.svg");
+/** /theme.css and /brand/*: the show's accent colour and images (the environment's when it sets them), or the defaults. */
+export function brandRoutes(ctx: AppContext, assets: WebAssets) {
+  const logo = brandImage(ctx, ctx.config.branding.logo, "logo", assets, "logo.svg");
+  const landing = brandImage(ctx, ctx.config.branding.landingImage, "landing-image", assets, "landing.svg");
+  let theme: { accent: string; tagged: Tagged } | undefined;
+  const themeFor = (accent: string) => {
+    if (theme?.accent !== accent) {
+      const css = themeCss(accent);
+      theme = { accent, tagged: { body: css, etag: etagOf(css), headers: { "content-type": "text/css; charset=utf-8", "cache-control": "no-cache" } } };
+    }
+    return theme.tagged;
+  };
   return new Elysia({ name: "brand" })
-    .get("/theme.css", ({ request }) => respond(request, theme))
+    .get("/theme.css", async ({ request }) => respond(request, themeFor((await currentShow(ctx)).text.accent_color)))
     .get(BRAND_LOGO_PATH, ({ request }) => logo(request))
     .get(BRAND_LANDING_PATH, ({ request }) => landing(request))
     // Any other /brand/ address is an error, never the app's HTML.

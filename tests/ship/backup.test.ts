@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient } from "@libsql/client";
-import { Actor, fixture, form, newParticipant } from "../support/client";
+import { Actor, adminActor, fixture, form, newParticipant } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
 import { paddedVideo, sha256 } from "./support/media";
 import { FROM_SOURCE, runCommand, startProgram } from "./support/program";
@@ -36,17 +36,23 @@ async function contents(databaseUrl: string) {
     const users = (await client.execute("SELECT id, username, email, password_hash, role FROM users ORDER BY id")).rows;
     const items = (await client.execute("SELECT id, user_id, title, media_id FROM evidence ORDER BY id")).rows;
     const media = (await client.execute("SELECT id, store_key, public_store_key, sha256, size FROM media_files ORDER BY id")).rows;
+    const show = (await client.execute("SELECT id, slot, store_key, sha256 FROM show_media ORDER BY id")).rows;
     // The search index, as a search reads it (MATCH), not only its rows.
     const found = (await client.execute("SELECT rowid AS id, title FROM evidence_fts WHERE evidence_fts MATCH 'photo OR video OR during' ORDER BY rowid")).rows;
     const triggers = (await client.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")).rows.map((r) => r.name);
-    return { users: users.map((r) => ({ ...r })), items: items.map((r) => ({ ...r })), media: media.map((r) => ({ ...r })), found: found.map((r) => ({ id: r.id, title: r.title })), triggers };
+    return { users: users.map((r) => ({ ...r })), items: items.map((r) => ({ ...r })), media: media.map((r) => ({ ...r })), show: show.map((r) => ({ ...r })), found: found.map((r) => ({ id: r.id, title: r.title })), triggers };
   } finally {
     client.close();
   }
 }
 
-/** Two participants with a photo and a video each. */
+/** The show's logo, uploaded by the admin: the show's media are backed up too. */
+const SHOW_LOGO = '<svg xmlns="http://www.w3.org/2000/svg"><circle r="3"/></svg>';
+
+/** Two participants with a photo and a video each, and the show's own logo. */
 async function seed(url: string) {
+  const admin = await adminActor(url);
+  expect((await admin.put("/api/show/media/logo", form({}, { file: new File([SHOW_LOGO], "logo.svg") }))).status).toBe(200);
   const people = [await newParticipant(url), await newParticipant(url)];
   for (const { actor } of people) {
     expect((await actor.post("/api/evidence", form({ title: "Photo" }, { file: await fixture("photo.jpg") }))).status).toBe(201);
@@ -98,6 +104,7 @@ async function restoreAndCompare(archive: string, live: Awaited<ReturnType<typeo
     const items = (await (await actor.get("/api/evidence")).json()) as { aws_url: string; media: { sha256: string } }[];
     expect(items.length).toBeGreaterThanOrEqual(2);
     for (const item of items) expect(sha256(await (await actor.get(item.aws_url)).arrayBuffer())).toBe(item.media.sha256);
+    expect(await (await fetch(`${program.url}/brand/logo`)).text()).toBe(SHOW_LOGO);
   } finally {
     await program.stop();
   }
@@ -159,7 +166,7 @@ test("a backup of a single folder restores into a libSQL server and an S3 bucket
   const copy = await contents(sqld.url);
   expect(copy).toEqual(await contents(sourceEnv.DATABASE_URL));
   const keys = copy.media.flatMap((row) => [row.store_key, row.public_store_key].filter((key) => key !== null).map(String));
-  expect(await s3.keys()).toEqual(keys.sort());
+  expect(await s3.keys()).toEqual([...keys, ...copy.show.map((row) => String(row.store_key))].sort());
 
   const target = await startTestServer(targetEnv);
   cleanups.push(() => target.stop());

@@ -130,6 +130,16 @@ test("healthcheck exits 0 while the server on PORT is healthy and 1 once it is g
   expect((await runCommand([...FROM_SOURCE, "healthcheck"], cwd, { PORT: port })).code).toBe(0);
   await program.stop();
   expect((await runCommand([...FROM_SOURCE, "healthcheck"], cwd, { PORT: port })).code).toBe(1);
+
+  // What the start told the operator: no loopback address for phones, the one-time setup address, plain HTTP's cost.
+  const log = await program.output();
+  expect(log).toContain(`casefile listening on 0.0.0.0 port ${port} (plain HTTP)`);
+  expect(log).not.toContain("http://127.0.0.1");
+  expect(log).toContain(`on this machine: http://localhost:${port}`);
+  const setup = /no admin yet: open this one-time address[^\n]*\n {2}http:\/\/\S+:(\d+)\/setup\?token=[\w-]{43}\n/.exec(log);
+  expect(setup?.[1]).toBe(port);
+  expect(log).toContain("warning: Plain HTTP: phones at a venue get no in-page camera or recorder");
+  expect(log).toContain("warning: The briefing video is the built-in placeholder");
 });
 
 test("SIGTERM refuses new connections but lets a running upload finish, then exits 0", async () => {

@@ -2,7 +2,7 @@
 import { readdir } from "node:fs/promises";
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { PART_BYTES } from "../../src/media/s3-store";
-import { fixture, form, newParticipant } from "../support/client";
+import { adminActor, fixture, form, newParticipant } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
 import { paddedVideo, sha256 } from "./support/media";
 import { startS3rver, type S3Server } from "./support/s3rver";
@@ -80,4 +80,18 @@ test("the store's list() names every object of the bucket", async () => {
   const listed: string[] = [];
   for await (const key of server.ctx.store.list()) listed.push(key);
   expect(listed.sort()).toEqual(await s3.keys());
+});
+
+test("the show's media live in the bucket: served at their versioned address and as /brand/logo", async () => {
+  const admin = await adminActor(server.url);
+  const logo = '<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4"/></svg>';
+  const keysBefore = await s3.keys();
+  const saved = await admin.put("/api/show/media/logo", form({}, { file: new File([logo], "logo.svg") }));
+  expect(saved.status).toBe(200);
+  const url = ((await saved.json()) as { media: { logo: { url: string } } }).media.logo.url;
+  const added = (await s3.keys()).filter((key) => !keysBefore.includes(key));
+  expect(added).toHaveLength(1);
+  expect(added[0]).toStartWith("show/logo/");
+  expect(await (await fetch(server.url + url)).text()).toBe(logo);
+  expect(await (await fetch(`${server.url}/brand/logo`)).text()).toBe(logo);
 });

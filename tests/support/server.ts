@@ -17,6 +17,8 @@ export type TestServer = {
   uploadsDir: string;
   outboxDir: string;
   ctx: AppContext;
+  /** The one-time /setup token, when the server started with no admin. */
+  setupToken: string | undefined;
   stop(): Promise<void>;
 };
 
@@ -42,6 +44,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     uploadsDir,
     outboxDir: config.outboxDir,
     ctx: server.ctx,
+    setupToken: server.setupToken,
     async stop() {
       await server.stop();
       await rm(dataDir, { recursive: true, force: true });

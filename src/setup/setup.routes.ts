@@ -1,0 +1,42 @@
+import { Elysia } from "elysia";
+import { LIMITS, limitHit } from "../auth/rate-limit";
+import { createSession, SESSION_DAYS } from "../auth/sessions.service";
+import type { AppContext } from "../context";
+import { sessionCookie } from "../http/cookies";
+import { HttpError, json } from "../http/errors";
+import { asRecord, stringField } from "../http/input";
+import { clientAddress, isSecureRequest } from "../http/request-info";
+import { userJson } from "../users/user-json";
+import { adminExists } from "../users/users.service";
+import { readRegistration } from "../users/validation";
+import { createFirstAdmin, tokenIsValid } from "./setup.service";
+
+/** GET /api/setup (is there anything to set up?) and POST /api/setup (the first admin, logged in at once). */
+export function setupRoutes(ctx: AppContext) {
+  return new Elysia({ name: "setup" })
+    .get("/api/setup", async ({ request, query }) => {
+      const needed = !(await adminExists(ctx.db));
+      const token = typeof query.token === "string" ? query.token : undefined;
+      if (!needed || token === undefined) return { needed };
+      // Trying tokens counts like trying to use one.
+      await limitHit(ctx.db, `setup:address:${clientAddress(request, ctx.config)}`, LIMITS.setupPerAddress);
+      return { needed, token_valid: await tokenIsValid(ctx.db, token) };
+    })
+    .post("/api/setup", async ({ request, body }) => {
+      const address = clientAddress(request, ctx.config);
+      await limitHit(ctx.db, `setup:address:${address}`, LIMITS.setupPerAddress);
+      const input = asRecord(body);
+      const fields = readRegistration(Object.fromEntries(Object.entries(input).map(([k]) => [k, stringField(input, k)])));
+      try {
+        const user = await createFirstAdmin(ctx.db, stringField(input, "token"), fields);
+        console.log(`setup: ${user.username} is the first admin (from ${address})`);
+        const session = await createSession(ctx.db, user.id);
+        return json(userJson(user), 201, {
+          "set-cookie": sessionCookie(session, SESSION_DAYS * 24 * 60 * 60, isSecureRequest(request, ctx.config)),
+        });
+      } catch (error) {
+        if (error instanceof HttpError) console.warn(`setup refused (${error.status}) from ${address}: ${error.message}`);
+        throw error;
+      }
+    });
+}

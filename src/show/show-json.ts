@@ -1,0 +1,49 @@
+/** The show as GET /api/show sends it (docs/show-api.md): texts, derived colours, media addresses, locks. */
+import { darkened, textColourOn } from "../config/branding";
+import type { ShowMediaRow } from "../db/show-media";
+import type { Show } from "./show.service";
+import { SLOT_NAMES, SLOTS, type Slot, type Source } from "./show-slots";
+
+/** The versioned address of an uploaded file: a new upload is a new address, so caches and players never mix them. */
+export const showMediaUrl = (row: Pick<ShowMediaRow, "slot" | "id">) => `/show-media/${row.slot}/${row.id}`;
+
+function videoSources(show: Show, slot: "onboarding-video" | "tutorial-video"): Source[] {
+  const row = show.media[slot];
+  return row ? [{ url: showMediaUrl(row), type: row.mime }] : SLOTS[slot].builtIn;
+}
+
+const captionsUrl = (show: Show, slot: "onboarding-captions" | "tutorial-captions") => {
+  const row = show.media[slot];
+  return row ? showMediaUrl(row) : SLOTS[slot].builtIn;
+};
+
+function mediaState(show: Show, slot: Slot) {
+  const row = show.media[slot];
+  if (!row) return { default: !show.locks[slot] };
+  return { default: false, type: row.mime, size: row.size, url: showMediaUrl(row), updated_at: row.createdAt };
+}
+
+export function showJson(show: Show) {
+  const onboarding = videoSources(show, "onboarding-video");
+  const tutorial = videoSources(show, "tutorial-video");
+  // The single address plays everywhere: the MP4 of the built-in pair (iOS has no WebM), or the upload.
+  const single = (sources: Source[]) => (sources.find((s) => s.type === "video/mp4") ?? sources[0]!).url;
+  return {
+    version: show.version,
+    briefing_version: show.briefingVersion,
+    ...show.text,
+    on_accent: textColourOn(show.text.accent_color),
+    accent_strong: darkened(show.text.accent_color),
+    onboarding_video_url: single(onboarding),
+    onboarding_video_sources: onboarding,
+    onboarding_captions_url: captionsUrl(show, "onboarding-captions"),
+    tutorial_video_url: single(tutorial),
+    tutorial_video_sources: tutorial,
+    tutorial_captions_url: captionsUrl(show, "tutorial-captions"),
+    logo_url: SLOTS.logo.builtIn,
+    landing_image_url: SLOTS["landing-image"].builtIn,
+    media: Object.fromEntries(SLOT_NAMES.map((slot) => [slot, mediaState(show, slot)])),
+    locked: show.locks,
+    customised: show.customised,
+  };
+}

@@ -1,0 +1,211 @@
+/**
+ * The show's words: one typed declaration of every field admins edit, with its limits and its default. The defaults
+ * are the spec's texts and the ones the web app had built in, so a fresh install looks exactly as before.
+ */
+import { DEFAULT_ACCENT, defaultArchiveIntro } from "../config/branding";
+import { badRequest } from "../http/errors";
+
+export type FaqItem = { question: string; answer: string };
+
+/** Text fields: "plain" is shown as text; "md" is Markdown the web renders safely (the server never renders it). */
+type TextField = { kind: "text"; format: "plain" | "md"; min: number; max: number };
+type ListField = { kind: "list"; min: number; maxItems: number; maxEach: number; maxTotal?: number };
+type FaqField = { kind: "faq"; maxItems: number };
+type ColourField = { kind: "colour" };
+type UrlField = { kind: "url" };
+type FieldSpec = TextField | ListField | FaqField | ColourField | UrlField;
+
+const plain = (min: number, max: number): TextField => ({ kind: "text", format: "plain", min, max });
+const md = (min: number, max: number): TextField => ({ kind: "text", format: "md", min, max });
+
+export const SHOW_FIELDS = {
+  project_name: plain(1, 80),
+  accent_color: { kind: "colour" },
+  spy_url: { kind: "url" },
+  spy_link_text: plain(1, 80),
+  ticket_warning: plain(0, 300),
+  landing_eyebrow: plain(0, 80),
+  landing_text: md(0, 1000),
+  landing_archive_text: md(0, 1000),
+  instructions_title: plain(1, 80),
+  instructions: { kind: "list", min: 1, maxItems: 10, maxEach: 2000 },
+  faq: { kind: "faq", maxItems: 30 },
+  archive_intro: { kind: "list", min: 1, maxItems: 20, maxEach: 2000, maxTotal: 10_000 },
+  reset_mail_subject: plain(1, 150),
+  reset_mail_note: plain(0, 500),
+} satisfies Record<string, FieldSpec>;
+
+export type ShowField = keyof typeof SHOW_FIELDS;
+export const SHOW_FIELD_NAMES = Object.keys(SHOW_FIELDS) as ShowField[];
+
+export type ShowText = {
+  project_name: string;
+  accent_color: string;
+  spy_url: string;
+  spy_link_text: string;
+  ticket_warning: string;
+  landing_eyebrow: string;
+  landing_text: string;
+  landing_archive_text: string;
+  instructions_title: string;
+  instructions: string[];
+  faq: FaqItem[];
+  archive_intro: string[];
+  reset_mail_subject: string;
+  reset_mail_note: string;
+};
+
+export const DEFAULT_SPY_URL = "https://example.org/";
+export const DEFAULT_PROJECT_NAME = "casefile";
+
+/** Spec §2's three instruction paragraphs, with the example street corner. */
+export const DEFAULT_INSTRUCTIONS = [
+  "You will receive a confirmation e-mail with the date and time of your appointment, and text reminders on the phone number you registered with the day before and one hour before it starts.",
+  "At the time of your appointment, meet at the downtown street corner of Main Street and 5th Avenue and wait there for a phone call on your registered number. Your instructions will come through that call.",
+  "Bring a fully charged phone and a pair of wired headphones. Wireless earbuds tend to drop the call at the worst moment.",
+];
+
+/** Spec §1: the appointment, the meeting place, weather, dropped calls, no payment, how to upload. */
+export const DEFAULT_FAQ: FaqItem[] = [
+  {
+    question: "When is my appointment?",
+    answer:
+      "Your confirmation e-mail gives the date and time. You will also get text reminders the day before and one hour before, on the phone number you registered with.",
+  },
+  {
+    question: "Where do I meet?",
+    answer:
+      "At the downtown street corner of Main Street and 5th Avenue. Wait there for a phone call on your registered number; the call tells you where to go next.",
+  },
+  {
+    question: "What if the weather is bad?",
+    answer:
+      "The investigation happens rain or shine. Dress for the weather and bring something to keep your phone dry. If it is cancelled for safety reasons we will text you.",
+  },
+  {
+    question: "What if my call drops?",
+    answer:
+      "Stay where you are and keep your phone on. We will call you back within a few minutes. Wired headphones make dropped calls much less likely.",
+  },
+  {
+    question: "Will I be paid?",
+    answer: "No. Taking part is voluntary and there is no payment of any kind. Nobody from the project will ever ask you for money.",
+  },
+  {
+    question: "How do I upload evidence?",
+    answer:
+      "Open Evidence from the menu and tap the red plus button. Choose camera for photos and videos, audio to upload or record sound, or notes for a written report. Add a title and notes, then press Upload Evidence and keep the screen open until it finishes.",
+  },
+];
+
+/** Every default; the archive introduction's depends on the project name in force. */
+export function defaultText(projectName = DEFAULT_PROJECT_NAME): ShowText {
+  return {
+    project_name: DEFAULT_PROJECT_NAME,
+    accent_color: DEFAULT_ACCENT,
+    spy_url: DEFAULT_SPY_URL,
+    spy_link_text: "CLICK HERE TO SPY ON",
+    ticket_warning: "(Do NOT register for an account unless you have a ticket)",
+    landing_eyebrow: "A participatory investigation",
+    landing_text: "Informants register with their ticket, watch a short briefing, then send what they find from their phones.",
+    landing_archive_text: "The investigation has closed. What its informants found is kept in the public archive.",
+    instructions_title: "Your appointment",
+    instructions: DEFAULT_INSTRUCTIONS,
+    faq: DEFAULT_FAQ,
+    archive_intro: defaultArchiveIntro(projectName),
+    reset_mail_subject: "{code} is your {project} reset code",
+    reset_mail_note: "If you did not ask to reset your password, ignore this message: your password stays as it is.",
+  };
+}
+
+/** Trimmed, one kind of line break, no control characters other than line breaks and tabs. */
+function cleanText(field: string, value: unknown, where = field): string {
+  if (typeof value !== "string") throw badRequest(`${where} must be text.`);
+  const text = value.replace(/\r\n?/g, "\n").trim();
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(text)) throw badRequest(`${where} must not contain control characters.`);
+  return text;
+}
+
+const length = (text: string) => [...text].length;
+
+function checkLength(where: string, text: string, min: number, max: number): void {
+  const n = length(text);
+  if (n < min || n > max) throw badRequest(min > 0 ? `${where} must be ${min}–${max} characters.` : `${where} must be at most ${max} characters.`);
+}
+
+function readList(field: string, spec: ListField, value: unknown): string[] {
+  if (!Array.isArray(value)) throw badRequest(`${field} must be a list of paragraphs.`);
+  if (value.length < spec.min || value.length > spec.maxItems) throw badRequest(`${field} must have ${spec.min}–${spec.maxItems} paragraphs.`);
+  const items = value.map((item, index) => {
+    const text = cleanText(field, item, `${field} paragraph ${index + 1}`);
+    checkLength(`${field} paragraph ${index + 1}`, text, 1, spec.maxEach);
+    return text;
+  });
+  if (spec.maxTotal && length(items.join("")) > spec.maxTotal) throw badRequest(`${field} must be at most ${spec.maxTotal} characters in all.`);
+  return items;
+}
+
+function readFaq(field: string, spec: FaqField, value: unknown): FaqItem[] {
+  if (!Array.isArray(value)) throw badRequest(`${field} must be a list of questions and answers.`);
+  if (value.length > spec.maxItems) throw badRequest(`${field} must have at most ${spec.maxItems} questions.`);
+  return value.map((item, index) => {
+    const where = `${field} item ${index + 1}`;
+    if (!item || typeof item !== "object" || Array.isArray(item)) throw badRequest(`${where} must be {question, answer}.`);
+    const { question, answer, ...rest } = item as Record<string, unknown>;
+    if (Object.keys(rest).length) throw badRequest(`${where} must have only a question and an answer.`);
+    const q = cleanText(field, question, `${where}: the question`);
+    checkLength(`${where}: the question`, q, 1, 200);
+    const a = cleanText(field, answer, `${where}: the answer`);
+    checkLength(`${where}: the answer`, a, 1, 4000);
+    return { question: q, answer: a };
+  });
+}
+
+function readUrl(field: string, value: unknown): string {
+  const text = cleanText(field, value);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw badRequest(`${field} must be an http:// or https:// address.`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw badRequest(`${field} must be an http:// or https:// address.`);
+  if (text.length > 2000) throw badRequest(`${field} must be at most 2000 characters.`);
+  return text;
+}
+
+/** One field's value as an admin sent it, checked and normalised; a 400 naming the field otherwise. */
+export function readField(field: ShowField, value: unknown): ShowText[ShowField] {
+  const spec: FieldSpec = SHOW_FIELDS[field];
+  switch (spec.kind) {
+    case "colour": {
+      const colour = typeof value === "string" ? value.trim().toLowerCase() : "";
+      if (!/^#[0-9a-f]{6}$/.test(colour)) throw badRequest(`${field} must be a colour written #rrggbb.`);
+      return colour;
+    }
+    case "url":
+      return readUrl(field, value);
+    case "list":
+      return readList(field, spec, value);
+    case "faq":
+      return readFaq(field, spec, value);
+    case "text": {
+      const text = cleanText(field, value);
+      checkLength(field, text, spec.min, spec.max);
+      if (field === "reset_mail_subject" && !text.includes("{code}")) throw badRequest(`${field} must contain {code}, where the reset code goes.`);
+      return text;
+    }
+  }
+}
+
+/** A PUT body: known fields only, each checked (null = back to the default). */
+export function readShowUpdate(body: unknown): Partial<Record<ShowField, ShowText[ShowField] | null>> {
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw badRequest("The request must be a JSON object of the show's fields.");
+  const update: Partial<Record<ShowField, ShowText[ShowField] | null>> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (!(key in SHOW_FIELDS)) throw badRequest(`${key} is not a field of the show.`);
+    update[key as ShowField] = value === null ? null : readField(key as ShowField, value);
+  }
+  return update;
+}

@@ -1,0 +1,80 @@
+/**
+ * The show's media slots: what each accepts (checked by its bytes, never its name or declared type), how large, and
+ * the built-in file that stands in until an admin uploads one.
+ */
+import { imageType } from "../config/branding";
+import { unsupportedMedia } from "../http/errors";
+import { identify } from "../media/media.service";
+import type { TempFile } from "../media/multipart";
+
+export type Source = { url: string; type: string };
+
+type VideoSlot = { kind: "video"; builtIn: Source[] };
+type CaptionsSlot = { kind: "captions"; maxBytes: number; builtIn: string };
+type ImageSlot = { kind: "image"; maxBytes: number; builtIn: string; env: "LOGO_FILE" | "LANDING_IMAGE_FILE" };
+
+const MB = 1024 * 1024;
+const CAPTIONS_MAX_BYTES = 512 * 1024;
+
+/** The web bundle's placeholder video, WebM first with the MP4 fallback (as the web app plays them today). */
+const builtInVideo = (name: string): Source[] => [
+  { url: `/${name}.webm`, type: "video/webm" },
+  { url: `/${name}.mp4`, type: "video/mp4" },
+];
+
+export const SLOTS = {
+  "onboarding-video": { kind: "video", builtIn: builtInVideo("onboarding") },
+  "onboarding-captions": { kind: "captions", maxBytes: CAPTIONS_MAX_BYTES, builtIn: "/onboarding.vtt" },
+  "tutorial-video": { kind: "video", builtIn: builtInVideo("tutorial") },
+  "tutorial-captions": { kind: "captions", maxBytes: CAPTIONS_MAX_BYTES, builtIn: "/tutorial.vtt" },
+  logo: { kind: "image", maxBytes: 1 * MB, builtIn: "/brand/logo", env: "LOGO_FILE" },
+  "landing-image": { kind: "image", maxBytes: 5 * MB, builtIn: "/brand/landing", env: "LANDING_IMAGE_FILE" },
+} satisfies Record<string, VideoSlot | CaptionsSlot | ImageSlot>;
+
+export type Slot = keyof typeof SLOTS;
+export const SLOT_NAMES = Object.keys(SLOTS) as Slot[];
+export const isSlot = (name: string): name is Slot => Object.hasOwn(SLOTS, name);
+
+/** The most bytes a slot accepts; videos follow MAX_UPLOAD_MB like evidence. */
+export function slotMaxBytes(slot: Slot, maxUploadBytes: number): number {
+  const spec: VideoSlot | CaptionsSlot | ImageSlot = SLOTS[slot];
+  return spec.kind === "video" ? maxUploadBytes : spec.maxBytes;
+}
+
+export function tooLargeMessage(slot: Slot, maxBytes: number): string {
+  const size = maxBytes >= MB ? `${Math.round(maxBytes / MB)} MB` : `${Math.round(maxBytes / 1024)} KB`;
+  return `The ${slot} file can be at most ${size}.`;
+}
+
+/** WebVTT: UTF-8 text whose first line starts with WEBVTT (then nothing, a space or a tab). */
+function isWebVtt(bytes: Uint8Array): boolean {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return false;
+  }
+  // eslint-disable-next-line no-control-regex
+  return /^\uFEFF?WEBVTT(?:[ \t][^\n]*)?(?:\r?\n|$)/.test(text) && !/\u0000/.test(text);
+}
+
+/** The file's real type for the slot, or a 415 saying what the slot accepts. */
+export async function checkSlotFile(slot: Slot, file: TempFile): Promise<string> {
+  const spec: VideoSlot | CaptionsSlot | ImageSlot = SLOTS[slot];
+  if (spec.kind === "video") {
+    const refusal = () => unsupportedMedia(`The ${slot} must be an MP4 or WebM video.`);
+    const sniffed = await identify(file, ["video"], slot).catch(() => {
+      throw refusal();
+    });
+    if (sniffed.mime !== "video/mp4" && sniffed.mime !== "video/webm") throw refusal();
+    return sniffed.mime;
+  }
+  const bytes = await Bun.file(file.path).bytes();
+  if (spec.kind === "captions") {
+    if (!isWebVtt(bytes)) throw unsupportedMedia(`The ${slot} must be a WebVTT file (UTF-8 text starting with WEBVTT).`);
+    return "text/vtt; charset=utf-8";
+  }
+  const type = imageType(file.filename, bytes);
+  if (!type) throw unsupportedMedia(`The ${slot} must be a PNG, JPEG, WebP or SVG image.`);
+  return type;
+}

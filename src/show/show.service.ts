@@ -1,0 +1,196 @@
+/**
+ * The show's content: database values under environment locks, the same on every instance. Each instance keeps the
+ * merged show in memory and asks the database for the version row on every read (one tiny query), so a change made
+ * on another instance of the same database is served at once.
+ */
+import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { auditStatement, type AuditActor } from "../audit/audit-record";
+import type { AppContext } from "../context";
+import type { Database } from "../db/client";
+import { showMedia, type ShowMediaRow } from "../db/show-media";
+import { showSettings } from "../db/show-settings";
+import { showState } from "../db/show-state";
+import { conflict } from "../http/errors";
+import { DEFAULT_PROJECT_NAME, defaultText, SHOW_FIELD_NAMES, type ShowField, type ShowText } from "./show-schema";
+import { SLOT_NAMES, type Slot } from "./show-slots";
+
+/** A field or slot the environment sets, and the variable that sets it. */
+export type Locks = Partial<Record<ShowField | Slot, string>>;
+
+export type Show = {
+  version: number;
+  briefingVersion: number;
+  text: ShowText;
+  /** Fields whose value an admin saved (not the built-in default). */
+  customised: ShowField[];
+  /** The current upload of each slot; absent: the built-in file (or the environment's, see locks). */
+  media: Partial<Record<Slot, ShowMediaRow>>;
+  locks: Locks;
+};
+
+/** A replaced file stays readable this long, so whoever started the old briefing finishes it. */
+export const REPLACED_KEPT_MS = 6 * 60 * 60 * 1000;
+
+export function envLocks(config: AppContext["config"]): Locks {
+  const locks: Locks = {};
+  if (config.fromEnv.projectName) locks.project_name = "PROJECT_NAME";
+  if (config.fromEnv.accentColor) locks.accent_color = "ACCENT_COLOR";
+  if (config.fromEnv.spyUrl) locks.spy_url = "SPY_URL";
+  if (config.fromEnv.archiveIntro) locks.archive_intro = "ARCHIVE_INTRO_FILE";
+  if (config.branding.logo) locks.logo = "LOGO_FILE";
+  if (config.branding.landingImage) locks["landing-image"] = "LANDING_IMAGE_FILE";
+  return locks;
+}
+
+/** The environment's value of a locked field. */
+function envValue(config: AppContext["config"], field: ShowField): unknown {
+  if (field === "project_name") return config.projectName;
+  if (field === "accent_color") return config.branding.accentColor;
+  if (field === "spy_url") return config.spyUrl;
+  if (field === "archive_intro") return config.branding.archiveIntro;
+  return undefined;
+}
+
+/** The statement that raises the content version (creating the row on a fresh database). */
+export const bumpVersion = (db: Database, briefing = false) =>
+  db
+    .insert(showState)
+    .values({ id: 1, version: 1, briefingVersion: briefing ? 1 : 0 })
+    .onConflictDoUpdate({
+      target: showState.id,
+      set: { version: sql`${showState.version} + 1`, ...(briefing ? { briefingVersion: sql`${showState.briefingVersion} + 1` } : {}) },
+    });
+
+/** The version the batch just wrote, as the audit entry's target id (the events stream sends it on). */
+export const SHOW_VERSION = sql`(select version from show_state where id = 1)`;
+
+async function readVersions(db: Database): Promise<{ version: number; briefingVersion: number }> {
+  const [row] = await db.select({ version: showState.version, briefingVersion: showState.briefingVersion }).from(showState).where(eq(showState.id, 1));
+  return row ?? { version: 0, briefingVersion: 0 };
+}
+
+async function loadShow(ctx: AppContext, versions: { version: number; briefingVersion: number }): Promise<Show> {
+  const [settings, media] = await Promise.all([
+    ctx.db.select().from(showSettings),
+    ctx.db.select().from(showMedia).where(isNull(showMedia.replacedAt)).orderBy(desc(showMedia.id)),
+  ]);
+  const locks = envLocks(ctx.config);
+  const saved = new Map(settings.map((row) => [row.field as ShowField, JSON.parse(row.value) as unknown]));
+  const text = {} as Record<ShowField, unknown>;
+  const customised: ShowField[] = [];
+  // The project name first: the archive introduction's default names it.
+  const ordered: ShowField[] = ["project_name", ...SHOW_FIELD_NAMES.filter((f) => f !== "project_name")];
+  for (const field of ordered) {
+    if (locks[field]) text[field] = envValue(ctx.config, field);
+    else if (saved.has(field)) {
+      text[field] = saved.get(field);
+      customised.push(field);
+    } else text[field] = defaultText(text.project_name as string)[field];
+  }
+  const current: Partial<Record<Slot, ShowMediaRow>> = {};
+  for (const row of media) if (SLOT_NAMES.includes(row.slot as Slot) && !locks[row.slot as Slot]) current[row.slot as Slot] ??= row;
+  return { ...versions, text: text as ShowText, customised, media: current, locks };
+}
+
+const cache = new WeakMap<Database, Show>();
+
+/** The show as every instance serves it now. */
+export async function currentShow(ctx: AppContext): Promise<Show> {
+  const versions = await readVersions(ctx.db);
+  const cached = cache.get(ctx.db);
+  if (cached && cached.version === versions.version && cached.briefingVersion === versions.briefingVersion) return cached;
+  const show = await loadShow(ctx, versions);
+  cache.set(ctx.db, show);
+  return show;
+}
+
+const lockedMessage = (field: string, variable: string) =>
+  `${field} is set by the server's configuration (${variable}) and cannot be changed here.`;
+
+export function assertUnlocked(ctx: AppContext, name: ShowField | Slot): void {
+  const variable = envLocks(ctx.config)[name];
+  if (variable) throw conflict(lockedMessage(name, variable));
+}
+
+/**
+ * Saves fields (null: back to the default) in one batch with the version and the audit entry. A value equal to the
+ * default is stored as no row, so "customised" means what it says. Nothing is written when nothing changes.
+ */
+export async function updateShow(ctx: AppContext, actor: NonNullable<AuditActor>, update: Partial<Record<ShowField, unknown>>): Promise<Show> {
+  const fields = Object.keys(update) as ShowField[];
+  for (const field of fields) assertUnlocked(ctx, field);
+  const before = await loadShow(ctx, await readVersions(ctx.db));
+  // The archive introduction's default names the show: the name this update leaves in force.
+  const projectName = update.project_name === undefined ? before.text.project_name : ((update.project_name as string | null) ?? DEFAULT_PROJECT_NAME);
+  const defaults = defaultText(projectName);
+  const now = new Date().toISOString();
+  const statements: BatchItem<"sqlite">[] = [];
+  const detail: Record<string, { before: unknown; after: unknown }> = {};
+  for (const field of fields) {
+    const value = update[field] ?? defaults[field];
+    const same = JSON.stringify(value) === JSON.stringify(before.text[field]);
+    const isDefault = JSON.stringify(value) === JSON.stringify(defaults[field]);
+    if (same && isDefault === !before.customised.includes(field)) continue;
+    if (!same) detail[field] = { before: before.text[field], after: value };
+    statements.push(
+      isDefault
+        ? ctx.db.delete(showSettings).where(eq(showSettings.field, field))
+        : ctx.db
+            .insert(showSettings)
+            .values({ field, value: JSON.stringify(value), updatedAt: now, updatedBy: actor.id })
+            .onConflictDoUpdate({ target: showSettings.field, set: { value: JSON.stringify(value), updatedAt: now, updatedBy: actor.id } }),
+    );
+  }
+  if (statements.length === 0) return currentShow(ctx);
+  await ctx.db.batch([
+    bumpVersion(ctx.db),
+    ...statements,
+    auditStatement(ctx.db, { actor, action: "show.update", targetType: "show", targetId: SHOW_VERSION, detail }),
+  ]);
+  return currentShow(ctx);
+}
+
+const mediaFacts = (row: Pick<ShowMediaRow, "mime" | "size" | "sha256"> | undefined) =>
+  row ? { type: row.mime, size: row.size, sha256: row.sha256 } : null;
+
+/** Makes a stored file the slot's current one (or, with none, restores the default); the old one stays for a while. */
+export async function replaceSlot(
+  ctx: AppContext,
+  actor: NonNullable<AuditActor>,
+  slot: Slot,
+  stored: Omit<ShowMediaRow, "id" | "slot" | "createdAt" | "replacedAt"> | undefined,
+): Promise<Show> {
+  assertUnlocked(ctx, slot);
+  const now = new Date().toISOString();
+  const [old] = await ctx.db.select().from(showMedia).where(and(eq(showMedia.slot, slot), isNull(showMedia.replacedAt)));
+  if (!stored && !old) return currentShow(ctx);
+  const insert = stored ? [ctx.db.insert(showMedia).values({ ...stored, slot, createdAt: now })] : [];
+  await ctx.db.batch([
+    ctx.db.update(showMedia).set({ replacedAt: now }).where(and(eq(showMedia.slot, slot), isNull(showMedia.replacedAt))),
+    ...insert,
+    bumpVersion(ctx.db),
+    auditStatement(ctx.db, {
+      actor,
+      action: "show.media",
+      targetType: "show",
+      targetId: SHOW_VERSION,
+      detail: { slot, before: mediaFacts(old), after: mediaFacts(stored) },
+    }),
+  ]);
+  await dropLongReplaced(ctx);
+  return currentShow(ctx);
+}
+
+/** Files replaced more than REPLACED_KEPT_MS ago, of any slot: their rows and bytes go (nobody can still be watching them). */
+async function dropLongReplaced(ctx: AppContext): Promise<void> {
+  const cutoff = new Date(Date.now() - REPLACED_KEPT_MS).toISOString();
+  const gone = await ctx.db.delete(showMedia).where(lt(showMedia.replacedAt, cutoff)).returning();
+  for (const row of gone) await ctx.store.delete(row.storeKey).catch((error) => console.warn(`show media ${row.id}: not removed:`, error));
+}
+
+/** A slot's file at its versioned address: current, or replaced not long ago. */
+export async function slotFile(db: Database, slot: Slot, id: number): Promise<ShowMediaRow | undefined> {
+  const [row] = await db.select().from(showMedia).where(and(eq(showMedia.id, id), eq(showMedia.slot, slot)));
+  return row;
+}
