@@ -6,7 +6,7 @@ import type { AppContext } from "./context";
 import { openDatabase } from "./db/client";
 import { migrate } from "./db/migrate";
 import { pruneExpiredSessions } from "./auth/sessions.service";
-import { crossOriginRefusal, oversizedBodyRefusal, withSecurityHeaders } from "./http/security";
+import { closeAfterRefusedBody, crossOriginRefusal, oversizedBodyRefusal, withApiCacheRule, withSecurityHeaders } from "./http/security";
 import { getForHead, rememberClientAddress } from "./http/request-info";
 import { createMailer } from "./mail/mailer";
 import { createLocalStore } from "./media/local-store";
@@ -14,7 +14,7 @@ import type { MediaStore } from "./media/store";
 import { loadServerTls, type ServerTls } from "./tls/server-tls";
 import { sweepExpiredUploads } from "./uploads/upload-sweeper";
 import { dropSetupToken, issueSetupToken } from "./setup/setup.service";
-import { adminExists, ensureAdmin } from "./users/users.service";
+import { adminExists, ensureAdmin, fillUsernameSkeletons } from "./users/users.service";
 import { diskAssets, type WebAssets } from "./web/web-assets";
 
 export type RunningServer = {
@@ -43,6 +43,7 @@ export async function openMediaStore(config: Config): Promise<MediaStore> {
 export async function openContext(config: Config): Promise<AppContext & { close(): void }> {
   const { db, client } = await openDatabase(config);
   await migrate(db);
+  await fillUsernameSkeletons(db);
   await pruneExpiredSessions(db);
   await sweepExpiredLimits(db);
   if (config.admin) await ensureAdmin(db, config.admin);
@@ -87,7 +88,7 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
       // A change writes its audit entries unsealed (see audit-chain.ts): seal them before answering. A refused or
       // failed request rolled its transaction back, so it left nothing to seal.
       if (request.method !== "GET" && response.ok) await sealAuditLog(ctx.db);
-      return withSecurityHeaders(response);
+      return withSecurityHeaders(closeAfterRefusedBody(request, withApiCacheRule(new URL(request.url).pathname, response)));
     },
   });
   return {

@@ -1,7 +1,9 @@
 import { lte, sql } from "drizzle-orm";
+import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { rateLimits } from "../db/rate-limits";
 import { tooManyRequests } from "../http/errors";
+import { clientAddress } from "../http/request-info";
 
 /**
  * Fixed-window counters in the database (table rate_limits), so every instance on one libSQL server counts the
@@ -35,6 +37,26 @@ export async function limitHit(db: Database, key: string, limit: Limit, now = Da
   if ((await countHit(db, key, limit, now)) > limit.max) throw tooManyRequests();
 }
 
+/** What a per-address limit answers: it says to wait, never anything about the account. */
+export const ADDRESS_BUSY_MESSAGE = "Too many requests from this network just now. Please wait a few minutes and try again.";
+
+/**
+ * Counts one hit of `scope` on the client's address; 429 saying to wait when it is over its (loose) limit. Addresses
+ * the operator named in VENUE_ADDRESSES (the venue Wi-Fi's one public address) are not counted: every phone of the
+ * audience comes from there, and only the per-account limits apply to them.
+ */
+export async function limitAddressHit(
+  db: Database,
+  config: Pick<Config, "trustProxy" | "venueAddresses">,
+  request: Request,
+  scope: string,
+  limit: Limit,
+): Promise<void> {
+  const address = clientAddress(request, config);
+  if (config.venueAddresses.includes(address)) return;
+  if ((await countHit(db, `${scope}:address:${address}`, limit)) > limit.max) throw tooManyRequests(ADDRESS_BUSY_MESSAGE);
+}
+
 /**
  * Starts the key afresh, unless other hits arrived since the one that saw `seenCount`: a success in the middle
  * of a burst must not open the way for the rest of the burst.
@@ -51,18 +73,25 @@ export async function sweepExpiredLimits(db: Database, now = Date.now()): Promis
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
+/**
+ * Per-address ceilings are sized for a 500-person venue behind one NAT address within an hour (each person logging in
+ * a few times, registering once or twice, checking names as they type, resetting a password: the original client
+ * spends up to 5 reset calls on one reset); what protects an account is its per-account limit.
+ */
 export const LIMITS = {
   /** Login attempts on one account (counted before the password is checked; a success starts afresh). */
   loginPerAccount: { max: 10, windowMs: 15 * MINUTE },
-  /** Login attempts from one address: generous, a whole venue may share it. */
-  loginPerAddress: { max: 1000, windowMs: HOUR },
-  registerPerAddress: { max: 500, windowMs: HOUR },
-  checkPerAddress: { max: 3000, windowMs: HOUR },
+  loginPerAddress: { max: 5000, windowMs: HOUR },
+  registerPerAddress: { max: 1000, windowMs: HOUR },
+  checkPerAddress: { max: 10_000, windowMs: HOUR },
   /** Reset codes asked for one account (the original client asks twice per attempt). */
   resetSendPerAccount: { max: 10, windowMs: HOUR },
   /** Code checks and password updates for one account; each code allows 5 wrong tries besides. */
   resetTryPerAccount: { max: 20, windowMs: HOUR },
-  resetPerAddress: { max: 300, windowMs: HOUR },
+  /** "Is this address registered?" for one email. */
+  resetCheckPerAccount: { max: 30, windowMs: HOUR },
+  /** 600 resets an hour. */
+  resetPerAddress: { max: 3000, windowMs: HOUR },
   /** The first-admin setup page and its calls: one person at one address, a handful of tries. */
   setupPerAddress: { max: 30, windowMs: HOUR },
 } satisfies Record<string, Limit>;

@@ -3,6 +3,7 @@ import type { auditStatement } from "../audit/audit-record";
 import type { Database } from "../db/client";
 import { sessions } from "../db/sessions";
 import { users, type UserRow } from "../db/users";
+import { endLiveAnswers } from "./live-sessions";
 import { sha256Hex } from "./passwords";
 
 export const SESSION_DAYS = 30;
@@ -32,14 +33,18 @@ export async function userForSession(db: Database, token: string, now = Date.now
   return row.user;
 }
 
+/** Ends one session, and at once this instance's live answers (event streams) opened with it. */
 export async function endSession(db: Database, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.idHash, sha256Hex(token)));
+  const sessionHash = sha256Hex(token);
+  await db.delete(sessions).where(eq(sessions.idHash, sessionHash));
+  endLiveAnswers({ sessionHash });
 }
 
-/** With `record` (an audit statement), both in one transaction. */
+/** With `record` (an audit statement), both in one transaction; this instance's live answers of the user end at once. */
 export async function endAllSessions(db: Database, userId: number, record?: ReturnType<typeof auditStatement>): Promise<void> {
   const end = db.delete(sessions).where(eq(sessions.userId, userId));
   await (record ? db.batch([end, record]) : end);
+  endLiveAnswers({ userId });
 }
 
 export async function pruneExpiredSessions(db: Database, now = Date.now()): Promise<void> {

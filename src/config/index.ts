@@ -2,6 +2,7 @@
  * All configuration, read once from the environment and validated.
  * Nothing else in the app reads process.env: callers receive a Config.
  */
+import { isIP } from "node:net";
 import path from "node:path";
 import { type Branding, loadBranding } from "./branding";
 import { INVALID_USERNAME, isPlainEmail, isValidUsername, normalizeUsername } from "./identity-rules";
@@ -42,6 +43,13 @@ export type Config = {
   diskReserveBytes: number;
   /** An upload receiving fewer than 16 KiB in this long is ended (a trickle holds a request and a temp file open). */
   uploadStallMs: number;
+  /**
+   * A resumable upload's PATCH averaging less than this over UPLOAD_STALL_SECONDS is ended (UPLOAD_MIN_BYTES_PER_SECOND):
+   * a drip just above a fixed floor would hold connections for hours.
+   */
+  uploadMinBytesPerSecond: number;
+  /** Resumable uploads one participant may have unfinished at once (UPLOAD_PENDING_MAX; admins exempt; 0 = unlimited). */
+  uploadPendingMax: number;
   /** A resumable upload not finished within this long is removed with its bytes (UPLOAD_EXPIRY_HOURS). */
   uploadExpiryMs: number;
   /**
@@ -51,6 +59,11 @@ export type Config = {
   tls: { mode: "off" } | { mode: "files"; certFile: string; keyFile: string } | { mode: "self-signed"; dir: string };
   publicUrl: string | undefined;
   trustProxy: boolean;
+  /**
+   * The venue network's public addresses (VENUE_ADDRESSES, comma-separated): every phone on the venue Wi-Fi reaches the
+   * server from one of them, so per-address limits do not count them (per-account limits still do).
+   */
+  venueAddresses: string[];
   /** promote: an existing participant of that name may be made admin (ADMIN_PROMOTE); never silently. */
   admin: { username: string; email: string; password: string; promote: boolean } | undefined;
   /** Where the built web bundle lives on disk (ignored when the executable embeds it). */
@@ -109,6 +122,17 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   }
   if (!protocols.includes(parsed.protocol)) fail(name, `must start with ${protocols.join(" or ")}, got "${raw}"`);
   return raw;
+}
+
+/** A comma-separated list of IPv4 or IPv6 addresses, each as the server sees it (no ranges). */
+function addressList(env: Env, name: string): string[] {
+  const raw = optional(env, name);
+  if (raw === undefined) return [];
+  return raw.split(",").map((part) => {
+    const address = part.trim().toLowerCase();
+    if (!isIP(address)) fail(name, `must list IP addresses separated by commas, got "${part.trim()}"`);
+    return address;
+  });
 }
 
 /** The directory that holds the database file, or ./data for remote databases. */
@@ -191,10 +215,13 @@ export function loadConfig(env: Env = process.env): Config {
     },
     diskReserveBytes: int(env, "DISK_RESERVE_MB", 1024, 0, 1024 * 1024 * 1024) * 1024 * 1024,
     uploadStallMs: int(env, "UPLOAD_STALL_SECONDS", 60, 1, 3600) * 1000,
+    uploadMinBytesPerSecond: int(env, "UPLOAD_MIN_BYTES_PER_SECOND", 4096, 0, 1024 * 1024 * 1024),
+    uploadPendingMax: int(env, "UPLOAD_PENDING_MAX", 4, 0, 1_000_000),
     uploadExpiryMs: int(env, "UPLOAD_EXPIRY_HOURS", 24, 1, 24 * 30) * 60 * 60 * 1000,
     tls,
     publicUrl: url(env, "PUBLIC_URL", ["http:", "https:"]),
     trustProxy: bool(env, "TRUST_PROXY", false),
+    venueAddresses: addressList(env, "VENUE_ADDRESSES"),
     admin: anyAdmin ? { username: adminUsername!, email: adminEmail!, password: adminPassword!, promote: adminPromote } : undefined,
     webDir: path.resolve(str(env, "WEB_DIR", "./dist/web")),
   };

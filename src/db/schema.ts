@@ -11,3 +11,4 @@ export { showSettings } from "./show-settings";
 export { showMedia } from "./show-media";
 export { showState } from "./show-state";
 export { setupTokens } from "./setup-tokens";
+export { loginDevices } from "./login-devices";

@@ -3,7 +3,7 @@ import { check, integer, sqliteTable } from "drizzle-orm/sqlite-core";
 import { users } from "./users";
 
 /**
- * Per-participant upload quota, enforced inside the transaction that writes an upload's rows: the CHECKs fail
+ * Per-participant upload quota (stored bytes count resumable uploads' declared lengths while they are pending), enforced inside the transaction that writes an upload's rows: the CHECKs fail
  * (and roll the whole write back) when a participant would pass their limits, however many uploads race, on
  * however many instances. The limits are copied in from the configuration at each write.
  */
@@ -20,9 +20,13 @@ export const uploadQuotas = sqliteTable(
     windowStart: integer("window_start").notNull(),
     windowUploads: integer("window_uploads").notNull(),
     maxUploads: integer("max_uploads").notNull(),
+    /** Resumable uploads neither finished into an item nor expired, recounted at each write (UPLOAD_PENDING_MAX). */
+    pendingUploads: integer("pending_uploads").notNull().default(0),
+    maxPending: integer("max_pending").notNull().default(Number.MAX_SAFE_INTEGER),
   },
   (t) => [
     check("upload_quotas_bytes", sql`${t.storedBytes} <= ${t.maxBytes}`),
     check("upload_quotas_uploads", sql`${t.windowUploads} <= ${t.maxUploads}`),
+    check("upload_quotas_pending", sql`${t.pendingUploads} <= ${t.maxPending}`),
   ],
 );

@@ -7,6 +7,11 @@ export const users = sqliteTable(
     username: text("username").notNull(),
     /** The username NFKC-normalised and case-folded: what uniqueness and login compare. */
     usernameKey: text("username_key").notNull(),
+    /**
+     * The username's confusable skeleton (src/users/identity-key.ts lookAlikeKey): Cyrillic "сhіеf" and Latin "chief"
+     * have the same one, so the second cannot register. Null only until the start that fills it for older rows.
+     */
+    usernameSkeleton: text("username_skeleton"),
     fullName: text("full_name").notNull(),
     email: text("email").notNull(),
     /** The email address normalised and case-folded the same way. */
@@ -24,6 +29,7 @@ export const users = sqliteTable(
   (t) => [
     // Usernames and emails are unique after Unicode normalisation and case folding.
     uniqueIndex("users_username_key").on(t.usernameKey),
+    uniqueIndex("users_username_skeleton").on(t.usernameSkeleton),
     uniqueIndex("users_email_key").on(t.emailKey),
   ],
 );

@@ -10,6 +10,12 @@ import { auditLog } from "../db/audit-log";
 import { adminItems } from "./admin-items";
 
 const POLL_MS = 500;
+/**
+ * How often the stream asks whether its session still holds (not logged out, not ended everywhere, still an admin, not
+ * deleted). A logout on this instance ends the stream at once (live-sessions.ts); this bounds the rest: a logout on
+ * another instance, a demotion from the command line, a session that expired.
+ */
+export const SESSION_RECHECK_MS = 2_000;
 const HEARTBEAT_MS = 15_000;
 /** Entries read per step: with the pull-based stream, at most this many events wait in memory per connection. */
 const BATCH = 50;
@@ -55,21 +61,48 @@ async function eventsAfter(db: Database, cursor: number): Promise<{ text: string
   return { text, cursor: entries.at(-1)?.id ?? cursor };
 }
 
-/** Pull-based: the next read waits until the client took the previous one, so a slow client costs no memory. */
-export function eventStream(db: Database, startAfter: number, signal: AbortSignal): ReadableStream<Uint8Array> {
+export type StreamSession = {
+  /** Whether the session still allows the stream (still there, still an admin); the stream ends when it does not. */
+  stillAllowed(): Promise<boolean>;
+  /** Registers end() to be called when the session ends on this instance; returns the function that unregisters it. */
+  hold(end: () => void): () => void;
+};
+
+/**
+ * Pull-based: the next read waits until the client took the previous one, so a slow client costs no memory. Nothing
+ * is read for a session that no longer allows it: the session is checked before a read once SESSION_RECHECK_MS have
+ * passed, and the stream closes when it fails or the session ends here.
+ */
+export function eventStream(db: Database, startAfter: number, signal: AbortSignal, session: StreamSession): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cursor = startAfter;
   let lastSent = Date.now();
-  let cancelled = false;
-  const open = () => !signal.aborted && !cancelled;
+  let checkedAt = Date.now();
+  let ended = false;
+  let close = () => {};
+  const open = () => !signal.aborted && !ended;
+  const release = session.hold(() => close());
+  const stillAllowed = async () => {
+    if (Date.now() - checkedAt < SESSION_RECHECK_MS) return true;
+    checkedAt = Date.now();
+    return session.stillAllowed();
+  };
   return new ReadableStream<Uint8Array>({
     start(controller) {
+      close = () => {
+        if (ended) return;
+        ended = true;
+        release();
+        controller.close();
+      };
       // retry: a dropped connection comes back within the 2 s the console promises.
       controller.enqueue(encoder.encode("retry: 1000\n: connected\n\n"));
     },
     async pull(controller) {
       while (open()) {
+        if (!(await stillAllowed())) break;
         const next = await eventsAfter(db, cursor);
+        if (!open()) break; // ended while reading: what was read is not sent
         cursor = next.cursor;
         if (next.text || Date.now() - lastSent >= HEARTBEAT_MS) {
           controller.enqueue(encoder.encode(next.text || ": heartbeat\n\n"));
@@ -78,10 +111,11 @@ export function eventStream(db: Database, startAfter: number, signal: AbortSigna
         }
         await Bun.sleep(POLL_MS);
       }
-      if (!cancelled) controller.close();
+      close();
     },
     cancel() {
-      cancelled = true;
+      ended = true;
+      release();
     },
   });
 }

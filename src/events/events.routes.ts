@@ -1,16 +1,27 @@
 import { Elysia } from "elysia";
-import { requireAdmin } from "../auth/guard";
+import { currentUser, isAdmin, requireAdmin } from "../auth/guard";
+import { holdWhileSessionLives } from "../auth/live-sessions";
+import { sha256Hex } from "../auth/passwords";
 import type { AppContext } from "../context";
-import { eventStream, newestAuditId } from "./event-stream";
+import { readCookie, SESSION_COOKIE } from "../http/cookies";
+import { eventStream, newestAuditId, type StreamSession } from "./event-stream";
 
 /** An audit id from `Last-Event-ID`; anything else starts at the newest entry. */
 const resumeId = (header: string | null) => (header && /^\d{1,15}$/.test(header.trim()) ? Number(header.trim()) : undefined);
 
 export function eventsRoutes(ctx: AppContext) {
   return new Elysia({ name: "events" }).get("/api/events", async ({ request }) => {
-    await requireAdmin(ctx, request);
+    const admin = await requireAdmin(ctx, request);
     const cursor = resumeId(request.headers.get("last-event-id")) ?? (await newestAuditId(ctx.db));
-    return new Response(eventStream(ctx.db, cursor, request.signal), {
+    // The stream lasts as long as this session: a logout, a log out everywhere, a deletion or a demotion ends it.
+    const session: StreamSession = {
+      stillAllowed: async () => {
+        const user = await currentUser(ctx, request);
+        return user?.id === admin.id && isAdmin(user);
+      },
+      hold: (end) => holdWhileSessionLives({ userId: admin.id, sessionHash: sha256Hex(readCookie(request, SESSION_COOKIE)!), end }),
+    };
+    return new Response(eventStream(ctx.db, cursor, request.signal, session), {
       headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store", "x-accel-buffering": "no" },
     });
   });

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Actor, adminActor, form, newParticipant, type Participant } from "../../tests/support/client";
 import { startTwoInstances, type TwoInstances } from "../../tests/ship/support/instances";
+import { setRole } from "../users/users.service";
 
 setDefaultTimeout(60_000);
 
@@ -132,6 +133,74 @@ describe("GET /api/events", () => {
       expect((await stream.next(2_000)).data).toMatchObject({ id: after.id });
     } finally {
       stream.close();
+    }
+  });
+});
+
+describe("the stream ends with its session (issue 17: it kept pushing private items after logout)", () => {
+  /** Resolves with how long the stream took to end; fails after ms, or when it sends any event meanwhile. */
+  async function endsWithin(stream: Awaited<ReturnType<typeof connect>>, ms: number): Promise<number> {
+    const started = Date.now();
+    for (;;) {
+      let sent: ServerEvent;
+      try {
+        sent = await stream.next(ms - (Date.now() - started), true);
+      } catch (error) {
+        if ((error as Error).message === "the stream ended") return Date.now() - started;
+        throw error;
+      }
+      if (!sent.comment) throw new Error(`sent while its session was ending: ${JSON.stringify(sent)}`);
+    }
+  }
+
+  test("logout ends the admin's stream at once; an item posted after it is never sent", async () => {
+    const device = await adminActor(instances.first.url);
+    const stream = await connect(device);
+    try {
+      await stream.next(1_000, true); // connected
+      expect((await device.post("/api/user/logout")).status).toBe(200);
+      const took = endsWithin(stream, 1_000);
+      await post("Private, after logout");
+      expect(await took).toBeLessThan(1_000);
+    } finally {
+      stream.close();
+    }
+  });
+
+  // Both instances run in this test process and so share the in-process registry: the demotion below is what shows
+  // the re-check alone ending a stream.
+  test("log out everywhere from another device and instance ends the stream", async () => {
+    const phone = await adminActor(instances.first.url);
+    const laptop = await adminActor(instances.second.url);
+    const stream = await connect(phone);
+    try {
+      expect((await laptop.post("/api/user/logout-all")).status).toBe(200);
+      await post("Private, after log out everywhere");
+      await endsWithin(stream, 4_000);
+    } finally {
+      stream.close();
+    }
+    expect((await admin.get("/api/user")).status).toBe(401); // the shared admin session went too
+    admin = await adminActor(instances.first.url);
+  });
+
+  test("a demoted admin's stream ends within seconds, a deleted one's at once", async () => {
+    const deputy = await newParticipant(instances.first.url);
+    await setRole(instances.first.ctx.db, deputy.user.username, 2);
+    const demoted = await connect(deputy.actor);
+    try {
+      await setRole(instances.first.ctx.db, deputy.user.username, 1); // the command line's set-role, another process
+      await endsWithin(demoted, 4_000);
+    } finally {
+      demoted.close();
+    }
+    await setRole(instances.first.ctx.db, deputy.user.username, 2);
+    const deleted = await connect(deputy.actor);
+    try {
+      expect((await admin.delete(`/api/user/${deputy.user.id}`)).status).toBe(200);
+      expect(await endsWithin(deleted, 1_000)).toBeLessThan(1_000);
+    } finally {
+      deleted.close();
     }
   });
 });

@@ -28,7 +28,13 @@ export async function findManageable(db: Database, id: number, viewer: Viewer): 
 }
 
 /** durationMs: the file's playing time as the sender measured it (readDurationMs), for a video or audio file. */
-type Uploads = { file?: TempFile; thumbnail?: TempFile; durationMs?: number | null };
+type Uploads = {
+  file?: TempFile;
+  thumbnail?: TempFile;
+  durationMs?: number | null;
+  /** The file is a finished resumable upload, counted in the hour when it was created. */
+  hourCounted?: boolean;
+};
 type BatchItem = Parameters<Database["batch"]>[0][number];
 
 /** Sniffs and stores the file and thumbnail; returns their rows (not yet inserted). */
@@ -104,7 +110,7 @@ export async function createEvidence(
         targetId: "inserted",
         detail: changedFields({}, auditedFacts({ ...values, isPublic: false, location: values.location ?? null }, media)),
       }),
-      ...countUpload(ctx, uploader, ownerId, !!media),
+      ...countUpload(ctx, uploader, ownerId, { withFile: !!media, hourCounted: uploads.hourCounted }),
     ];
     const results = await ctx.db.batch(statements as [any, ...any[]]);
     forgetPublicPages(ctx.db);
@@ -112,7 +118,7 @@ export async function createEvidence(
     return { item: item!, media };
   } catch (error) {
     await discardStored(ctx.store, stored);
-    throw await quotaRefusal(ctx.db, ctx.config.quotas, ownerId, error, sizeOf(stored));
+    throw await quotaRefusal(ctx.db, ctx.config, ownerId, error, sizeOf(stored));
   }
 }
 
@@ -188,7 +194,7 @@ export async function updateEvidence(
         ),
       }),
       ...replaced.map((m) => ctx.db.delete(mediaFiles).where(eq(mediaFiles.id, m.id))),
-      ...(media ? countUpload(ctx, uploader, item.userId, true) : []),
+      ...(media ? countUpload(ctx, uploader, item.userId, { withFile: true }) : []),
     ] as [any, ...any[]]);
     forgetPublicPages(ctx.db);
     const [updated] = results[stored.length] as EvidenceRow[];
@@ -197,7 +203,7 @@ export async function updateEvidence(
     return { item: updated!, media: current ?? null };
   } catch (error) {
     await discardStored(ctx.store, stored);
-    throw await quotaRefusal(ctx.db, ctx.config.quotas, item.userId, error, sizeOf(stored));
+    throw await quotaRefusal(ctx.db, ctx.config, item.userId, error, sizeOf(stored));
   }
 }
 

@@ -1,8 +1,10 @@
 /**
- * Per-participant upload quotas: bytes of evidence media stored (QUOTA_STORAGE_MB) and uploads per hour
- * (QUOTA_UPLOADS_PER_HOUR). Every new item counts as an upload, text notes included (they grow the database, and
- * the hour's count is what bounds how fast one account can), and so does every replaced file; only files count bytes.
- * Admins are exempt.
+ * Per-participant upload quotas: bytes of evidence media stored (QUOTA_STORAGE_MB), uploads per hour
+ * (QUOTA_UPLOADS_PER_HOUR) and resumable uploads unfinished at once (UPLOAD_PENDING_MAX). Every new item counts as an
+ * upload, text notes included (they grow the database, and the hour's count is what bounds how fast one account can),
+ * and so does every replaced file and every resumable upload created (once: finalising it counts nothing more); only
+ * files count bytes, and a resumable upload reserves its declared length from its creation until it is finalised,
+ * ended or expired (otherwise unfinished uploads would park any amount beside the quota). Admins are exempt.
  *
  * The limits hold because they are CHECKs of upload_quotas, upserted in the same transaction as the upload's rows:
  * however many uploads race, on however many instances, the one that would pass a limit rolls back. The early check
@@ -27,18 +29,26 @@ const MIB = 1024 * 1024;
 /** A limit of 0 (unlimited) is stored as this, so the CHECKs need no special case. */
 const UNLIMITED = Number.MAX_SAFE_INTEGER;
 /**
- * A multipart body up to this size carries at most a small file (a text note's fields alone can come near it): it is
- * cheap to receive, so the early check leaves it to the transaction, and a note from a participant whose storage is
- * full still goes through.
+ * A multipart body up to this size carries at most a small file (a text note's fields, or a finalise's fields and its
+ * 64 KB thumbnail): it is cheap to receive, so the early check leaves it to the transaction, a note from a participant
+ * whose storage is full still goes through, and finalising an upload already counted in this hour is not refused.
  */
-const SMALL_BODY_BYTES = 64 * 1024;
+const SMALL_BODY_BYTES = 256 * 1024;
 
 const limitOf = (configured: number) => (configured === 0 ? UNLIMITED : configured);
 
-/** Bytes of evidence media (files and thumbnails) the user stores, except the files in `except`. */
-function storedBytesSql(userId: number, except: string[] = []) {
+/** The user's resumable uploads that are neither finalised nor expired (a finalised one has its file's hash). */
+const pendingUploadsWhere = (userId: number, now: number) =>
+  sql`from uploads where owner_id = ${userId} and sha256 is null and expires_at > ${new Date(now).toISOString()}`;
+
+/**
+ * Bytes of evidence media (files and thumbnails) the user stores, except the files in `except`, plus the declared
+ * lengths of their pending resumable uploads (reserved from creation).
+ */
+function storedBytesSql(userId: number, except: string[] = [], now = Date.now()) {
   const exclusion = except.length ? sql` and id not in (${sql.join(except.map((id) => sql`${id}`), sql`, `)})` : sql``;
-  return sql`(select coalesce(sum(size), 0) from media_files where owner_id = ${userId} and purpose in ('evidence', 'thumbnail')${exclusion})`;
+  const files = sql`(select coalesce(sum(size), 0) from media_files where owner_id = ${userId} and purpose in ('evidence', 'thumbnail')${exclusion})`;
+  return sql`(${files} + (select coalesce(sum(length), 0) ${pendingUploadsWhere(userId, now)}))`;
 }
 
 async function storedBytes(db: Database, userId: number, except: string[] = []): Promise<number> {
@@ -46,30 +56,47 @@ async function storedBytes(db: Database, userId: number, except: string[] = []):
   return Number(rows[0]!.total);
 }
 
+/** What an upload's batch counts: see countUpload. */
+export type Counting = {
+  /** A file arrives (or is reserved): a note adds no bytes. */
+  withFile: boolean;
+  /** The write creates a resumable upload: it is refused when the participant already has UPLOAD_PENDING_MAX. */
+  startsPending?: boolean;
+  /** The hour's count was taken when the resumable upload this item is made of was created. */
+  hourCounted?: boolean;
+};
+
 /**
  * What to put in an upload's batch, after its inserts and deletes, to count it against the owner's quota (nothing when
- * an admin uploads): an upsert that recomputes the owner's stored bytes (so the batch's own new files count and the
- * files it replaces don't), copies the limits in, and counts one upload in the current hour (a new hour starts once
- * the last one has run out). When a limit would be passed a CHECK fails and the whole batch rolls back;
- * quotaRefusal() turns that into the participant's message.
- * A note (withFile false) adds no bytes, so it is never refused for them: its byte ceiling is raised to what is stored.
+ * an admin uploads): an upsert that recomputes the owner's stored bytes (so the batch's own new files and resumable
+ * upload count and the files it replaces, or the upload it finalises, don't), recounts their pending resumable uploads,
+ * copies the limits in, and counts one upload in the current hour (a new hour starts once the last one has run out).
+ * When a limit would be passed a CHECK fails and the whole batch rolls back; quotaRefusal() turns that into the
+ * participant's message.
+ * A note adds no bytes, so it is never refused for them: its byte ceiling is raised to what is stored; likewise only
+ * a write that starts a resumable upload is refused for the number pending.
  */
-export function countUpload(ctx: AppContext, uploader: Uploader, ownerId: number, withFile: boolean, now = Date.now()) {
+export function countUpload(ctx: AppContext, uploader: Uploader, ownerId: number, counting: Counting, now = Date.now()) {
   if (isAdmin(uploader)) return [];
-  const limits = ctx.config.quotas;
-  const stored = storedBytesSql(ownerId);
-  const maxBytes = withFile ? sql`${limitOf(limits.storageBytes)}` : sql`max(${limitOf(limits.storageBytes)}, ${stored})`;
+  const { quotas: limits, uploadPendingMax } = ctx.config;
+  const stored = storedBytesSql(ownerId, [], now);
+  const pending = sql`(select count(*) ${pendingUploadsWhere(ownerId, now)})`;
+  const maxBytes = counting.withFile ? sql`${limitOf(limits.storageBytes)}` : sql`max(${limitOf(limits.storageBytes)}, ${stored})`;
+  const maxPending = counting.startsPending ? sql`${limitOf(uploadPendingMax)}` : sql`max(${limitOf(uploadPendingMax)}, ${pending})`;
+  const added = counting.hourCounted ? 0 : 1;
   const sameHour = sql`upload_quotas.window_start > ${now - HOUR_MS}`;
   return [
     ctx.db.run(sql`
-      insert into upload_quotas (user_id, stored_bytes, max_bytes, window_start, window_uploads, max_uploads)
-      values (${ownerId}, ${stored}, ${maxBytes}, ${now}, 1, ${limitOf(limits.uploadsPerHour)})
+      insert into upload_quotas (user_id, stored_bytes, max_bytes, window_start, window_uploads, max_uploads, pending_uploads, max_pending)
+      values (${ownerId}, ${stored}, ${maxBytes}, ${now}, ${added}, ${limitOf(limits.uploadsPerHour)}, ${pending}, ${maxPending})
       on conflict (user_id) do update set
         stored_bytes = excluded.stored_bytes,
         max_bytes = excluded.max_bytes,
         max_uploads = excluded.max_uploads,
+        pending_uploads = excluded.pending_uploads,
+        max_pending = excluded.max_pending,
         window_start = case when ${sameHour} then upload_quotas.window_start else excluded.window_start end,
-        window_uploads = case when ${sameHour} then upload_quotas.window_uploads + 1 else 1 end`),
+        window_uploads = case when ${sameHour} then upload_quotas.window_uploads + ${added} else ${added} end`),
   ];
 }
 
@@ -95,21 +122,30 @@ async function uploadWindow(db: Database, userId: number): Promise<{ start: numb
   return rows[0] && { start: Number(rows[0].window_start), uploads: Number(rows[0].window_uploads) };
 }
 
+type QuotaCheck = "upload_quotas_bytes" | "upload_quotas_uploads" | "upload_quotas_pending";
+
 /** Which of upload_quotas' CHECKs failed, if that is what rolled the batch back. */
-function failedQuotaCheck(error: unknown): "upload_quotas_bytes" | "upload_quotas_uploads" | undefined {
+function failedQuotaCheck(error: unknown): QuotaCheck | undefined {
   for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    const match = /CHECK constraint failed: (upload_quotas_bytes|upload_quotas_uploads)\b/.exec(cause.message);
-    if (match) return match[1] as "upload_quotas_bytes" | "upload_quotas_uploads";
+    const match = /CHECK constraint failed: (upload_quotas_bytes|upload_quotas_uploads|upload_quotas_pending)\b/.exec(cause.message);
+    if (match) return match[1] as QuotaCheck;
   }
   return undefined;
 }
+
+const tooManyPending = (max: number) =>
+  tooManyRequests(
+    `You already have ${max} uploads that have not finished. Let them finish, or cancel one, before starting another.`,
+  );
 
 /**
  * The participant's message (413 for storage, 429 for the hourly count) when `error` is a quota CHECK that rolled an
  * upload's batch back; otherwise `error` itself. `incomingBytes` is what the upload would have added.
  */
-export async function quotaRefusal(db: Database, limits: QuotaLimits, userId: number, error: unknown, incomingBytes: number): Promise<unknown> {
+export async function quotaRefusal(db: Database, config: Config, userId: number, error: unknown, incomingBytes: number): Promise<unknown> {
+  const limits = config.quotas;
   const check = failedQuotaCheck(error);
+  if (check === "upload_quotas_pending") return tooManyPending(config.uploadPendingMax);
   if (check === "upload_quotas_uploads") return hourlyLimitReached(limits, (await uploadWindow(db, userId))?.start ?? Date.now());
   if (check === "upload_quotas_bytes") return storageFull(await storedBytes(db, userId), limits.storageBytes, incomingBytes);
   return error;

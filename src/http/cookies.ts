@@ -4,6 +4,9 @@ export const SESSION_COOKIE = "casefile_session";
 /** Proof that this browser just checked a reset code; sent back only to the password update. */
 export const RESET_PROOF_COOKIE = "casefile_reset_proof";
 export const RESET_PROOF_PATH = "/api/user/passwordupdated";
+/** This browser logged in to the account before (src/users/login-devices.ts); sent back only to the login route. */
+export const LOGIN_DEVICE_COOKIE = "casefile_device";
+export const LOGIN_PATH = "/api/user/login";
 
 /** The named cookie's value; a value that is not valid percent-encoding is no cookie at all (never a 500). */
 export function readCookie(request: Request, name: string): string | undefined {
@@ -41,4 +44,9 @@ export function clearedSessionCookie(secure: boolean): string {
 /** Strict: no other site can make the browser send it along. */
 export function resetProofCookie(value: string, maxAgeSeconds: number, secure: boolean): string {
   return cookie(RESET_PROOF_COOKIE, value, { maxAgeSeconds, secure, sameSite: "Strict", path: RESET_PROOF_PATH });
+}
+
+/** Strict, and only for the login route: it is no session, it only tells the login's limit whose browser this is. */
+export function loginDeviceCookie(value: string, maxAgeSeconds: number, secure: boolean): string {
+  return cookie(LOGIN_DEVICE_COOKIE, value, { maxAgeSeconds, secure, sameSite: "Strict", path: LOGIN_PATH });
 }

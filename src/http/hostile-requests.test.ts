@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Actor, adminActor, fixture, form, newParticipant, type Participant, storedFiles } from "../../tests/support/client";
-import { rawExchange } from "../../tests/support/raw-http";
+import { rawExchange, rawRequest } from "../../tests/support/raw-http";
 import { startTestServer, type TestServer } from "../../tests/support/server";
 import { SESSION_COOKIE } from "./cookies";
 import { ARCHIVE_CLOSED_MESSAGE } from "./errors";
@@ -199,5 +199,38 @@ describe("archive mode refuses every upload, admins' included", () => {
     expect(textForm.status).toBe(200);
     expect((await archiveAdmin.put(`/api/evidence/clearance/${itemId}`)).status).toBe(200);
     expect((await archiveAdmin.delete(`/api/evidence/delete/${itemId}`)).status).toBe(200);
+  });
+});
+
+describe("a refused body ends the connection at once (issue 17: 55 MB were read to answer 400)", () => {
+  const filePart = (name: string) =>
+    new TextEncoder().encode(`--x\r\ncontent-disposition: form-data; name="${name}"; filename="a.jpg"\r\ncontent-type: image/jpeg\r\n\r\n`);
+  const MIB = 1024 * 1024;
+
+  test("an anonymous registration with an unknown 60 MB file part gets its 400 after a few MB at most, and the connection closes", async () => {
+    const reply = await rawRequest(server.url, {
+      method: "POST",
+      path: "/api/user/register",
+      headers: { "content-type": "multipart/form-data; boundary=x" },
+      endless: { first: filePart("evil"), repeat: new Uint8Array(64 * 1024) },
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.message).toBe("Unexpected file field: evil.");
+    expect(reply.headers).toContain("connection: close");
+    expect(reply.bodyBytesSent).toBeLessThan(8 * MIB);
+  });
+
+  test("every refusal of a request with a body closes: wrong type, over a limit, bad JSON, not logged in", async () => {
+    const refusals = [
+      await fetch(`${server.url}/api/user/register`, { method: "POST", headers: { "content-type": "text/plain" }, body: "hello" }),
+      await fetch(`${server.url}/api/user/login`, { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" }),
+      await fetch(`${server.url}/api/evidence`, { method: "POST", body: form({ title: "anonymous" }) }),
+    ];
+    for (const response of refusals) {
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.headers.get("connection")).toBe("close");
+    }
+    // An answer to a request without a body keeps the connection.
+    expect((await fetch(`${server.url}/api/user`)).headers.get("connection")).not.toBe("close");
   });
 });

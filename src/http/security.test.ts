@@ -27,6 +27,7 @@ describe("every route × every actor", () => {
     ["GET", () => "/api/evidence/admin", () => undefined, { visitor: 401, user: 403, other: 403, admin: 200 }],
     ["GET", () => "/api/user/users", () => undefined, { visitor: 401, user: 403, other: 403, admin: 200 }],
     ["GET", () => `/api/user/${ids.user}/evidence`, () => undefined, { visitor: 401, user: 403, other: 403, admin: 200 }],
+    ["GET", () => "/api/audit", () => undefined, { visitor: 401, user: 403, other: 403, admin: 200 }],
     ["PUT", () => `/api/evidence/update/${ids.item}`, editForm, { visitor: 401, user: 200, other: 404, admin: 200 }],
     ["PUT", () => `/api/evidence/clearance/${ids.item}`, () => undefined, { visitor: 401, user: 403, other: 403, admin: 200 }],
     ["PUT", () => "/api/evidence/makeAllPublic", () => undefined, { visitor: 401, user: 403, other: 403, admin: 200 }],
@@ -44,9 +45,21 @@ describe("every route × every actor", () => {
         const response = await actors[who].request(method, path(), body());
         expect(response.status).toBe(expected[who]);
         expect(response.headers.get("content-type")).toContain("application/json");
+        // Issue 17: a shared phone's back-forward cache or a proxy kept private JSON; no answer of the API is stored.
+        expect(response.headers.get("cache-control")).toBe("no-store");
       });
     }
   }
+
+  test("media keep their own caching rules; the API's JSON, refusals included, is never stored", async () => {
+    const item = await (await actors.user.post("/api/evidence", form({ title: "public one" }, { file: await fixture("photo.jpg") }))).json();
+    expect((await actors.admin.put(`/api/evidence/clearance/${item.id}`)).status).toBe(200);
+    const listed = (await (await actors.visitor.get("/api/evidence/public")).json()) as { id: number; aws_url: string }[];
+    const media = await actors.visitor.get(new URL(listed.find((e) => e.id === item.id)!.aws_url, server.url).pathname);
+    expect(media.status).toBe(200);
+    expect(media.headers.get("cache-control")).toBe("public, max-age=300");
+    expect((await actors.user.get("/api/no-such-route")).headers.get("cache-control")).toBe("no-store");
+  });
 
   test("deletes: other user 404, visitor 401, owner 200; user deletion admin-only", async () => {
     expect((await actors.visitor.delete(`/api/evidence/delete/${ids.item}`)).status).toBe(401);

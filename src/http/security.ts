@@ -53,6 +53,30 @@ export function withSecurityHeaders(response: Response): Response {
   return response;
 }
 
+/**
+ * Every API answer that sets no caching rule of its own is `no-store`: most depend on the session (a shared phone's
+ * back-forward cache or a proxy must not keep someone's items, users or audit log), and the rest are small and must
+ * be fresh anyway. Media set their own rules (public, max-age for public items; private, no-store otherwise).
+ */
+export function withApiCacheRule(pathname: string, response: Response): Response {
+  if ((pathname === "/api" || pathname.startsWith("/api/")) && !response.headers.has("cache-control")) {
+    response.headers.set("cache-control", "no-store");
+  }
+  return response;
+}
+
+/**
+ * A refusal (any 4xx or 5xx) to a request that carries a body ends the connection after the answer: the body may be
+ * unread (an unknown part, a wrong type, a limit passed, no session), and keeping the connection would mean reading it
+ * to the end first (an anonymous registration with an unknown 60 MB part was read to the end to answer 400). A body
+ * the route did read costs only a new connection for the next request.
+ */
+export function closeAfterRefusedBody(request: Request, response: Response): Response {
+  const carriesBody = Number(request.headers.get("content-length") ?? "0") > 0 || request.headers.has("transfer-encoding");
+  if (response.status >= 400 && carriesBody) response.headers.set("connection", "close");
+  return response;
+}
+
 /** Routes that stream large bodies (multipart, tus) to disk; every other route gets at most SMALL_BODY_BYTES. */
 const UPLOAD_ROUTES: [string, RegExp][] = [
   ["POST", /^\/api\/evidence$/],

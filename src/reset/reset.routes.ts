@@ -1,11 +1,11 @@
 import { Elysia } from "elysia";
 import { sha256Hex } from "../auth/passwords";
-import { LIMITS, limitHit, type Limit } from "../auth/rate-limit";
+import { limitAddressHit, LIMITS, limitHit, type Limit } from "../auth/rate-limit";
 import type { AppContext } from "../context";
 import { readCookie, RESET_PROOF_COOKIE, resetProofCookie } from "../http/cookies";
-import { badRequest, json } from "../http/errors";
+import { badRequest, HttpError, json } from "../http/errors";
 import { asRecord, stringField } from "../http/input";
-import { clientAddress, isSecureRequest } from "../http/request-info";
+import { isSecureRequest } from "../http/request-info";
 import { identityKey } from "../users/identity-key";
 import { checkPassword } from "../users/validation";
 import { findUserByEmail } from "../users/users.service";
@@ -44,10 +44,9 @@ function readPasswordUpdate(body: unknown): { email: string; password: string; c
 export function resetRoutes(ctx: AppContext) {
   const secureCookie = (request: Request) => isSecureRequest(request, ctx.config);
   /** Loose per address: a whole venue may share one. */
-  const limitAddress = (request: Request) =>
-    limitHit(ctx.db, `reset:address:${clientAddress(request, ctx.config)}`, LIMITS.resetPerAddress);
+  const limitAddress = (request: Request) => limitAddressHit(ctx.db, ctx.config, request, "reset", LIMITS.resetPerAddress);
   /** Tight per account, keyed by the email's identity key, hashed (it is personal). */
-  const limitAccount = (email: string, kind: "send" | "try", limit: Limit) =>
+  const limitAccount = (email: string, kind: "send" | "try" | "check", limit: Limit) =>
     limitHit(ctx.db, `reset:${kind}:${sha256Hex(identityKey(email))}`, limit);
   const requireEmail = (email: string) => {
     if (!email) throw badRequest(RESET_MESSAGES.emailMissing);
@@ -63,9 +62,18 @@ export function resetRoutes(ctx: AppContext) {
   };
 
   return new Elysia({ name: "reset" })
+    // A limit reached must not read as "no such account": the original client alerts "No account is registered with
+    // that email address" whenever `exists` is not true. The refusal says to wait and carries `exists: true`, which
+    // sends that client on to its code step (where "request another code" works once the wait is over).
     .post("/api/email/check-email", async ({ body, request }) => {
       const email = requireEmail(stringField(asRecord(body), "email").trim());
-      await limitAddress(request);
+      try {
+        await limitAddress(request);
+        await limitAccount(email, "check", LIMITS.resetCheckPerAccount);
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 429) return json({ message: error.message, exists: true }, 429);
+        throw error;
+      }
       return { exists: !!(await findUserByEmail(ctx.db, email)) };
     })
 

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdir } from "node:fs/promises";
 import { Actor, latestMailedCode, newParticipant } from "../../tests/support/client";
 import { startTestServer, type TestServer } from "../../tests/support/server";
+import { ADDRESS_BUSY_MESSAGE, LIMITS } from "../auth/rate-limit";
+import { ARCHIVE_CLOSED_MESSAGE } from "../http/errors";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -102,5 +104,74 @@ describe("password reset", () => {
     const { fields } = await newParticipant(server.url);
     for (let i = 0; i < 10; i++) expect((await visitor().post("/api/email/send", ["", fields.email])).status).toBe(200);
     expect((await visitor().post("/api/email/send", ["", fields.email])).status).toBe(429);
+  });
+});
+
+describe("a venue's crowd behind one address (issue 17: ~60 resets an hour, then 'No account is registered…')", () => {
+  /** The original client's five calls for one reset (the last two with a wrong code: nobody reads the mail here). */
+  async function originalClientReset(email: string): Promise<number[]> {
+    const calls = [
+      () => visitor().post("/api/email/check-email", { email }),
+      () => visitor().post("/api/email/send", ["123456", email]),
+      () => visitor().put("/api/email/reset-code", { code: "123456", email }),
+      () => visitor().post("/api/email/check/reset-code", { email, code: "100000" }),
+      () => visitor().put("/api/user/passwordupdated", [["new-password-1", email]]),
+    ];
+    const statuses: number[] = [];
+    for (const call of calls) statuses.push((await call()).status);
+    return statuses;
+  }
+
+  test("120 resets from one address (600 calls, twice the old ceiling) are none of them refused for the address", async () => {
+    const { fields } = await newParticipant(server.url);
+    const statuses: number[] = [];
+    for (let batch = 0; batch < 12; batch++) {
+      const done = await Promise.all(Array.from({ length: 10 }, (_, i) => originalClientReset(`guest-${batch}-${i}@venue.example`)));
+      statuses.push(...done.flat());
+    }
+    expect(statuses.length).toBe(600);
+    expect(statuses.filter((status) => status === 429)).toEqual([]);
+    // The registered participant who comes next is told the truth.
+    expect(await (await visitor().post("/api/email/check-email", { email: fields.email })).json()).toEqual({ exists: true });
+  });
+
+  test("a limit reached says to wait, never 'no account'; the venue's named address is not counted at all", async () => {
+    const { fields } = await newParticipant(server.url);
+    const db = server.ctx.db.$client;
+    // Each address ceiling as reached (the counters are rows; filling them takes 10,000 requests otherwise).
+    await visitor().post("/api/user/check", { username: "warm_up", email: "warm@venue.example" });
+    const { rows } = await db.execute("select key from rate_limits where key like 'reset:address:%' or key like 'check:address:%'");
+    const reached = (key: string) =>
+      db.execute({ sql: "update rate_limits set count = ?, reset_at = ? where key = ?", args: [key.startsWith("reset") ? LIMITS.resetPerAddress.max : LIMITS.checkPerAddress.max, Date.now() + 3600_000, key] });
+    for (const row of rows) await reached(String(row.key));
+    expect(rows.length).toBe(2);
+
+    const checked = await visitor().post("/api/email/check-email", { email: fields.email });
+    expect(checked.status).toBe(429);
+    expect(await checked.json()).toEqual({ message: ADDRESS_BUSY_MESSAGE, exists: true });
+    // The original client shows this under the username field instead of a Register button that does nothing.
+    const nameCheck = await visitor().post("/api/user/check", { username: "newcomer", email: "newcomer@venue.example" });
+    expect(nameCheck.status).toBe(200);
+    expect(await nameCheck.json()).toEqual({ exists: true, message: ADDRESS_BUSY_MESSAGE });
+
+    server.ctx.config.venueAddresses = [String(rows[0]!.key).split(":address:")[1]!];
+    try {
+      expect(await (await visitor().post("/api/email/check-email", { email: fields.email })).json()).toEqual({ exists: true });
+      expect(await (await visitor().post("/api/user/check", { username: "newcomer", email: "newcomer@venue.example" })).json()).toEqual({ exists: false, message: "" });
+    } finally {
+      server.ctx.config.venueAddresses = [];
+      await db.execute("delete from rate_limits where key like '%:address:%'");
+    }
+  });
+
+  test("in archive mode the username check answers with the archive message", async () => {
+    server.ctx.config.archiveMode = true;
+    try {
+      const response = await visitor().post("/api/user/check", { username: "latecomer", email: "late@venue.example" });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ exists: true, message: ARCHIVE_CLOSED_MESSAGE });
+    } finally {
+      server.ctx.config.archiveMode = false;
+    }
   });
 });

@@ -84,7 +84,9 @@ async function turnIntoEvidence(
     await assertDiskRoom(ctx, row.length);
     tempPath = await bytes.toTempFile(row.id, row.storeState, row.length);
     const file: TempFile = { path: tempPath, ...(await sizeAndHash(tempPath)), filename: row.filename ?? "" };
-    const created = await createEvidence(ctx, uploader, text, { file, ...extras }, recordFinalised(ctx.db, row.id, token, file.sha256)).catch(
+    const uploads = { file, ...extras, hourCounted: true };
+    const keepUntil = new Date(Date.parse(row.createdAt) + ctx.config.uploadExpiryMs).toISOString();
+    const created = await createEvidence(ctx, uploader, text, uploads, recordFinalised(ctx.db, row.id, token, file.sha256, keepUntil)).catch(
       (error) => {
         throw claimWasLost(error) ? conflict("Another request finalised this upload meanwhile. Please send it again.") : error;
       },
@@ -102,15 +104,16 @@ async function turnIntoEvidence(
 
 /**
  * For the item's batch, right after its insert: the row remembers the item and the file's hash, so no crash can lead
- * to a second item. If the claim was lost meanwhile (this request stalled past CLAIM_MS and another finalise took
+ * to a second item, until `keepUntil` (the upload's whole expiry, not the idle one: a phone whose answer was lost may
+ * ask again hours later, and must get the same item rather than send the file again). If the claim was lost meanwhile (this request stalled past CLAIM_MS and another finalise took
  * over), the batch must fail: SQLite has no RAISE outside triggers, so the second statement inserts a row that
  * cannot exist (a NULL id) exactly when the update changed nothing.
  */
-export function recordFinalised(db: Database, uploadId: string, token: string, sha256: string) {
+export function recordFinalised(db: Database, uploadId: string, token: string, sha256: string, keepUntil: string) {
   return [
     db
       .update(uploads)
-      .set({ evidenceId: sql`last_insert_rowid()`, sha256, lockToken: null, lockedUntil: null })
+      .set({ evidenceId: sql`last_insert_rowid()`, sha256, lockToken: null, lockedUntil: null, expiresAt: keepUntil })
       .where(and(eq(uploads.id, uploadId), eq(uploads.lockToken, token))),
     db.run(sql`insert into uploads (id) select null where changes() = 0`),
   ];

@@ -22,6 +22,7 @@ test("chunks already handed to storage are not kept while the body is still arri
   const body = guardedBody(source, {
     maxBytes: 1024 * 1024 * 1024,
     stallMs: 60_000,
+    minBytesPerWindow: 0,
     renewalDue: () => false,
     beforeHandOver: async () => {},
     checkDisk: async () => {},

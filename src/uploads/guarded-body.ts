@@ -20,8 +20,13 @@ const HAND_OVER_AFTER_MS = 1000;
 export type BodyGuards = {
   /** The most bytes the body may carry (Upload-Length minus the offset): the rest is refused. */
   maxBytes: number;
-  /** A body receiving fewer than STALL_MIN_BYTES in this long is ended with 408. */
+  /** A body receiving fewer than minBytesPerWindow (at least STALL_MIN_BYTES) in this long is ended with 408. */
   stallMs: number;
+  /**
+   * The least a window must bring: UPLOAD_MIN_BYTES_PER_SECOND × the window. A fixed floor let a client drip 273 B/s
+   * (16 KiB a minute) and hold a connection for hours.
+   */
+  minBytesPerWindow: number;
   /** Whether the upload's lease wants renewing: bytes received so far are then handed over early. */
   renewalDue(): boolean;
   /** Renews the lease when due; throws when it is lost. Runs before each piece is handed over. */
@@ -50,8 +55,9 @@ export function guardedBody(source: ReadableStream<Uint8Array> | null, guards: B
   // A stall cancels the source, which ends a pending read (racing each read against a long-lived "stalled" promise
   // instead would keep every chunk read alive through that promise's reactions).
   let stalledOut = false;
+  const minInWindow = Math.max(STALL_MIN_BYTES, guards.minBytesPerWindow);
   const stallTimer = setInterval(() => {
-    if (inWindow < STALL_MIN_BYTES) {
+    if (inWindow < minInWindow) {
       stalledOut = true;
       reader?.cancel().catch(() => {});
     }

@@ -109,8 +109,8 @@ export function tusRoutes(ctx: AppContext) {
         const { row } = await ownUpload(request, id);
         assertUploadsOpen(ctx);
         if (!isOffsetStream(request.headers)) throw unsupportedMedia(`PATCH bodies must be ${OFFSET_CONTENT_TYPE}.`);
-        const offset = await appendToUpload(ctx, row, readUploadOffset(request.headers), declaredLength(request), request.body);
-        return answer(204, stateHeaders({ ...row, offset }));
+        const state = await appendToUpload(ctx, row, readUploadOffset(request.headers), declaredLength(request), request.body);
+        return answer(204, stateHeaders(state));
       }),
       { parse: "none" },
     )

@@ -24,7 +24,8 @@ let visitor: Actor;
 let video: Uint8Array<ArrayBuffer>;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // These tests leave many uploads unfinished on purpose; the cap on pending uploads is upload-limits.test.ts's.
+  server = await startTestServer({ UPLOAD_PENDING_MAX: "0" });
   ({ owner, other, admin, visitor } = await cast(server.url));
   video = await videoOfSize(3 * 1024 * 1024 + 12345);
 });
@@ -49,8 +50,10 @@ describe("discovery and creation", () => {
     expect(response.status).toBe(201);
     expect(location).toMatch(/^\/api\/uploads\/[A-Za-z0-9_-]{22}$/);
     expect(response.headers.get("tus-resumable")).toBe("1.0.0");
+    // Untouched, it expires within the hour (UPLOAD_IDLE_MS), not after the whole UPLOAD_EXPIRY_HOURS.
     const expires = Date.parse(response.headers.get("upload-expires")!);
-    expect(expires).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    expect(expires).toBeGreaterThan(Date.now() + 58 * 60_000);
+    expect(expires).toBeLessThanOrEqual(Date.now() + 3600_000);
     expect(response.headers.get("upload-expires")).toMatch(/^\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
 
     const described = await head(owner.actor, location);
@@ -260,7 +263,7 @@ describe("interruptions and finalising", () => {
     const uploader = (await findUserById(server.ctx.db, owner.user.id))!;
     const before = await evidenceCount(owner.actor);
     const text = { title: "Lost claim", notes: "", location: null };
-    const made = createEvidence(server.ctx, uploader, text, { file }, recordFinalised(server.ctx.db, id, "finalise:the-stalled-one", file.sha256));
+    const made = createEvidence(server.ctx, uploader, text, { file }, recordFinalised(server.ctx.db, id, "finalise:the-stalled-one", file.sha256, new Date(Date.now() + 3600_000).toISOString()));
     await expect(made).rejects.toThrow(/NOT NULL constraint failed: uploads\./);
     expect(await evidenceCount(owner.actor)).toBe(before);
     expect((await rowOf(location))!).toMatchObject({ sha256: null, evidenceId: null, lockToken: "finalise:the-one-that-took-over" });

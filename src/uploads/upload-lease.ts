@@ -22,6 +22,16 @@ const RENEW_MS = LEASE_MS / 2;
 /** Bytes between two saves of the offset while data streams fast (a kill -9 loses at most this much). */
 const SAVE_EVERY_BYTES = 16 * 1024 * 1024;
 
+/**
+ * A resumable upload nobody has sent to for this long expires, so abandoned ones stop holding their reservation in the
+ * quota within the hour; UPLOAD_EXPIRY_HOURS still bounds one that keeps moving. Every hold, renewal and release moves
+ * the expiry on.
+ */
+export const UPLOAD_IDLE_MS = 60 * 60_000;
+
+/** When an upload whose whole life ends at `deadline` (epoch ms) expires, if it is touched at `now`. */
+export const expiryAfterTouch = (deadline: number, now = Date.now()) => new Date(Math.min(deadline, now + UPLOAD_IDLE_MS)).toISOString();
+
 export const leaseLost = () => new HttpError(423, "Another request is sending this upload now. Please try again.");
 
 const isoIn = (ms: number, now = Date.now()) => new Date(now + ms).toISOString();
@@ -38,6 +48,8 @@ export const leaseFree = (now = Date.now()) => or(isNull(uploads.lockToken), lt(
 
 export class UploadLease {
   private renewedAt = Date.now();
+  /** The expiry last written to the row (Upload-Expires). */
+  expiresAt: string;
   private savedOffset: number;
   private savedState: string | null;
 
@@ -48,26 +60,34 @@ export class UploadLease {
     /** What storage reported as written so far (saved to the row at the next renewal). */
     public offset: number,
     public state: string | null,
+    /** The end of the upload's whole life (epoch ms): touching it never moves its expiry past this. */
+    private readonly deadline: number,
   ) {
     this.savedOffset = offset;
     this.savedState = state;
+    this.expiresAt = expiryAfterTouch(deadline);
   }
 
   /** The values for a new row that starts held by this request. */
-  static forNewRow(db: Database, id: string, state: string | null) {
-    const lease = new UploadLease(db, id, randomId(), 0, state);
+  static forNewRow(db: Database, id: string, state: string | null, deadline: number) {
+    const lease = new UploadLease(db, id, randomId(), 0, state, deadline);
     return { lease, columns: { lockToken: lease.token, lockedUntil: isoIn(LEASE_MS) } };
   }
 
   /** Takes the hold of an upload at `offset`; undefined when another request holds it or the offset moved on. */
-  static async take(db: Database, id: string, offset: number, state: string | null): Promise<UploadLease | undefined> {
-    const lease = new UploadLease(db, id, randomId(), offset, state);
+  static async take(db: Database, id: string, offset: number, state: string | null, deadline: number): Promise<UploadLease | undefined> {
+    const lease = new UploadLease(db, id, randomId(), offset, state, deadline);
     const taken = await db
       .update(uploads)
-      .set({ lockToken: lease.token, lockedUntil: isoIn(LEASE_MS) })
+      .set({ lockToken: lease.token, lockedUntil: isoIn(LEASE_MS), expiresAt: lease.expiresAt })
       .where(and(eq(uploads.id, id), eq(uploads.offset, offset), leaseFree()))
       .returning({ id: uploads.id });
     return taken.length ? lease : undefined;
+  }
+
+  private touched(now = Date.now()): string {
+    this.expiresAt = expiryAfterTouch(this.deadline, now);
+    return this.expiresAt;
   }
 
   /** Whether a renewal is due before more bytes are handed to storage. */
@@ -80,7 +100,7 @@ export class UploadLease {
     const now = Date.now();
     const kept = await this.db
       .update(uploads)
-      .set({ offset: this.offset, storeState: this.state, lockedUntil: isoIn(LEASE_MS, now) })
+      .set({ offset: this.offset, storeState: this.state, lockedUntil: isoIn(LEASE_MS, now), expiresAt: this.touched(now) })
       .where(and(eq(uploads.id, this.id), eq(uploads.lockToken, this.token)))
       .returning({ id: uploads.id });
     if (!kept.length) throw leaseLost();
@@ -104,7 +124,7 @@ export class UploadLease {
   async release(): Promise<boolean> {
     const released = await this.db
       .update(uploads)
-      .set({ offset: this.offset, storeState: this.state, lockToken: null, lockedUntil: null })
+      .set({ offset: this.offset, storeState: this.state, lockToken: null, lockedUntil: null, expiresAt: this.touched() })
       .where(and(eq(uploads.id, this.id), eq(uploads.lockToken, this.token)))
       .returning({ id: uploads.id });
     return released.length > 0;

@@ -8,7 +8,7 @@ import { stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { uploads } from "../db/uploads";
-import { cast, type Actor, type Participant } from "../../tests/support/client";
+import { cast, form, newParticipant, type Actor, type Participant } from "../../tests/support/client";
 import { startTestServer, type TestServer } from "../../tests/support/server";
 import { createUpload, finalise, head, offsetOf, patch, rawPatch, resume, sha256, tusRequest, videoOfSize } from "../../tests/support/tus";
 import { localUploadsDir } from "./local-upload-bytes";
@@ -22,7 +22,8 @@ let admin: Actor;
 let video: Uint8Array<ArrayBuffer>;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Most tests here leave uploads unfinished; the cap on pending uploads is set where it is tested.
+  server = await startTestServer({ UPLOAD_PENDING_MAX: "0" });
   ({ owner, other, admin } = await cast(server.url));
   video = await videoOfSize(1024 * 1024 + 4321);
 });
@@ -181,5 +182,115 @@ describe("stalls and the lease", () => {
     expect((await stat(fileOf(row.id))).size).toBe(video.length);
     const created = await finalise(owner.actor, location);
     expect(((await created.json()) as { media: { sha256: string } }).media.sha256).toBe(sha256(video));
+  });
+});
+
+describe("resumable uploads inside the quota (issue 17, as an attacker would)", () => {
+  const MIB = 1024 * 1024;
+  const statuses = (responses: { response: Response }[]) => responses.map((r) => r.response.status);
+  const terminate = (actor: Actor, location: string) => tusRequest(actor, "DELETE", location);
+
+  test("28 MB parked under an 8 MB quota: a pending upload reserves its declared length from creation", async () => {
+    const { actor } = await newParticipant(server.url);
+    await withConfig(
+      (config) => ((config.quotas.storageBytes = 8 * MIB), (config.uploadPendingMax = 10)),
+      async () => {
+        // Four 7 MB uploads at once, none of them sending a byte: one is created, the rest do not fit beside it.
+        const burst = await Promise.all([0, 1, 2, 3].map(() => createUpload(actor, 7 * MIB)));
+        expect(statuses(burst).sort()).toEqual([201, 413, 413, 413]);
+        expect(await message(burst.find((b) => b.response.status === 413)!.response)).toStartWith("You have used your storage space");
+        // The reservation counts for a multipart upload too.
+        const data = new FormData();
+        data.append("title", "Beside the parked one");
+        data.append("file", new File([video], "clip.mp4", { type: "video/mp4" }));
+        expect((await actor.post("/api/evidence", data)).status).toBe(413);
+        // Ending the parked upload frees its room at once.
+        const parked = burst.find((b) => b.response.status === 201)!.location;
+        expect((await terminate(actor, parked)).status).toBe(204);
+        const pending = await createUpload(actor, 6 * MIB);
+        expect(pending.response.status).toBe(201);
+        // A finished upload's reservation becomes its file, counted once: 6 MiB pending + 1 MiB stored fits in 8.
+        const { location } = await createUpload(actor, video.length);
+        await resume(actor, location, video);
+        expect((await finalise(actor, location)).status).toBe(201);
+        expect((await createUpload(actor, MIB)).response.status).toBe(413);
+      },
+    );
+  });
+
+  test("100 creations against 60 an hour: at most UPLOAD_PENDING_MAX pending, and every creation counts in the hour", async () => {
+    const { actor } = await newParticipant(server.url);
+    await withConfig(
+      (config) => ((config.uploadPendingMax = 4), (config.quotas.uploadsPerHour = 60)),
+      async () => {
+        const burst = await Promise.all(Array.from({ length: 100 }, () => createUpload(actor, 1000)));
+        const created = burst.filter((b) => b.response.status === 201);
+        expect(created.length).toBe(4);
+        expect(statuses(burst).filter((status) => status === 429).length).toBe(96);
+        expect(await message(burst.find((b) => b.response.status === 429)!.response)).toBe(
+          "You already have 4 uploads that have not finished. Let them finish, or cancel one, before starting another.",
+        );
+        // Ending uploads as fast as they are made does not get round the hour: 56 more, then 429.
+        for (const { location } of created) await terminate(actor, location);
+        let more = 0;
+        for (;;) {
+          const next = await createUpload(actor, 1000);
+          if (next.response.status !== 201) {
+            expect(next.response.status).toBe(429);
+            expect(await message(next.response)).toStartWith("You can send at most 60 uploads per hour.");
+            break;
+          }
+          more++;
+          await terminate(actor, next.location);
+        }
+        expect(4 + more).toBe(60);
+      },
+    );
+  });
+
+  test("slow drip: 100 PATCH connections find at most 4 uploads to hold, and a drip below the minimum rate is ended", async () => {
+    const { actor } = await newParticipant(server.url);
+    await withConfig(
+      // A 2 s window instead of 60 s, and 16 KiB/s as the minimum: the drip below (8 KiB/s) passes the old fixed floor
+      // for that window (16 KiB per window) and is ended by the rate alone.
+      (config) => ((config.uploadPendingMax = 4), (config.uploadStallMs = 2000), (config.uploadMinBytesPerSecond = 16 * 1024)),
+      async () => {
+        const locations = (await Promise.all(Array.from({ length: 100 }, () => createUpload(actor, video.length))))
+          .filter((b) => b.response.status === 201)
+          .map((b) => b.location);
+        expect(locations.length).toBe(4);
+        const drips = await Promise.all(Array.from({ length: 100 }, (_, i) => rawPatch(actor, locations[i % 4]!, 0, video.length, video.subarray(0, 1024))));
+        const started = Date.now();
+        const sender = setInterval(() => {
+          for (const { socket } of drips) if (!socket.destroyed) socket.write(video.subarray(0, 1024));
+        }, 125);
+        try {
+          const answers = await Promise.all(drips.map((d) => d.answered));
+          expect(answers.filter((status) => status === 423).length).toBe(96);
+          expect(answers.filter((status) => status === 408).length).toBe(4);
+          expect(Date.now() - started).toBeLessThan(15_000);
+        } finally {
+          clearInterval(sender);
+          for (const { socket } of drips) socket.destroy();
+        }
+      },
+    );
+  });
+
+  test("an upload untouched for an hour expires and frees its room; one that moves keeps going up to the whole expiry", async () => {
+    const { actor } = await newParticipant(server.url);
+    const { response, location } = await createUpload(actor, video.length);
+    expect(Date.parse(response.headers.get("upload-expires")!)).toBeLessThanOrEqual(Date.now() + 3600_000);
+    // Moving: an upload created 23.5 h ago is touched, and expires at its 24 h, not an hour on.
+    const createdAt = new Date(Date.now() - 23.5 * 3600_000).toISOString();
+    await server.ctx.db.update(uploads).set({ createdAt }).where(eq(uploads.id, idOf(location)));
+    const moved = await patch(actor, location, 0, video.subarray(0, 5000));
+    expect(moved.status).toBe(204);
+    expect(Date.parse(moved.headers.get("upload-expires")!)).toBe(Math.floor((Date.parse(createdAt) + 24 * 3600_000) / 1000) * 1000);
+    // Untouched: an hour and a minute later the sweep takes it, with its reservation.
+    const idle = (await createUpload(actor, 1000)).location;
+    await sweepExpiredUploads(server.ctx, Date.now() + 61 * 60_000);
+    expect(await rowOf(idle)).toBeUndefined();
+    expect((await head(actor, idle)).status).toBe(404);
   });
 });

@@ -5,12 +5,12 @@ import { uploads, type UploadRow } from "../db/uploads";
 import type { UserRow } from "../db/users";
 import { conflict, HttpError, notFound } from "../http/errors";
 import { assertRoomFor } from "../media/disk-guard";
-import { admitUploadOf } from "../evidence/quotas";
+import { admitUploadOf, countUpload, quotaRefusal } from "../evidence/quotas";
 import { guardedBody } from "./guarded-body";
 import { uploadBytesOf } from "./open-upload-bytes";
 import { pastLength, type UploadMetadata } from "./tus-headers";
 import { isUploadId, randomId } from "./upload-id";
-import { leaseLost, notHeldByFinalise, UploadLease } from "./upload-lease";
+import { expiryAfterTouch, leaseLost, notHeldByFinalise, UploadLease } from "./upload-lease";
 
 /** The user's own upload, not yet expired; anyone else's (or an unknown or expired id) is "not found". */
 export async function findOwnUpload(db: Database, id: string, ownerId: number): Promise<UploadRow> {
@@ -30,9 +30,14 @@ export async function assertDiskRoom(ctx: AppContext, incoming: number): Promise
   if (ctx.config.diskReserveBytes > 0) await assertRoomFor(ctx.store.tempDir, ctx.config.diskReserveBytes, incoming);
 }
 
+/** The end of an upload's whole life (UPLOAD_EXPIRY_HOURS after its creation), epoch ms. */
+const deadlineOf = (ctx: AppContext, row: Pick<UploadRow, "createdAt">) => Date.parse(row.createdAt) + ctx.config.uploadExpiryMs;
+
 /**
  * A new upload (creation): refused early when the declared length cannot fit the owner's storage quota or the disk.
- * With `body` (creation-with-upload) the row starts held by this request and receives the body; a body that fails
+ * The row is written in one transaction with the owner's quota count (quotas.ts): its declared length is reserved
+ * in the stored bytes, it counts in the hour, and it is refused when the owner already has UPLOAD_PENDING_MAX
+ * unfinished. With `body` (creation-with-upload) the row starts held by this request and receives the body; a body that fails
  * midway keeps what arrived, and the upload is still created (the client resumes it).
  */
 export async function createUpload(
@@ -47,8 +52,9 @@ export async function createUpload(
   const id = randomId();
   const state = await uploadBytesOf(ctx).create(id);
   const now = Date.now();
-  const { lease, columns } = UploadLease.forNewRow(ctx.db, id, state);
-  const [row] = await ctx.db
+  const deadline = now + ctx.config.uploadExpiryMs;
+  const { lease, columns } = UploadLease.forNewRow(ctx.db, id, state, deadline);
+  const insert = ctx.db
     .insert(uploads)
     .values({
       id,
@@ -59,21 +65,28 @@ export async function createUpload(
       mimeHint: metadata.mimeHint,
       storeState: state,
       createdAt: new Date(now).toISOString(),
-      expiresAt: new Date(now + ctx.config.uploadExpiryMs).toISOString(),
+      expiresAt: expiryAfterTouch(deadline, now),
       ...(body ? columns : {}),
     })
     .returning();
+  let row: UploadRow | undefined;
+  try {
+    [[row]] = await ctx.db.batch([insert, ...countUpload(ctx, owner, owner.id, { withFile: true, startsPending: true }, now)]);
+  } catch (error) {
+    await uploadBytesOf(ctx).remove(id, state).catch(() => {});
+    throw await quotaRefusal(ctx.db, ctx.config, owner.id, error, length);
+  }
   if (!body) return row!;
   await receive(ctx, row!, lease, body).catch((error) => {
     // The upload exists either way, and its offset tells the client what arrived.
     if (!(error instanceof HttpError)) console.warn(`upload ${id}: the data sent with its creation failed:`, error);
   });
-  return { ...row!, offset: lease.offset };
+  return { ...row!, offset: lease.offset, expiresAt: lease.expiresAt };
 }
 
 /**
  * PATCH: appends the body at `offset`, which must be where the upload stands (409 otherwise), under the upload's lease
- * (423 while another request holds it). Returns the new offset; a body that fails midway keeps what was stored and
+ * (423 while another request holds it). Returns the new offset and expiry; a body that fails midway keeps what was stored and
  * throws the failure (408 stalled, 507 disk, 423 taken over, …).
  */
 export async function appendToUpload(
@@ -82,13 +95,13 @@ export async function appendToUpload(
   offset: number,
   declaredBytes: number | undefined,
   body: ReadableStream<Uint8Array> | null,
-): Promise<number> {
+): Promise<Pick<UploadRow, "offset" | "expiresAt">> {
   if (offset !== row.offset) throw conflict(`The upload is at byte ${row.offset}, not ${offset}.`);
   if (declaredBytes !== undefined && offset + declaredBytes > row.length) throw pastLength();
   // A finished upload takes no more bytes (and its bytes may already be evidence): nothing to store.
-  if (row.offset === row.length) return row.offset;
+  if (row.offset === row.length) return row;
   await assertDiskRoom(ctx, Math.min(declaredBytes ?? 0, row.length - offset));
-  const lease = await UploadLease.take(ctx.db, row.id, offset, row.storeState);
+  const lease = await UploadLease.take(ctx.db, row.id, offset, row.storeState, deadlineOf(ctx, row));
   if (!lease) {
     const [now] = await ctx.db.select({ offset: uploads.offset }).from(uploads).where(eq(uploads.id, row.id));
     if (!now) throw notFound("No such upload.");
@@ -96,7 +109,7 @@ export async function appendToUpload(
     throw leaseLost();
   }
   await receive(ctx, row, lease, body);
-  return lease.offset;
+  return { offset: lease.offset, expiresAt: lease.expiresAt };
 }
 
 /** Streams body into the upload's bytes under lease, then lets go of it (saving where it got to, even on failure). */
@@ -104,6 +117,7 @@ async function receive(ctx: AppContext, row: UploadRow, lease: UploadLease, body
   const guarded = guardedBody(body, {
     maxBytes: row.length - lease.offset,
     stallMs: ctx.config.uploadStallMs,
+    minBytesPerWindow: Math.ceil((ctx.config.uploadMinBytesPerSecond * ctx.config.uploadStallMs) / 1000),
     renewalDue: () => lease.due(),
     beforeHandOver: async () => {
       if (lease.due()) await lease.renew();

@@ -2,6 +2,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Actor, fixture, form, registrationFields } from "../../tests/support/client";
 import { ADMIN, startTestServer, type TestServer } from "../../tests/support/server";
+import { adminActor, newParticipant } from "../../tests/support/client";
+import { fillUsernameSkeletons } from "./users.service";
+import { lookAlikeKey } from "./identity-key";
 import { MESSAGES } from "./validation";
 
 let server: TestServer;
@@ -137,5 +140,42 @@ describe("email addresses", () => {
     const response = await admin.put(`/api/user/admin/${id}`, { username: ADMIN.username, email: '"Eve"<eve@example.org>', phone_number: "5550001111", full_name: "A" });
     expect(response.status).toBe(400);
     expect((await response.json()).message).toBe(MESSAGES.invalidEmail);
+  });
+});
+
+describe("look-alike names (issue 17: Cyrillic сhіеf registered beside the admin chief)", () => {
+  test("Cyrillic сhіеf cannot register beside chief, by the check, the registration or an admin's rename; a distinct Cyrillic name can", async () => {
+    const chief = await register({ username: "chief" });
+    expect(chief.status).toBe(201);
+    const cyrillic = "\u0441h\u0456\u0435f"; // с h і е f: three Cyrillic letters
+    expect(cyrillic).not.toBe("chief");
+    expect(await check(cyrillic)).toEqual({ exists: true, message: MESSAGES.usernameLookAlike });
+    const refused = await register({ username: cyrillic });
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).message).toBe(MESSAGES.usernameLookAlike);
+    // Others of the table: rn for m, 0 for o, full-width and upper case on top.
+    const { user } = await newParticipant(server.url, { username: `mall0ry_${uniqueWord()}` });
+    expect((await register({ username: user.username.replace("m", "rn").replace("0", "o").toUpperCase() })).status).toBe(409);
+    const admin = await adminActor(server.url);
+    const renamed = await admin.put(`/api/user/admin/${user.id}`, { username: "сhіеf", email: `r${uniqueWord()}@example.org`, phone_number: "5551112222", full_name: "R" });
+    expect(renamed.status).toBe(409);
+    // Cyrillic names that look like no one's still register.
+    expect((await register({ username: `Алексей ${uniqueWord()}` })).status).toBe(201);
+  });
+
+  test("older accounts get their skeleton at start; two older look-alikes both keep their names", async () => {
+    const db = server.ctx.db.$client;
+    const word = uniqueWord();
+    for (const name of [`old ${word}`, `оld ${word}`]) {
+      expect((await register({ username: name })).status).toBe(201);
+      await db.execute({ sql: "update users set username_skeleton = null where username = ?", args: [name] });
+    }
+    await fillUsernameSkeletons(server.ctx.db);
+    const { rows } = await db.execute({ sql: "select username_skeleton from users where username in (?, ?) order by id", args: [`old ${word}`, `оld ${word}`] });
+    expect(rows.map((r) => r.username_skeleton)).toEqual([lookAlikeKey(`old ${word}`), null]);
+  });
+
+  test("the admin named by ADMIN_USERNAME has a skeleton too", async () => {
+    expect(await check(ADMIN.username.replace("a", "\u0430"))).toEqual({ exists: true, message: MESSAGES.usernameLookAlike });
   });
 });

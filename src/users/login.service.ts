@@ -1,9 +1,10 @@
 import { sha256Hex } from "../auth/passwords";
-import { clearHits, countHit, LIMITS, limitHit } from "../auth/rate-limit";
+import { clearHits, countHit, limitAddressHit, LIMITS } from "../auth/rate-limit";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/users";
 import { badRequest, tooManyRequests, unauthorized } from "../http/errors";
 import { identityKey } from "./identity-key";
+import { knownDevice } from "./login-devices";
 import { findUserByLogin, passwordMatches } from "./users.service";
 
 export const LOGIN_MESSAGES = {
@@ -22,19 +23,33 @@ function loginKey(user: UserRow | undefined, identifier: string): string {
   return user ? `login:user:${user.id}` : `login:name:${sha256Hex(identityKey(identifier))}`;
 }
 
+/** A login refused for its limit: it says to wait, and how long at most. */
+export const loginPaused = () =>
+  tooManyRequests("Too many wrong passwords for this account. Please wait 15 minutes and try again, or reset your password.");
+
 /**
  * Checks a login by username or email. The attempt is counted BEFORE the password is verified, in one atomic
  * database hit, so of a burst of parallel guesses at most the limit are ever verified, across instances too.
+ * It is counted on the account, unless `deviceToken` shows a browser that logged in to this account before: then on
+ * that device alone, so guesses from anywhere else never lock the owner out (login-devices.ts). Returns the user and
+ * the device's key when it was known.
  */
-export async function logIn(ctx: AppContext, identifier: string, password: string, address: string): Promise<UserRow> {
+export async function logIn(
+  ctx: AppContext,
+  identifier: string,
+  password: string,
+  request: Request,
+  deviceToken?: string,
+): Promise<{ user: UserRow; device: string | undefined }> {
   if (!identifier || !password) throw badRequest(LOGIN_MESSAGES.missing);
-  await limitHit(ctx.db, `login:address:${address}`, LIMITS.loginPerAddress);
+  await limitAddressHit(ctx.db, ctx.config, request, "login", LIMITS.loginPerAddress);
   if (identifier.length > IDENTIFIER_MAX) throw unauthorized(LOGIN_MESSAGES.mismatch);
   const user = await findUserByLogin(ctx.db, identifier);
-  const key = loginKey(user, identifier);
+  const device = user && (await knownDevice(ctx.db, deviceToken, user.id));
+  const key = device ? `login:device:${device}` : loginKey(user, identifier);
   const attempt = await countHit(ctx.db, key, LIMITS.loginPerAccount);
-  if (attempt > LIMITS.loginPerAccount.max) throw tooManyRequests();
+  if (attempt > LIMITS.loginPerAccount.max) throw loginPaused();
   if (!(await passwordMatches(user, password))) throw unauthorized(LOGIN_MESSAGES.mismatch);
   await clearHits(ctx.db, key, attempt);
-  return user!;
+  return { user: user!, device };
 }

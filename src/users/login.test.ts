@@ -1,6 +1,7 @@
 /** Password guessing as an attacker would do it: parallel bursts, the username and the email mixed. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Actor, newParticipant } from "../../tests/support/client";
+import { ADMIN } from "../../tests/support/server";
 import { startTestServer, type TestServer } from "../../tests/support/server";
 
 let server: TestServer;
@@ -67,5 +68,62 @@ describe("login limits", () => {
     const { rows } = await server.ctx.db.$client.execute("select key from rate_limits");
     expect(rows.some((row) => String(row.key).toLowerCase().includes(typed.toLowerCase()))).toBe(false);
     expect(Math.max(...rows.map((row) => String(row.key).length))).toBeLessThan(200);
+  });
+});
+
+describe("lockout locks out the guesser, not the owner (issue 17: 10 wrong passwords locked anyone out, admins too)", () => {
+  /** A browser that keeps the device cookie the login sets (Actor keeps only the session). */
+  async function ownPhone(identifier: string, password: string) {
+    const phone = new Actor(server.url);
+    const first = await phone.login(identifier, password);
+    expect(first.status).toBe(200);
+    const device = first.headers.getSetCookie().find((c) => c.startsWith("casefile_device="))!;
+    expect(device).toContain("HttpOnly");
+    expect(device).toContain("SameSite=Strict");
+    expect(device).toContain("Path=/api/user/login");
+    expect((await phone.post("/api/user/logout")).status).toBe(200);
+    const cookie = device.split(";")[0]!;
+    return (password_: string) =>
+      fetch(`${server.url}/api/user/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie },
+        body: JSON.stringify({ usernameOrEmail: identifier, password: password_ }),
+      });
+  }
+
+  for (const who of ["participant", "admin"] as const) {
+    test(`40 wrong guesses lock the guesser out of the ${who}'s account; the ${who} still logs in from their own phone`, async () => {
+      const { identifier, password } =
+        who === "admin" ? { identifier: ADMIN.username, password: ADMIN.password } : await newParticipant(server.url).then(({ fields }) => ({ identifier: fields.username, password: fields.password }));
+      const loginFromPhone = await ownPhone(identifier, password);
+      const statuses = await burst(Array.from({ length: 40 }, (_, i) => [identifier, `wrong-guess-${i}`]));
+      expect(count(statuses, 401)).toBeLessThanOrEqual(ACCOUNT_LIMIT);
+      // The guesser, even with the right password now, is refused and told to wait.
+      const guesser = await new Actor(server.url).login(identifier, password);
+      expect(guesser.status).toBe(429);
+      expect(((await guesser.json()) as { message: string }).message).toContain("Please wait 15 minutes");
+      // The owner's own phone is not.
+      expect((await loginFromPhone(password)).status).toBe(200);
+      // A made-up device cookie is no device: it counts on the account like any other guess.
+      const forged = await fetch(`${server.url}/api/user/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie: "casefile_device=made-up-token" },
+        body: JSON.stringify({ usernameOrEmail: identifier, password }),
+      });
+      expect(forged.status).toBe(429);
+    });
+  }
+
+  test("the phone has its own ten tries, and log out everywhere forgets it", async () => {
+    const { fields, actor, user } = await newParticipant(server.url);
+    const loginFromPhone = await ownPhone(fields.username, fields.password);
+    const tries = await Promise.all(Array.from({ length: 15 }, (_, i) => loginFromPhone(`wrong-${i}`)));
+    expect(tries.filter((r) => r.status === 401).length).toBeLessThanOrEqual(ACCOUNT_LIMIT);
+    expect(tries.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(15 - ACCOUNT_LIMIT);
+    // The account's own count was not touched by the phone's tries.
+    expect((await actor.login(fields.username, fields.password)).status).toBe(200);
+    expect((await actor.post("/api/user/logout-all")).status).toBe(200);
+    const { rows } = await server.ctx.db.$client.execute({ sql: "select count(*) as n from login_devices where user_id = ?", args: [user.id] });
+    expect(Number(rows[0]!.n)).toBe(0);
   });
 });

@@ -1,16 +1,17 @@
 import { Elysia } from "elysia";
 import { auditStatement } from "../audit/audit-record";
 import { assertInvestigationOpen, isAdmin, requireAdmin, requireUser } from "../auth/guard";
-import { LIMITS, limitHit } from "../auth/rate-limit";
+import { limitAddressHit, LIMITS } from "../auth/rate-limit";
 import { createSession, endAllSessions, endSession, SESSION_DAYS } from "../auth/sessions.service";
 import type { AppContext } from "../context";
-import { clearedSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from "../http/cookies";
-import { archiveClosed, badRequest, conflict, forbidden, json, notFound } from "../http/errors";
+import { clearedSessionCookie, LOGIN_DEVICE_COOKIE, loginDeviceCookie, readCookie, SESSION_COOKIE, sessionCookie } from "../http/cookies";
+import { ARCHIVE_CLOSED_MESSAGE, archiveClosed, badRequest, conflict, forbidden, HttpError, json, notFound } from "../http/errors";
 import { asRecord, parseId, stringField } from "../http/input";
-import { clientAddress, isSecureRequest } from "../http/request-info";
+import { isSecureRequest } from "../http/request-info";
 import { readMultipartWithinDisk } from "../media/disk-guard";
 import { fieldsOnly } from "../media/multipart";
 import { NO_ACTIVITY, participantActivity } from "../desk/participants.service";
+import { DEVICE_DAYS, forgetDevices, rememberDevice } from "./login-devices";
 import { logIn } from "./login.service";
 import { participantJson, userJson } from "./user-json";
 import {
@@ -21,6 +22,7 @@ import {
   registerUser,
   setVideoWatched,
   takenFields,
+  takenMessage,
   updateProfile,
 } from "./users.service";
 import { isPlainEmail, isValidUsername, normalizeUsername } from "../config/identity-rules";
@@ -43,16 +45,20 @@ export function usersRoutes(ctx: AppContext) {
       const input = asRecord(body);
       const identifier = (stringField(input, "usernameOrEmail") || stringField(input, "username")).trim();
       const password = stringField(input, "password");
-      const user = await logIn(ctx, identifier, password, clientAddress(request, ctx.config));
+      const deviceToken = readCookie(request, LOGIN_DEVICE_COOKIE);
+      const { user, device } = await logIn(ctx, identifier, password, request, deviceToken);
       assertInvestigationOpen(ctx, user);
 
       // A fresh session id at every login (no fixation); any old one of this browser ends.
       const previous = readCookie(request, SESSION_COOKIE);
       if (previous) await endSession(ctx.db, previous);
       const token = await createSession(ctx.db, user.id);
-      return json(userJson(user), 200, {
+      const deviceCookie = await rememberDevice(ctx.db, user.id, device && deviceToken);
+      const response = json(userJson(user), 200, {
         "set-cookie": sessionCookie(token, SESSION_DAYS * 24 * 60 * 60, secureCookie(request)),
       });
+      response.headers.append("set-cookie", loginDeviceCookie(deviceCookie, DEVICE_DAYS * 24 * 60 * 60, secureCookie(request)));
+      return response;
     })
 
     .get("/api/user", async ({ request }) => userJson(await requireUser(ctx, request)))
@@ -67,6 +73,7 @@ export function usersRoutes(ctx: AppContext) {
     .post("/api/user/logout-all", async ({ request }) => {
       const user = await requireUser(ctx, request);
       await endAllSessions(ctx.db, user.id);
+      await forgetDevices(ctx.db, user.id);
       return json({ ok: true }, 200, { "set-cookie": clearedSessionCookie(secureCookie(request)) });
     })
 
@@ -82,7 +89,7 @@ export function usersRoutes(ctx: AppContext) {
       "/api/user/register",
       async ({ request }) => {
         assertInvestigationOpen(ctx);
-        await limitHit(ctx.db, `register:address:${clientAddress(request, ctx.config)}`, LIMITS.registerPerAddress);
+        await limitAddressHit(ctx.db, ctx.config, request, "register", LIMITS.registerPerAddress);
         const upload = await readMultipartWithinDisk(ctx, request, photoLimits("verification_photo"));
         try {
           const fields = readRegistration(upload.fields);
@@ -97,17 +104,24 @@ export function usersRoutes(ctx: AppContext) {
       { parse: "none" },
     )
 
+    // The original client shows this answer's message under the username field, and registers only when `exists` is
+    // false: whatever stops a registration (archive mode, a busy network) is said here, as a message, with a 200 (the
+    // original client shows nothing for an error status, and its Register button then silently did nothing).
     .post("/api/user/check", async ({ body, request }) => {
-      await limitHit(ctx.db, `check:address:${clientAddress(request, ctx.config)}`, LIMITS.checkPerAddress);
+      if (ctx.config.archiveMode) return { exists: true, message: ARCHIVE_CLOSED_MESSAGE };
+      const busy = await limitAddressHit(ctx.db, ctx.config, request, "check", LIMITS.checkPerAddress).then(
+        () => undefined,
+        (error) => (error instanceof HttpError && error.status === 429 ? error.message : Promise.reject(error)),
+      );
+      if (busy) return { exists: true, message: busy };
       const input = asRecord(body);
       const username = normalizeUsername(stringField(input, "username").trim());
       const email = stringField(input, "email").trim();
       // The original client registers only when this says no: a name or address the server would refuse says so here.
       if (!isValidUsername(username)) return { exists: true, message: MESSAGES.invalidUsername };
       if (email && !isPlainEmail(email)) return { exists: true, message: MESSAGES.invalidEmail };
-      const taken = await takenFields(ctx.db, username, email);
-      const message = taken.usernameTaken ? MESSAGES.usernameTaken : taken.emailTaken ? MESSAGES.emailTaken : "";
-      return { exists: taken.usernameTaken || taken.emailTaken, message };
+      const message = takenMessage(await takenFields(ctx.db, username, email));
+      return { exists: message !== "", message };
     })
 
     .put(

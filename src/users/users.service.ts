@@ -1,5 +1,6 @@
-import { and, asc, eq, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { auditStatement, changedFields, type AuditActor } from "../audit/audit-record";
+import { endLiveAnswers } from "../auth/live-sessions";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { ROLE_ADMIN, ROLE_USER } from "../auth/guard";
 import type { AppContext } from "../context";
@@ -13,7 +14,7 @@ import { conflict, notFound } from "../http/errors";
 import { discardStored, identify, mediaRows, storeMedia } from "../media/media.service";
 import type { TempFile } from "../media/multipart";
 import { forgetPublicPages } from "../evidence/public-page-cache";
-import { identityKey } from "./identity-key";
+import { identityKey, lookAlikeKey } from "./identity-key";
 import { normalizeUsername } from "../config/identity-rules";
 import { MESSAGES, type ProfileFields } from "./validation";
 
@@ -63,24 +64,65 @@ export async function passwordMatches(user: UserRow | undefined, password: strin
   return verifyPassword(password, user.passwordHash);
 }
 
+/** The columns that make a username unique: its identity key, and its look-alike skeleton. */
+const usernameColumns = (username: string) => ({ usernameKey: identityKey(username), usernameSkeleton: lookAlikeKey(username) });
+
 export async function takenFields(db: Database, username: string, email: string, exceptId = 0) {
+  const { usernameKey, usernameSkeleton } = usernameColumns(username);
   const rows = await db
-    .select({ usernameKey: users.usernameKey, emailKey: users.emailKey })
+    .select({ usernameKey: users.usernameKey, usernameSkeleton: users.usernameSkeleton, emailKey: users.emailKey })
     .from(users)
-    .where(and(ne(users.id, exceptId), or(eq(users.usernameKey, identityKey(username)), eq(users.emailKey, identityKey(email)))));
+    .where(
+      and(
+        ne(users.id, exceptId),
+        or(eq(users.usernameKey, usernameKey), eq(users.usernameSkeleton, usernameSkeleton), eq(users.emailKey, identityKey(email))),
+      ),
+    );
+  const usernameTaken = rows.some((r) => r.usernameKey === usernameKey);
   return {
-    usernameTaken: rows.some((r) => r.usernameKey === identityKey(username)),
+    usernameTaken,
+    usernameLooksTaken: !usernameTaken && rows.some((r) => r.usernameSkeleton === usernameSkeleton),
     emailTaken: rows.some((r) => r.emailKey === identityKey(email)),
   };
 }
 
-async function assertUnique(db: Database, username: string, email: string, exceptId = 0): Promise<void> {
-  const taken = await takenFields(db, username, email, exceptId);
-  if (taken.usernameTaken) throw conflict(MESSAGES.usernameTaken);
-  if (taken.emailTaken) throw conflict(MESSAGES.emailTaken);
+/** The message for a username or email another account has (or looks like it has), or "" when both are free. */
+export function takenMessage(taken: Awaited<ReturnType<typeof takenFields>>): string {
+  if (taken.usernameTaken) return MESSAGES.usernameTaken;
+  if (taken.usernameLooksTaken) return MESSAGES.usernameLookAlike;
+  return taken.emailTaken ? MESSAGES.emailTaken : "";
 }
 
-const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as Error)?.message ?? error));
+async function assertUnique(db: Database, username: string, email: string, exceptId = 0): Promise<void> {
+  const message = takenMessage(await takenFields(db, username, email, exceptId));
+  if (message) throw conflict(message);
+}
+
+/**
+ * Gives rows written before usernames had a skeleton theirs (once, at start). Two older accounts whose names look
+ * alike keep them: the later one keeps no skeleton (and is logged), so nobody is locked out by an upgrade.
+ */
+export async function fillUsernameSkeletons(db: Database): Promise<void> {
+  const rows = await db.select({ id: users.id, username: users.username }).from(users).where(isNull(users.usernameSkeleton));
+  for (const row of rows) {
+    await db
+      .update(users)
+      .set({ usernameSkeleton: lookAlikeKey(row.username) })
+      .where(eq(users.id, row.id))
+      .catch((error) => {
+        if (!isUniqueViolation(error)) throw error;
+        console.warn(`user ${row.id} (${row.username}) looks like another account's name; kept as it is`);
+      });
+  }
+}
+
+/** Whether a unique index refused the write (drizzle wraps the driver's error: its causes are looked at too). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause = error; cause; cause = (cause as Error).cause) {
+    if (/UNIQUE constraint failed/i.test(String((cause as Error).message ?? cause))) return true;
+  }
+  return false;
+}
 
 /** Runs a write; a unique-index race loses with the same 409 the pre-check gives. */
 async function uniquely<T>(write: () => Promise<T>): Promise<T> {
@@ -109,7 +151,7 @@ export async function registerUser(
           .insert(users)
           .values({
             username: fields.username,
-            usernameKey: identityKey(fields.username),
+            ...usernameColumns(fields.username),
             fullName: fields.full_name,
             email: fields.email,
             emailKey: identityKey(fields.email),
@@ -202,7 +244,7 @@ export async function adminEditUser(
     db.batch([
       db
         .update(users)
-        .set({ ...changes, usernameKey: identityKey(fields.username), emailKey: identityKey(fields.email) })
+        .set({ ...changes, ...usernameColumns(fields.username), emailKey: identityKey(fields.email) })
         .where(eq(users.id, id))
         .returning(),
       auditStatement(db, { actor, action: "user.update", targetType: "user", targetId: id, detail: changedFields(auditedProfile(before), auditedProfile(changes)) }),
@@ -227,6 +269,7 @@ export async function deleteUser(ctx: AppContext, id: number, actor: AuditActor)
     ctx.db.delete(mediaFiles).where(eq(mediaFiles.ownerId, id)),
     ctx.db.delete(users).where(eq(users.id, id)),
   ]);
+  endLiveAnswers({ userId: id });
   forgetPublicPages(ctx.db);
   await discardStored(ctx.store, media);
 }
@@ -263,7 +306,7 @@ export async function ensureAdmin(
       .insert(users)
       .values({
         username,
-        usernameKey: identityKey(username),
+        ...usernameColumns(username),
         fullName,
         email: admin.email,
         emailKey: identityKey(admin.email),

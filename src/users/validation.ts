@@ -14,6 +14,7 @@ export const MESSAGES = {
   fullNameMissing: "Please enter your full name",
   nameTooLong: "Names can be at most 100 characters long",
   usernameTaken: "That username is already taken",
+  usernameLookAlike: "That username looks like one already taken (letters of another alphabet can look the same). Please choose another",
   emailTaken: "An account with that email address already exists",
 } as const;
 
