@@ -1,5 +1,5 @@
 import { createApp } from "./app";
-import { sealAuditLog } from "./audit/audit-chain";
+import { auditHead, headLine, openAuditChain, sealAuditLog } from "./audit/audit-chain";
 import { sweepExpiredLimits } from "./auth/rate-limit";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
@@ -46,9 +46,12 @@ export async function openContext(config: Config): Promise<AppContext & { close(
   await fillUsernameSkeletons(db);
   await pruneExpiredSessions(db);
   await sweepExpiredLimits(db);
-  if (config.admin) await ensureAdmin(db, config.admin);
-  // Entries a stopped instance (or the command line) left unsealed, and the admin's creation just now.
-  await sealAuditLog(db);
+  // Checks the chain, and seals (saying so) entries a stopped instance left unsealed; then the admin's creation.
+  await openAuditChain(db, config.audit);
+  if (config.admin) {
+    await ensureAdmin(db, config.admin);
+    await sealAuditLog(db);
+  }
   const store = await openMediaStore(config);
   return { config, db, store, mailer: createMailer(config), close: () => client.close() };
 }
@@ -56,6 +59,11 @@ export async function openContext(config: Config): Promise<AppContext & { close(
 /** How often ended rate-limit windows, and expired resumable uploads, are swept out. */
 const LIMIT_SWEEP_MS = 10 * 60_000;
 const UPLOAD_SWEEP_MS = 10 * 60_000;
+/** The audit log's head goes to the log at start and daily: an anchor outside the database, kept without effort. */
+const AUDIT_HEAD_LOG_MS = 24 * 60 * 60_000;
+
+const logAuditHead = (ctx: AppContext) =>
+  auditHead(ctx.db).then((head) => console.log(headLine(head)), (error) => console.warn("reading the audit log's head failed:", error));
 
 const sweepUploads = (ctx: AppContext) => sweepExpiredUploads(ctx).catch((error) => console.warn("upload sweep failed:", error));
 
@@ -64,9 +72,11 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
   const tls = await loadServerTls(config.tls);
   const ctx = await openContext(config);
   await sweepUploads(ctx);
+  await logAuditHead(ctx);
   // No admin yet (and none from ADMIN_*): a fresh one-time setup address; once there is one, nothing to set up.
   const setupToken = (await adminExists(ctx.db)) ? await dropSetupToken(ctx.db) : await issueSetupToken(ctx.db);
   const sweepers = [
+    setInterval(() => logAuditHead(ctx), AUDIT_HEAD_LOG_MS),
     setInterval(() => sweepExpiredLimits(ctx.db).catch((error) => console.warn("rate-limit sweep failed:", error)), LIMIT_SWEEP_MS),
     setInterval(() => sweepUploads(ctx), UPLOAD_SWEEP_MS),
   ];

@@ -1,45 +1,143 @@
 /**
- * The audit log's hash chain. Each row's hash = SHA-256(previous row's hash + "\n" + its canonical content), so an
- * edited, removed or inserted row breaks the chain from there on.
+ * The audit log's hash chain. Each row's hash = HMAC-SHA-256 under the audit key (audit-key.ts) of the previous
+ * row's hash + "\n" + its canonical content, so an edited, removed or inserted row breaks the chain from there on,
+ * and only the application (which holds the key) can seal a row.
  *
  * Why rows are sealed after the fact: a row is written in the same libSQL batch as the change it records, and a
- * batch cannot read the previous row's hash and compute a SHA-256 in between. So rows go in with hash null and are
- * sealed in id order by sealAuditLog, run right after each write and at start. Sealing is deterministic (same rows,
+ * batch cannot read the previous row's hash and compute an HMAC in between. So rows go in with hash null and are
+ * sealed in id order by sealAuditLog, run right after each write. Sealing is deterministic (same rows, same key,
  * same hashes) and conditional (`where hash is null`), so two instances sealing at once on one sqld write the same
  * values and the second write changes nothing. SQLite serialises writers, so ids grow in commit order and an
- * AUTOINCREMENT id is never reused: unsealed rows are only ever a tail after the last sealed one.
+ * AUTOINCREMENT id is never reused: unsealed rows are only ever a tail after the last sealed one, and only for a
+ * moment.
+ *
+ * What keeps someone with the database alone from rewriting it: they cannot seal (no key); the anchor (the last
+ * head this data folder sealed, kept outside the database) names a chain cut short or seals wiped below it; an
+ * unsealed tail older than UNSEALED_GRACE_MS or longer than MAX_UNSEALED is reported as broken (until a start seals
+ * it, saying which entries: a crash between a change and its seal leaves such a tail too); nothing is sealed while
+ * the chain is broken in any other way.
  */
+import { createHmac } from "node:crypto";
 import type { Client, Row } from "@libsql/client";
 import { sha256Hex } from "../auth/passwords";
+import type { Config } from "../config";
 import type { Database } from "../db/client";
+import { type AuditAnchor, loadAuditKey, readAnchor, writeAnchor } from "./audit-key";
 
 /** The prev_hash of the first entry. */
 export const GENESIS = "0".repeat(64);
 
 const COLUMNS = "id, at, actor_id, actor_name, action, target_type, target_id, detail, prev_hash, hash";
 const PAGE = 500;
+/** The application seals within a second of a write; a tail left longer (or this long) was not written by it. */
+export const UNSEALED_GRACE_MS = 10 * 60 * 1000;
+export const MAX_UNSEALED = 10_000;
+/** Sealing rows older than this is said in the log (a stopped instance's tail at start, or rows from outside). */
+const LATE_SEAL_MS = 60 * 1000;
 
-type ChainRow = { id: number; prevHash: string | null; hash: string | null; content: string };
+type ChainRow = { id: number; at: string; prevHash: string | null; hash: string | null; content: string };
 
 function chainRow(row: Row): ChainRow {
   const content = JSON.stringify([row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7]]);
-  return { id: Number(row[0]), content, prevHash: row[8] as string | null, hash: row[9] as string | null };
+  return { id: Number(row[0]), at: String(row[1]), content, prevHash: row[8] as string | null, hash: row[9] as string | null };
 }
 
-export const entryHash = (prevHash: string, content: string) => sha256Hex(`${prevHash}\n${content}`);
+export const entryHash = (key: Buffer, prevHash: string, content: string) => createHmac("sha256", key).update(`${prevHash}\n${content}`).digest("hex");
+/** The unkeyed SHA-256 of releases before the key: only accepted once, to upgrade a chain that has no anchor yet. */
+const unkeyedHash = (prevHash: string, content: string) => sha256Hex(`${prevHash}\n${content}`);
 
-async function sealTail(client: Client): Promise<number> {
+/** What an instance knows of its chain: the key, the anchor, and why it stopped sealing (when it did). */
+type Chain = { key: Buffer; settings: Config["audit"]; anchor: AuditAnchor | undefined; refused?: string };
+const chains = new WeakMap<Client, Chain>();
+
+const rowsAfter = (client: Client, id: number) =>
+  client.execute({ sql: `select ${COLUMNS} from audit_log where id > ? order by id limit ${PAGE}`, args: [id] });
+
+/**
+ * At start: loads (or makes) the key and the anchor, upgrades an unkeyed chain once, checks the whole chain, seals
+ * the unsealed tail after the anchor (saying which entries), and returns the head. A chain broken in any other way
+ * is reported and then nothing is sealed (new entries stay unsealed, so the break stays visible) until an operator
+ * looks into it.
+ */
+export async function openAuditChain(db: Database, settings: Config["audit"]): Promise<AuditHead> {
+  const client = db.$client;
+  const key = (await loadAuditKey(settings, true))!;
+  const anchor = await readAnchor(settings);
+  if (!anchor && (await upgradeUnkeyedChain(client, key))) {
+    console.warn("audit log: the chain, intact under the SHA-256 of earlier releases, is now sealed with the audit key");
+  }
+  const chain: Chain = { key, settings, anchor };
+  chains.set(client, chain);
+  const verdict = await verifyAuditLog(client, key, anchor);
+  if (!verdict.intact && !verdict.tail) refuse(chain, verdict.reason);
+  else {
+    // Only a tail after everything sealed so far: a stopped instance's last writes (or rows from outside, which
+    // this line then names). Sealed, never silently.
+    const unsealed = await client.execute("select min(id), max(id), min(at) from audit_log where hash is null");
+    const [first, last, oldest] = [0, 1, 2].map((column) => unsealed.rows[0]![column]);
+    if (first !== null) console.warn(`audit log: sealing entries #${first}–#${last} (the oldest written at ${oldest}), left unsealed before this start`);
+    await sealAuditLog(db);
+    const head = await auditHead(db);
+    if (!chain.anchor && head.entries > 0) {
+      chain.anchor = { id: head.entries, hash: head.hash }; // a data folder without an anchor yet (first start, or lost)
+      await writeAnchor(settings, chain.anchor);
+    }
+  }
+  return auditHead(db);
+}
+
+/** The head admins and the log see: the last sealed entry and its hash, and why sealing stopped if it did. */
+export type AuditHead = { entries: number; hash: string; broken: string | null };
+
+export async function auditHead(db: Database): Promise<AuditHead> {
+  const chain = chains.get(db.$client);
+  const last = (await db.$client.execute("select id, hash from audit_log where hash is not null order by id desc limit 1")).rows[0];
+  return { entries: last ? Number(last[0]) : 0, hash: last ? String(last[1]) : GENESIS, broken: chain?.refused ?? null };
+}
+
+export const headLine = (head: AuditHead) =>
+  `audit log head: ${head.entries} entries, hash ${head.hash}` + (head.broken ? ` — BROKEN, nothing is sealed: ${head.broken}` : "");
+
+function refuse(chain: Chain, reason: string): void {
+  if (chain.refused === reason) return;
+  chain.refused = reason;
+  console.error(`audit log broken, nothing is sealed until it is looked into (casefile audit verify): ${reason}`);
+}
+
+/**
+ * Whether the sealed part of the chain still holds the anchor (the entry this data folder last sealed, unchanged);
+ * a reason when it does not.
+ */
+async function anchorMissing(client: Client, anchor: AuditAnchor | undefined): Promise<string | undefined> {
+  if (!anchor) return undefined;
+  const row = (await client.execute({ sql: "select hash from audit_log where id = ?", args: [anchor.id] })).rows[0];
+  if (!row) return `entry #${anchor.id}: missing, though this application sealed the log up to it (entries were removed)`;
+  if (row[0] !== anchor.hash) return `entry #${anchor.id}: its hash is not the one this application sealed (${anchor.hash})`;
+  return undefined;
+}
+
+async function sealTail(client: Client, chain: Chain): Promise<number> {
   const last = (await client.execute("select id, hash from audit_log where hash is not null order by id desc limit 1")).rows[0];
+  const lastId = last ? Number(last[0]) : 0;
+  const missing = await anchorMissing(client, chain.anchor);
+  if (missing || (chain.anchor && lastId < chain.anchor.id)) {
+    refuse(chain, missing ?? `entry #${lastId + 1}: not sealed, though this application sealed the log up to #${chain.anchor!.id}`);
+    return 0;
+  }
   let prevHash = (last?.[1] as string | undefined) ?? GENESIS;
-  const { rows } = await client.execute({ sql: `select ${COLUMNS} from audit_log where id > ? order by id limit ${PAGE}`, args: [last ? last[0]! : 0] });
+  const rows = (await rowsAfter(client, lastId)).rows.map(chainRow);
   if (!rows.length) return 0;
-  const updates = rows.map(chainRow).map((row) => {
-    const hash = entryHash(prevHash, row.content);
+  const late = rows.filter((row) => Date.now() - Date.parse(row.at) > LATE_SEAL_MS).map((row) => `#${row.id}`);
+  if (late.length) console.warn(`audit log: sealing entries written over a minute ago (${late.join(", ")}); if no instance stopped mid-write, they came from outside`);
+  const updates = rows.map((row) => {
+    const hash = entryHash(chain.key, prevHash, row.content);
     const update = { sql: "update audit_log set prev_hash = ?, hash = ? where id = ? and hash is null", args: [prevHash, hash, row.id] };
     prevHash = hash;
     return update;
   });
   await client.batch(updates, "write");
+  chain.anchor = { id: rows.at(-1)!.id, hash: prevHash };
+  await writeAnchor(chain.settings, chain.anchor);
   return rows.length;
 }
 
@@ -48,10 +146,12 @@ const again = new WeakSet<Client>();
 
 /**
  * Seals every unsealed row. Calls during a run coalesce into one more run, so a burst of writes costs two passes.
- * Never throws: a failed pass leaves rows unsealed for the next one (at the latest, the next start).
+ * Never throws: a failed pass leaves rows unsealed for the next one. Does nothing once the chain was found broken.
  */
 export function sealAuditLog(db: Database): Promise<void> {
   const client = db.$client;
+  const chain = chains.get(client);
+  if (!chain) return Promise.reject(new Error("the audit chain was not opened (openAuditChain)"));
   const running = sealing.get(client);
   if (running) {
     again.add(client);
@@ -61,7 +161,7 @@ export function sealAuditLog(db: Database): Promise<void> {
     try {
       do {
         again.delete(client);
-        while ((await sealTail(client)) === PAGE);
+        while (!chain.refused && (await sealTail(client, chain)) === PAGE);
       } while (again.has(client));
     } catch (error) {
       console.warn("sealing the audit log failed (it is retried at the next write):", error);
@@ -73,34 +173,76 @@ export function sealAuditLog(db: Database): Promise<void> {
   return run;
 }
 
+/**
+ * Once, for a chain that has no anchor yet: when every sealed row holds the unkeyed SHA-256 of earlier releases
+ * and the chain is intact under it, all are sealed again with the key in one transaction. Whether it did.
+ */
+async function upgradeUnkeyedChain(client: Client, key: Buffer): Promise<boolean> {
+  const updates: { sql: string; args: (string | number)[] }[] = [];
+  let [oldPrev, newPrev, previousId] = [GENESIS, GENESIS, 0];
+  walk: for (;;) {
+    const rows = (await rowsAfter(client, previousId)).rows.map(chainRow);
+    for (const row of rows) {
+      if (row.hash === null) break walk; // the unsealed tail is sealed with the key afterwards
+      if (row.id !== previousId + 1 || row.prevHash !== oldPrev || row.hash !== unkeyedHash(oldPrev, row.content)) return false;
+      const hash = entryHash(key, newPrev, row.content);
+      updates.push({ sql: "update audit_log set prev_hash = ?, hash = ? where id = ? and hash = ?", args: [newPrev, hash, row.id, row.hash] });
+      [oldPrev, newPrev, previousId] = [row.hash, hash, row.id];
+    }
+    if (rows.length < PAGE) break;
+  }
+  if (!updates.length) return false;
+  await client.batch(updates, "write");
+  return true;
+}
+
+/** A broken verdict's `tail`: the only fault is an unsealed tail after the anchor that is too old or too long. */
 export type Verdict =
   | { intact: true; entries: number; sealed: number; head: string }
-  | { intact: false; entryId: number; reason: string };
+  | { intact: false; entryId: number; reason: string; tail?: true };
 
-/** Walks the whole chain (page by page, bounded memory) and names the first entry that breaks it. */
-export async function verifyAuditLog(client: Client): Promise<Verdict> {
+/**
+ * Walks the whole chain (page by page, bounded memory) under the key and names the first entry that breaks it:
+ * against the anchor when there is one, and with an unsealed tail allowed only while it is short and fresh.
+ */
+export async function verifyAuditLog(client: Client, key: Buffer, anchor: AuditAnchor | undefined, now = Date.now()): Promise<Verdict> {
   let expectedPrev = GENESIS;
   let previousId = 0;
   let entries = 0;
   let firstUnsealed: number | undefined;
   for (;;) {
-    const { rows } = await client.execute({ sql: `select ${COLUMNS} from audit_log where id > ? order by id limit ${PAGE}`, args: [previousId] });
+    const { rows } = await rowsAfter(client, previousId);
     for (const row of rows.map(chainRow)) {
       entries += 1;
       if (row.id !== previousId + 1) {
         return broken(previousId + 1, `missing, removed behind the application's back (the chain resumes at entry #${row.id})`);
       }
-      if (row.hash === null) firstUnsealed ??= row.id;
-      else if (firstUnsealed !== undefined) {
+      if (row.hash === null) {
+        firstUnsealed ??= row.id;
+        if (anchor && row.id <= anchor.id) {
+          return broken(row.id, `not sealed, though the application sealed the log up to entry #${anchor.id} (its seal was wiped behind the application's back)`);
+        }
+        if (now - Date.parse(row.at) > UNSEALED_GRACE_MS || !(Date.parse(row.at) <= now + UNSEALED_GRACE_MS)) {
+          return { ...broken(firstUnsealed, `not sealed, and written at ${row.at}: the application seals within a second (written behind its back, or left by a crash)`), tail: true };
+        }
+        if (row.id - firstUnsealed >= MAX_UNSEALED) {
+          return { ...broken(firstUnsealed, `it and over ${MAX_UNSEALED} entries after it are not sealed (written behind the application's back)`), tail: true };
+        }
+      } else if (firstUnsealed !== undefined) {
         return broken(firstUnsealed, `it was never sealed, yet later entries are (written behind the application's back)`);
       } else if (row.prevHash !== expectedPrev) {
         return broken(row.id, `its prev_hash does not match the entry before it (that entry was edited, or this one was inserted)`);
-      } else if (row.hash !== entryHash(expectedPrev, row.content)) {
-        return broken(row.id, `its content does not match its hash (edited, or inserted behind the application's back)`);
+      } else if (row.hash !== entryHash(key, expectedPrev, row.content)) {
+        return broken(row.id, `its content does not match its hash (edited, inserted or sealed without the audit key)`);
+      } else if (anchor && row.id === anchor.id && row.hash !== anchor.hash) {
+        return broken(row.id, `its hash is not the one the application sealed (${anchor.hash})`);
       } else expectedPrev = row.hash;
       previousId = row.id;
     }
     if (rows.length < PAGE) break;
+  }
+  if (anchor && anchor.id > previousId) {
+    return broken(previousId + 1, `the application sealed the log up to entry #${anchor.id} (hash ${anchor.hash}); entries from #${previousId + 1} on were removed`);
   }
   const sequence = (await client.execute("select seq from sqlite_sequence where name = 'audit_log'")).rows[0];
   const highest = sequence ? Number(sequence[0]) : 0;
@@ -110,4 +252,8 @@ export async function verifyAuditLog(client: Client): Promise<Verdict> {
   return { intact: true, entries, sealed: firstUnsealed === undefined ? entries : firstUnsealed - 1, head: expectedPrev };
 }
 
-const broken = (entryId: number, reason: string): Verdict => ({ intact: false, entryId, reason: `entry #${entryId}: ${reason}` });
+const broken = (entryId: number, reason: string): Verdict & { intact: false } => ({
+  intact: false,
+  entryId,
+  reason: `entry #${entryId}: ${reason}`,
+});

@@ -207,6 +207,16 @@ describe("GET /api/audit", () => {
   }
 });
 
+describe("GET /api/audit/head", () => {
+  test("admins read the head (the newest sealed entry and its hash, as the server's log states it); others may not", async () => {
+    const head = (await (await admin.get("/api/audit/head")).json()) as { entries: number; hash: string; broken: string | null };
+    const newest = await newestEntry();
+    expect(head).toEqual({ entries: newest.id, hash: newest.hash!, broken: null });
+    expect((await owner.actor.get("/api/audit/head")).status).toBe(403);
+    expect((await visitor.get("/api/audit/head")).status).toBe(401);
+  });
+});
+
 describe("an entry altered behind the application's back", () => {
   test("is still listed, its detail shown as the text it now holds (last: it breaks the chain)", async () => {
     const [newest] = await entries("?limit=1");

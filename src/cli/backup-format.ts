@@ -12,6 +12,8 @@ export type BackupManifest = {
   users: number;
   evidence: number;
   mediaFiles: number;
+  /** The audit log's sealing key (from AUDIT_KEY or the key file): without it the log cannot be verified or extended. */
+  auditKey?: string;
 };
 
 export const mediaEntry = (key: string) => MEDIA_PREFIX + key;

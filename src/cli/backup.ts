@@ -14,6 +14,7 @@ import { openDatabase } from "../db/client";
 import type { MediaStore } from "../media/store";
 import { openMediaStore } from "../server";
 import { BACKUP_DB, BACKUP_MANIFEST, mediaEntry, storedFilesOf, type BackupManifest } from "./backup-format";
+import { auditKeyText } from "../audit/audit-key";
 import { CliError } from "./errors";
 import { isFileDatabase, snapshotDatabase } from "./database-copy";
 import { TarWriter } from "./tar";
@@ -52,6 +53,7 @@ export async function backup(config: Config, file: string): Promise<BackupSummar
       users: await count("users"),
       evidence: await count("evidence"),
       mediaFiles: keys.length,
+      auditKey: await auditKeyText(config.audit),
     };
     snapshot.close();
 

@@ -10,6 +10,7 @@ import type { Config } from "../config";
 import { openDatabase } from "../db/client";
 import { openMediaStore } from "../server";
 import { BACKUP_DB, BACKUP_MANIFEST, keyOfEntry, storedFilesOf, type BackupManifest } from "./backup-format";
+import { restoreAuditKey } from "../audit/audit-key";
 import { copyRows, userTables } from "./database-copy";
 import { CliError } from "./errors";
 import { readTar, type TarEntry } from "./tar";
@@ -58,6 +59,13 @@ export async function restore(config: Config, file: string): Promise<RestoreSumm
       await copyRows(snapshot, target);
     } finally {
       snapshot.close();
+    }
+    // The log's key comes with it; the restored log is the new truth, so an anchor left in this folder goes.
+    await rm(config.audit.headFile, { force: true });
+    if (manifest.auditKey) {
+      await restoreAuditKey(config.audit, manifest.auditKey).catch((error: Error) => {
+        throw new CliError(error.message);
+      });
     }
 
     let restoredMedia = 0;

@@ -68,6 +68,11 @@ export type Config = {
   admin: { username: string; email: string; password: string; promote: boolean } | undefined;
   /** Where the built web bundle lives on disk (ignored when the executable embeds it). */
   webDir: string;
+  /**
+   * The audit log's sealing key (src/audit/audit-key.ts): AUDIT_KEY, or else a file made once in the data folder
+   * (mode 0600); and the file beside it that keeps the last head the application sealed.
+   */
+  audit: { key: string | undefined; keyFile: string; headFile: string };
 };
 
 export class ConfigError extends Error {}
@@ -141,6 +146,14 @@ function dataDirOf(databaseUrl: string): string {
   return "./data";
 }
 
+function auditSettings(env: Env, databaseUrl: string): Config["audit"] {
+  const key = optional(env, "AUDIT_KEY");
+  if (key !== undefined && key.length < 32) fail("AUDIT_KEY", "must be at least 32 characters (e.g. openssl rand -hex 32)");
+  // A remote database's data folder (./data) may serve several databases (tests, staging): each keeps its own anchor.
+  const head = databaseUrl.startsWith("file:") ? "audit-head.json" : `audit-head-${new Bun.CryptoHasher("sha256").update(databaseUrl).digest("hex").slice(0, 16)}.json`;
+  return { key, keyFile: path.resolve(dataDirOf(databaseUrl), "audit.key"), headFile: path.resolve(dataDirOf(databaseUrl), head) };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = url(env, "DATABASE_URL", ["file:", "http:", "https:", "libsql:", "ws:", "wss:"]) ?? "file:./data/casefile.db";
   const mediaStore = oneOf(env, "MEDIA_STORE", "local", ["local", "s3"] as const);
@@ -198,6 +211,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: url(env, "SMTP_URL", ["smtp:", "smtps:"]),
     mailFrom,
     outboxDir: path.resolve(dataDirOf(databaseUrl), "outbox"),
+    audit: auditSettings(env, databaseUrl),
     projectName,
     branding,
     spyUrl: url(env, "SPY_URL", ["http:", "https:"]) ?? "https://example.org/",

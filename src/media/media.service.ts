@@ -46,8 +46,12 @@ type PublicVersion = { state: "original" | "withheld" } | { state: "copy"; size:
 
 const WITHHELD: PublicVersion = { state: "withheld" };
 
-/** Photos above this size cost a full collection (~10 ms) before they are read; smaller ones fit without it. */
-const COLLECT_BEFORE_PHOTOS_OVER_BYTES = 8 * 1024 * 1024;
+/**
+ * Files above this size cost a full collection (~10 ms) before they are walked: the upload's body chunks are still
+ * uncollected garbage (tens of MB for a large file), and a walker's own garbage (a photo held in memory, the objects
+ * of up to 100,000 planned changes) would otherwise come on top (bench/hostile.ts). Smaller ones fit without it.
+ */
+const COLLECT_BEFORE_OVER_BYTES = 8 * 1024 * 1024;
 
 /**
  * What the public may see of a file: the original when it carries no place or device, a metadata-free copy (written
@@ -68,6 +72,7 @@ type WrittenCopy = { state: "original" | "withheld" } | { state: "copy"; size: n
 
 /** Video and audio: patches that keep every offset, applied while the file is streamed to copyPath. */
 async function writeAvCopy(file: TempFile, mime: string, copyPath: string): Promise<WrittenCopy> {
+  if (file.size > COLLECT_BEFORE_OVER_BYTES) Bun.gc(true);
   const patches = await planAvStrip(Bun.file(file.path), mime);
   if (!patches) return WITHHELD;
   return (await writePatchedCopy(file.path, copyPath, patches)) ? { state: "copy", size: file.size } : { state: "original" };
@@ -78,9 +83,8 @@ async function writeAvCopy(file: TempFile, mime: string, copyPath: string): Prom
  * photo, written to copyPath without ever being assembled.
  */
 async function writePhotoCopy(file: TempFile, mime: string, copyPath: string): Promise<WrittenCopy> {
-  // The upload's body chunks are still uncollected garbage (tens of MB for a large photo): collect them before the
-  // photo is held in memory, so a 25 MB photo stays within the 64 MB budget (bench/hostile.ts).
-  if (file.size > COLLECT_BEFORE_PHOTOS_OVER_BYTES) Bun.gc(true);
+  // Collected before the photo is held in memory, so a 25 MB photo stays within the 64 MB budget.
+  if (file.size > COLLECT_BEFORE_OVER_BYTES) Bun.gc(true);
   const original = new Uint8Array(await Bun.file(file.path).arrayBuffer());
   const parts = stripImage(original, mime);
   if (!parts) return WITHHELD;

@@ -6,6 +6,8 @@ import { mediaFiles } from "../db/media-files";
 import { Actor, cast, fixture, form, type Participant } from "../../tests/support/client";
 import { startTestServer, type TestServer } from "../../tests/support/server";
 import { sniffFile } from "./sniff";
+import { movieOfFrames } from "../../tests/support/av-bytes";
+import { CAMERA_SECRETS, cameraJpeg, heifWithJpegItem } from "../../tests/support/crafted-bytes";
 
 /** Video and audio as phones and recorders write them: a place (52.5163 N 13.3777 E) and a device. */
 const AV_FIXTURES = ["gps.mp4", "gps-subtitles.mp4", "gps.mov", "gps.m4a", "gps.webm", "gps.mkv", "gps.mp3", "gps.wav", "gps.opus.ogg", "gps.vorbis.ogg"];
@@ -93,6 +95,31 @@ describe("public copies of video and audio", () => {
     expect(row.publicCopy).toBe("original");
     expect(row.publicStoreKey).toBeNull();
     expect(sha256(await bytesOf(await visitor.get(second.aws_url)))).toBe(sha256(clean));
+  });
+});
+
+describe("pictures inside pictures: a JPEG's EXIF inside a video's frames or a HEIF's item", () => {
+  const cases: [string, string, () => Uint8Array<ArrayBuffer>][] = [
+    ["a Motion-JPEG MOV (EXIF in every frame)", "motion.mov", () => movieOfFrames([cameraJpeg(1), cameraJpeg(2), cameraJpeg(3)])],
+    ["a HEIF whose picture item is JPEG-coded", "jpeg-item.heic", heifWithJpegItem],
+  ];
+  for (const [what, name, make] of cases) {
+    test(`${what}: visitors get a copy of the same length without place, make, model or serial; the original is untouched`, async () => {
+      const original = make();
+      const item = await publish(name, original);
+      const forVisitor = await bytesOf(await visitor.get(item.aws_url));
+      expect(CAMERA_SECRETS.filter((secret) => Buffer.from(forVisitor).includes(secret))).toEqual([]);
+      expect(forVisitor.length).toBe(original.length);
+      expect((await rowOf(item.aws_url)).publicCopy).toBe("copy");
+      expect(sha256(await bytesOf(await owner.actor.get(item.aws_url)))).toBe(sha256(original));
+      expect(sha256(await bytesOf(await admin.get(item.aws_url)))).toBe(sha256(original));
+    });
+  }
+
+  test("a MOV whose frames are PNG pictures (a coding not walked) is withheld from the public", async () => {
+    const item = await publish("png-frames.mov", movieOfFrames([cameraJpeg()], "png "));
+    expect((await rowOf(item.aws_url)).publicCopy).toBe("withheld");
+    expect((await visitor.get(item.aws_url)).status).toBe(404);
   });
 });
 

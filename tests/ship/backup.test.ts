@@ -108,6 +108,10 @@ async function restoreAndCompare(archive: string, live: Awaited<ReturnType<typeo
   } finally {
     await program.stop();
   }
+  // The backup carried the audit key: the restored log verifies, before and after the restored copy's first start.
+  const verified = await runCommand([...FROM_SOURCE, "audit", "verify"], target);
+  expect(verified.stderr).toBe("");
+  expect(verified.code).toBe(0);
   return copy;
 }
 
@@ -140,7 +144,8 @@ test("libSQL server and S3 bucket: a backup during uploads restores into a singl
   cleanups.push(() => sqld.stop());
   const s3 = await startS3rver();
   cleanups.push(() => s3.stop());
-  const env = { DATABASE_URL: sqld.url, ...s3.env };
+  // The key from the environment, as containers without a data folder of their own have it; the backup carries it.
+  const env = { DATABASE_URL: sqld.url, AUDIT_KEY: "a".repeat(64), ...s3.env };
   const server = await startTestServer(env);
   cleanups.push(() => server.stop());
   const { archive, people } = await backupDuringUploads(server, env);
@@ -168,7 +173,8 @@ test("a backup of a single folder restores into a libSQL server and an S3 bucket
   const keys = copy.media.flatMap((row) => [row.store_key, row.public_store_key].filter((key) => key !== null).map(String));
   expect(await s3.keys()).toEqual([...keys, ...copy.show.map((row) => String(row.store_key))].sort());
 
-  const target = await startTestServer(targetEnv);
+  // The restore wrote the backup's audit key into its own ./data; this server runs elsewhere, so it gets the key so.
+  const target = await startTestServer({ ...targetEnv, AUDIT_KEY: (await readFile(path.join(source.dataDir, "audit.key"), "utf8")).trim() });
   cleanups.push(() => target.stop());
   const actor = new Actor(target.url);
   expect((await actor.login(person!.fields.username, person!.fields.password)).status).toBe(200);

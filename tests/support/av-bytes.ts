@@ -51,6 +51,39 @@ export function dataTrack(handler: string, chunks: { at: number; sizes: number[]
   return box("trak", timedHeader("tkhd", 84), box("mdia", timedHeader("mdhd", 24), hdlr(handler), box("minf", box("nmhd", new Uint8Array(4)), box("stbl", stsc, stsz, stco))));
 }
 
+/**
+ * A video track coded as `coding` ("jpeg": QuickTime's Motion-JPEG) whose samples sit in chunks at the given file
+ * offsets.
+ */
+export function codedVideoTrack(coding: string, chunks: { at: number; sizes: number[] }[]) {
+  const entries = (values: number[]) => concat(...values.map(be32));
+  const samples = chunks.flatMap((c) => c.sizes);
+  const sampleEntry = box(coding, new Uint8Array(6), Uint8Array.of(0, 1), new Uint8Array(16), Uint8Array.of(0, 1, 0, 1), new Uint8Array(50));
+  const stbl = box(
+    "stbl",
+    box("stsd", new Uint8Array(4), be32(1), sampleEntry),
+    box("stts", new Uint8Array(4), be32(1), be32(samples.length), be32(1)),
+    box("stsc", new Uint8Array(4), be32(chunks.length), ...chunks.map((c, i) => entries([i + 1, c.sizes.length, 1]))),
+    box("stsz", new Uint8Array(8), be32(samples.length), entries(samples)),
+    box("stco", new Uint8Array(4), be32(chunks.length), entries(chunks.map((c) => c.at))),
+  );
+  return box("trak", timedHeader("tkhd", 84), box("mdia", timedHeader("mdhd", 24), hdlr("vide"), box("minf", box("vmhd", new Uint8Array(12)), stbl)));
+}
+
+/**
+ * A QuickTime movie whose one video track is `frames`, coded as `coding`, in one mdat: two chunks (the first frame,
+ * then the rest) so that sample offsets within a chunk are exercised.
+ */
+export function movieOfFrames(frames: Uint8Array[], coding = "jpeg") {
+  const media = concat(...frames);
+  const build = (at: number) => {
+    const chunks = [{ at, sizes: [frames[0]!.length] }, { at: at + frames[0]!.length, sizes: frames.slice(1).map((f) => f.length) }];
+    const moov = box("moov", timedHeader("mvhd", 100), codedVideoTrack(coding, chunks));
+    return concat(box("ftyp", text("qt  "), be32(0), text("qt  ")), moov, box("mdat", media));
+  };
+  return build(build(0).length - media.length);
+}
+
 /** ftyp, a moov with one video track (plus extra moov children), an mdat, then extra top-level boxes. */
 export function mp4(options: { moov?: Uint8Array[]; tracks?: Uint8Array[]; top?: Uint8Array[] } = {}) {
   const moov = box("moov", timedHeader("mvhd", 100), ...(options.tracks ?? [track()]), ...(options.moov ?? []));

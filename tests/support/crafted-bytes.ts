@@ -62,3 +62,30 @@ export const webp = (...chunks: Uint8Array[]) => {
 export const GIF_HEAD = concat([latin1("GIF89a"), new Uint8Array([1, 0, 1, 0, 0, 0, 0])]);
 /** A 1×1 image descriptor and LZW code size, before its data sub-blocks. */
 export const GIF_IMAGE = new Uint8Array([0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0x02]);
+
+/** What a camera writes into every JPEG it makes: a place, a make, a model and a serial number. */
+export const CAMERA_SECRETS = ["GPS", "52.5163", "13.3777", "CasefileTestMake", "CasefileTestModel", "CasefileTestSerial", "CasefileTestComment"];
+
+/**
+ * A camera's JPEG (a photo, a HEIF item or a Motion-JPEG frame): JFIF, an EXIF APP1 with CAMERA_SECRETS, a comment,
+ * a 1×1 frame and a scan whose entropy-coded data has a stuffed 0xFF, then EOI.
+ */
+export const cameraJpeg = (frame = 0) =>
+  concat([
+    JPEG_START,
+    jpegSegment(0xe0, latin1("JFIF\0\x01\x01\0\0\x01\0\x01\0\0")),
+    jpegSegment(0xe1, latin1(`Exif\0\0GPSLatitude 52.5163 GPSLongitude 13.3777 Make CasefileTestMake Model CasefileTestModel Serial CasefileTestSerial ${frame}`)),
+    jpegSegment(0xfe, latin1("CasefileTestComment")),
+    JPEG_FRAME,
+    JPEG_SCAN,
+    new Uint8Array([0x12, 0x34, 0xff, 0x00, 0x56, frame & 0xff]),
+    JPEG_END,
+  ]);
+
+/** A HEIF whose primary picture is JPEG-coded (as some cameras and converters write it), with its EXIF inside. */
+export function heifWithJpegItem(): Uint8Array<ArrayBuffer> {
+  const photo = cameraJpeg();
+  const build = (start: number) =>
+    heif([fullBox("iloc", 1, new Uint8Array([0x44, 0x00]), be(1, 2), be(1, 2), be(0, 2), be(0, 2), be(1, 2), be(start, 4), be(photo.length, 4)), itemInfo([[1, "jpeg"]])], photo);
+  return build(build(0).length - photo.length) as Uint8Array<ArrayBuffer>;
+}

@@ -4,9 +4,10 @@
  * stripper's caps, so it is walked to the end (the most work) rather than refused early.
  */
 import {
-  adtsFrame, be32, box, concat, dataTrack, EBML, ebmlHeader, element, id3v2, lacingOf, le32, mp4, oggPage, opusHead, opusTags,
-  riffChunk, text, track, unknownSize, videoTrack, wav,
+  adtsFrame, be32, box, concat, dataTrack, EBML, ebmlHeader, element, id3v2, lacingOf, le32, movieOfFrames, mp4, oggPage, opusHead,
+  opusTags, riffChunk, text, track, unknownSize, videoTrack, wav,
 } from "./av-bytes";
+import { cameraJpeg } from "./crafted-bytes";
 
 const MIB = 1024 * 1024;
 const SIZE = 25 * MIB - 64 * 1024; // room for the multipart envelope
@@ -17,13 +18,14 @@ function padded(head: Uint8Array, size: number, filler: (length: number) => Uint
 }
 
 /**
- * MP4: a moov with 4,990 udta boxes (close to the cap of 10,000 planned changes), then 199,000 top-level boxes
- * (90,000 moof fragments, each read and walked, and 109,000 empty styp), then one mdat.
+ * MP4: a moov with 49,990 udta boxes (close to the cap of 100,000 planned changes), then 199,000 top-level boxes
+ * (49,000 moof fragments, each read and walked, and 150,000 empty styp), then one mdat: just inside the caps on
+ * changes, on boxes in containers (100,000) and on top-level boxes (200,000).
  */
 export function hostileMp4ManyBoxes(size = SIZE): Uint8Array<ArrayBuffer> {
-  const udtas = Array.from({ length: 4_990 }, () => box("udta", text("\xa9xyz+52.5163+013.3777/")));
-  const moofs = Array.from({ length: 90_000 }, () => box("moof", box("mfhd", new Uint8Array(8))));
-  const segmentTypes = Array.from({ length: 109_000 }, () => box("styp"));
+  const udtas = Array.from({ length: 49_990 }, () => box("udta", text("\xa9xyz+52.5163+013.3777/")));
+  const moofs = Array.from({ length: 49_000 }, () => box("moof", box("mfhd", new Uint8Array(8))));
+  const segmentTypes = Array.from({ length: 150_000 }, () => box("styp"));
   const head = mp4({ moov: udtas, top: [...moofs, ...segmentTypes] });
   return padded(head, size, (length) => concat(be32(length), text("mdat"), new Uint8Array(length - 8)));
 }
@@ -46,6 +48,38 @@ export function hostileMp4DroppedTrackTables(size = SIZE): Uint8Array<ArrayBuffe
   const probe = build(0);
   const head = build(probe.length + 8);
   return padded(head, size, (length) => concat(be32(length), text("mdat"), new Uint8Array(length - 8).fill(0x2b)));
+}
+
+/**
+ * The chunk-table bomb: a subtitle track of 4.19 million one-byte chunks (one sample each) end to end in the mdat,
+ * its stco filling the 16 MB moov. Building a range per chunk cost 390 MB and 7–11 s; merged as walked, it is one.
+ */
+export function hostileMp4ChunkTableBomb(size = SIZE): Uint8Array<ArrayBuffer> {
+  const chunks = 4_190_000;
+  const build = (mdatAt: number) => {
+    const stco = new Uint8Array(8 + chunks * 4);
+    const view = new DataView(stco.buffer);
+    view.setUint32(4, chunks);
+    for (let i = 0; i < chunks; i++) view.setUint32(8 + i * 4, mdatAt + i);
+    const stbl = box("stbl", box("stsc", new Uint8Array(4), be32(1), be32(1), be32(1), be32(1)), box("stsz", new Uint8Array(4), be32(1), be32(chunks)), box("stco", stco));
+    const hdlr = box("hdlr", new Uint8Array(8), text("text"), new Uint8Array(13));
+    const textTrack = box("trak", box("mdia", hdlr, box("minf", box("nmhd", new Uint8Array(4)), stbl)));
+    return mp4({ tracks: [track("vide"), textTrack] });
+  };
+  const head = build(build(0).length + 8);
+  return padded(head, size, (length) => concat(be32(length), text("mdat"), new Uint8Array(length - 8).fill(0x2b)));
+}
+
+/**
+ * A Motion-JPEG movie (as older cameras record) of 25 MB: 33,000 frames of ~790 bytes, each with an EXIF APP1 (place,
+ * make, model, serial), a JFIF APP0 and a comment: every frame is read, walked and gets three patches.
+ */
+export function hostileMotionJpeg(size = SIZE): Uint8Array<ArrayBuffer> {
+  const frames = 33_000;
+  const frame = cameraJpeg(1);
+  const padding = Math.floor((size - 256 * 1024) / frames) - frame.length; // room for the moov's tables
+  const padded = concat(frame.subarray(0, frame.length - 2), new Uint8Array(padding).fill(0x2a), frame.subarray(frame.length - 2));
+  return movieOfFrames(new Array(frames).fill(padded));
 }
 
 /**
@@ -110,6 +144,8 @@ export const HOSTILE_AV = {
   "mp4-many-boxes": { mime: "video/mp4", fileName: "hostile.mp4", build: hostileMp4ManyBoxes },
   "mp4-large-moov": { mime: "video/mp4", fileName: "hostile.mp4", build: hostileMp4LargeMoov },
   "mp4-dropped-track-tables": { mime: "video/mp4", fileName: "hostile.mp4", build: hostileMp4DroppedTrackTables },
+  "mp4-chunk-table-bomb": { mime: "video/mp4", fileName: "hostile.mp4", build: hostileMp4ChunkTableBomb },
+  "mov-motion-jpeg": { mime: "video/quicktime", fileName: "hostile.mov", build: hostileMotionJpeg },
   "webm-live-clusters": { mime: "video/webm", fileName: "hostile.webm", build: hostileWebmLiveClusters },
   "mp3-tiny-frames": { mime: "audio/mpeg", fileName: "hostile.mp3", build: hostileMp3TinyFrames },
   "wav-many-chunks": { mime: "audio/wav", fileName: "hostile.wav", build: hostileWavManyChunks },

@@ -1,11 +1,14 @@
 import { ascii, u16be, u32be, uintBe } from "../bytes";
 import { type BoxBudget, type IsoBox, isoChildren } from "../iso-box";
+import { jpegMetadataRanges } from "./jpeg-in-place";
 
 /**
  * The public copy of a HEIF/HEIC photo. Rewriting the box tree would move every offset, so the copy keeps the
  * structure and blanks in place: the bytes of every item that is not a picture (EXIF, XMP, any "mime" or unknown
  * item) become zeros, and each box outside the whitelist (at the top, in meta, among the item properties) becomes a
- * zeroed "free" box. Every box must fit its parent and every item extent the file; otherwise undefined (fail closed).
+ * zeroed "free" box. A JPEG-coded item (the picture itself, or a thumbnail) keeps its own EXIF in an APP1 segment:
+ * it is cleaned in place (jpeg-in-place.ts). Every box must fit its parent and every item extent the file, and the
+ * primary item must be a picture that is kept; otherwise undefined (fail closed).
  */
 export function stripHeif(b: Uint8Array): Uint8Array[] | undefined {
   const budget = { left: MAX_BOXES };
@@ -20,14 +23,23 @@ export function stripHeif(b: Uint8Array): Uint8Array[] | undefined {
     const found = inMeta.filter((box) => box.type === type);
     return found.length <= 1 ? { box: found[0] } : undefined;
   };
-  const [iinf, iloc, idat, iprp] = [only("iinf"), only("iloc"), only("idat"), only("iprp")];
-  if (!iinf?.box || !iloc?.box || !idat || !iprp) return undefined;
-  const blankItems = nonPictureItems(b, iinf.box, budget);
+  const [iinf, iloc, idat, iprp, pitm] = [only("iinf"), only("iloc"), only("idat"), only("iprp"), only("pitm")];
+  if (!iinf?.box || !iloc?.box || !idat || !iprp || !pitm?.box) return undefined;
+  const items = itemKinds(b, iinf.box, budget);
   const properties = iprp.box ? propertyBoxes(b, iprp.box, budget) : [];
-  if (!blankItems || properties === undefined) return undefined;
+  if (!items || properties === undefined || items.blank.has(primaryItem(b, pitm.box))) return undefined;
   const dataBoxes = [...top.filter((box) => box.type === "mdat"), ...(idat.box ? [idat.box] : [])].sort((x, y) => x.body - y.body);
-  const ranges = itemRanges(b, iloc.box, blankItems, idat.box, dataBoxes);
-  if (!ranges) return undefined;
+  const located = itemRanges(b, iloc.box, items, idat.box, dataBoxes);
+  if (!located) return undefined;
+  const ranges = located.blank;
+  // JPEG items may not overlap, so no byte is walked twice (16k items naming one 25 MB extent would be 400 GB).
+  const jpegs = located.jpeg.sort((x, y) => x[0] - y[0]);
+  if (jpegs.some(([start], i) => i > 0 && start < jpegs[i - 1]![1])) return undefined;
+  for (const [start, end] of jpegs) {
+    const inside = jpegMetadataRanges(b.subarray(start, end));
+    if (!inside) return undefined;
+    for (const [from, to] of inside) ranges.push([start + from, start + to]);
+  }
 
   const blankBoxes = [
     ...top.filter((box) => !TOP_LEVEL.has(box.type)),
@@ -78,16 +90,26 @@ const PROPERTIES = new Set([
   ...["ispe", "pixi", "colr", "clli", "mdcv", "cclv", "amve", "pasp", "clap", "irot", "imir"],
   ...["auxC", "rloc", "lsel", "a1op", "a1lx", "tols", "free", "skip"],
 ]);
-/** Item types that are (parts of) pictures; everything else is blanked. */
-const PICTURES = new Set(["hvc1", "hvt1", "av01", "avc1", "jpeg", "j2k1", "vvc1", "lhv1", "unci", "grid", "iovl", "iden", "tmap"]);
+/**
+ * Item types that are (parts of) pictures; everything else is blanked, including JPEG 2000 (its COM segments) and
+ * pictures stored as "mime" items (a PNG or WebP with its own metadata). JPEG items are kept and cleaned.
+ */
+const PICTURES = new Set(["hvc1", "hvt1", "av01", "avc1", "jpeg", "vvc1", "lhv1", "unci", "grid", "iovl", "iden", "tmap"]);
 
-/** Ids of items that are not pictures (EXIF, XMP and other "mime" items, anything unknown); undefined if malformed. */
-function nonPictureItems(b: Uint8Array, iinf: IsoBox, budget: BoxBudget): Set<number> | undefined {
+/** Item ids: to blank (not pictures: EXIF, XMP and other "mime" items, anything unknown) and JPEG-coded. */
+type ItemKinds = { blank: Set<number>; jpeg: Set<number> };
+
+/** The primary item's id (pitm version 0: 16 bits, 1: 32 bits). */
+const primaryItem = (b: Uint8Array, pitm: IsoBox) => (b[pitm.body] === 0 ? u16be(b, pitm.body + FULL_BOX) : u32be(b, pitm.body + FULL_BOX));
+
+/** The kinds of items in iinf; undefined if malformed. */
+function itemKinds(b: Uint8Array, iinf: IsoBox, budget: BoxBudget): ItemKinds | undefined {
   const version = b[iinf.body];
   const entriesStart = iinf.body + FULL_BOX + (version === 0 ? 2 : 4);
   const entries = entriesStart <= iinf.end ? isoChildren(b, entriesStart, iinf.end, budget) : undefined;
   if (!entries) return undefined;
   const ids = new Set<number>();
+  const jpeg = new Set<number>();
   for (const infe of entries) {
     if (infe.type !== "infe") continue;
     const infeVersion = b[infe.body] ?? 0;
@@ -96,9 +118,11 @@ function nonPictureItems(b: Uint8Array, iinf: IsoBox, budget: BoxBudget): Set<nu
     if (typeAt + 4 > infe.end) return undefined;
     const id = idBytes === 4 ? u32be(b, infe.body + FULL_BOX) : u16be(b, infe.body + FULL_BOX);
     // Versions 0 and 1 have no item type: they describe files ("mime" content), never coded pictures.
-    if (infeVersion < 2 || !PICTURES.has(ascii(b, typeAt, 4))) ids.add(id);
+    const type = ascii(b, typeAt, 4);
+    if (infeVersion < 2 || !PICTURES.has(type)) ids.add(id);
+    else if (type === "jpeg") jpeg.add(id);
   }
-  return ids;
+  return { blank: ids, jpeg };
 }
 
 /** The boxes in iprp's property container (ipco); [] when there is none, undefined when malformed. */
@@ -110,11 +134,13 @@ function propertyBoxes(b: Uint8Array, iprp: IsoBox, budget: BoxBudget): IsoBox[]
 }
 
 /**
- * Byte ranges [start, end) of the given items, from iloc. Every extent of every item must lie inside the file (or
- * idat), and those to blank inside the body of an mdat or idat box, so that blanking never touches the box structure
- * (and a second pass finds the same). Counts are bounded by the bytes that must hold them. Undefined when malformed.
+ * Byte ranges [start, end) of the items to blank and of the JPEG items, from iloc. Every extent of every item must
+ * lie inside the file (or idat), and those to blank or clean inside the body of an mdat or idat box, so that blanking
+ * never touches the box structure (and a second pass finds the same); a JPEG item must be one extent (its walk needs
+ * it whole). Counts are bounded by the bytes that must hold them. Undefined when malformed.
  */
-function itemRanges(b: Uint8Array, iloc: IsoBox, ids: Set<number>, idat: IsoBox | undefined, dataBoxes: IsoBox[]): [number, number][] | undefined {
+function itemRanges(b: Uint8Array, iloc: IsoBox, items: ItemKinds, idat: IsoBox | undefined, dataBoxes: IsoBox[]): { blank: [number, number][]; jpeg: [number, number][] } | undefined {
+  const ids = items.blank;
   const version = b[iloc.body]!;
   if (version > 2) return undefined;
   let at = iloc.body + FULL_BOX;
@@ -129,6 +155,7 @@ function itemRanges(b: Uint8Array, iloc: IsoBox, ids: Set<number>, idat: IsoBox 
   const itemHeader = idSize + (version === 0 ? 0 : 2) + 2 + baseOffsetSize + 2;
   const extentBytes = indexSize + offsetSize + lengthSize;
   const ranges: [number, number][] = [];
+  const jpeg: [number, number][] = [];
   let extentsLeft = MAX_EXTENTS;
   for (let i = 0; i < count; i++) {
     if (at + itemHeader > iloc.end) return undefined;
@@ -140,6 +167,7 @@ function itemRanges(b: Uint8Array, iloc: IsoBox, ids: Set<number>, idat: IsoBox 
     at += baseOffsetSize + 2;
     extentsLeft -= extents;
     if (extentsLeft < 0 || at + extents * extentBytes > iloc.end || method > 2 || (method === 1 && !idat)) return undefined;
+    if (items.jpeg.has(id) && (method === 2 || extents !== 1)) return undefined;
     // Method 0: offsets in the file; 1: inside idat; 2: taken from another item (nothing here to locate).
     const [origin, limit] = method === 1 && idat ? [idat.body, idat.end] : [0, b.length];
     for (let e = 0; e < extents; e++, at += extentBytes) {
@@ -148,13 +176,13 @@ function itemRanges(b: Uint8Array, iloc: IsoBox, ids: Set<number>, idat: IsoBox 
       const length = uintBe(b, at + indexSize + offsetSize, lengthSize);
       const end = length === 0 ? limit : start + length; // length 0: to the end of the data
       if (start > limit || end > limit) return undefined;
-      if (!ids.has(id)) continue;
+      if (!ids.has(id) && !items.jpeg.has(id)) continue;
       if (!insideOne(dataBoxes, start, end)) return undefined;
-      ranges.push([start, end]);
+      (ids.has(id) ? ranges : jpeg).push([start, end]);
     }
     if (method === 2 && ids.has(id)) return undefined; // a metadata item we could not locate: do not publish
   }
-  return ranges;
+  return { blank: ranges, jpeg };
 }
 
 /** Whether [start, end) lies inside the body of one of `boxes` (sorted, not overlapping): a binary search. */

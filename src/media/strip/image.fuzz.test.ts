@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { FUZZ_RUNS, FUZZ_SEED, mediaFixtures, mutated, PER_INPUT_MS, PER_INPUT_RSS_BYTES, timed } from "../../../tests/support/mutations";
 import { sniffFile } from "../sniff";
 import { photoCopy } from "../../../tests/support/photo-copy";
+import { heifWithJpegItem } from "../../../tests/support/crafted-bytes";
 
 const sniffedMime = async (bytes: Uint8Array) => (await sniffFile(new Blob([bytes as Uint8Array<ArrayBuffer>])))?.mime;
 
@@ -12,6 +13,7 @@ for (const bytes of (await mediaFixtures()).values()) {
   const mime = await sniffedMime(bytes);
   if (mime?.startsWith("image/")) photos.set(mime, [...(photos.get(mime) ?? []), bytes]);
 }
+photos.get("image/heic")!.push(heifWithJpegItem()); // a JPEG-coded item, cleaned in place
 
 /**
  * What every walker must do on any input: return without throwing, in bounded time and memory, leave the input alone, and give

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import path from "node:path";
 import {
-  be, fullBox, GIF_HEAD, GIF_IMAGE, heif, isoBox, itemInfo, JPEG_END, JPEG_FRAME, JPEG_SCAN, JPEG_START, jpegSegment, latin1,
+  be, CAMERA_SECRETS, cameraJpeg, fullBox, GIF_HEAD, GIF_IMAGE, heif, isoBox, itemInfo, JPEG_END, JPEG_FRAME, JPEG_SCAN, JPEG_START, jpegSegment, latin1,
   PNG_HEADER, PNG_SIGNATURE, pngChunk, riffChunk, webp,
 } from "../../../tests/support/crafted-bytes";
 import { HOSTILE_INPUTS } from "../../../tests/support/hostile-inputs";
@@ -251,6 +251,23 @@ describe("HEIF", () => {
     expect(has(photoCopy(bytes, "image/heic")!, secret)).toBe(false);
   });
 
+  test("a JPEG-coded picture and its JPEG thumbnail are cleaned in place: EXIF, JFIF and comments zeroed, offsets kept", () => {
+    const [photo, thumbnail] = [cameraJpeg(1), cameraJpeg(2)];
+    const media = concat([photo, thumbnail]);
+    const thmb = fullBox("iref", 0, isoBox("thmb", be(2, 2), be(1, 2), be(1, 2)));
+    const build = (start: number) =>
+      heif([fullBox("iloc", 1, new Uint8Array([0x44, 0x00]), be(2, 2), ...[[1, start, photo.length], [2, start + photo.length, thumbnail.length]].map(([id, at, length]) =>
+        concat([be(id!, 2), be(0, 2), be(0, 2), be(1, 2), be(at!, 4), be(length!, 4)]))), itemInfo([[1, "jpeg"], [2, "jpeg"]]), thmb], media);
+    const bytes = build(build(0).length - media.length);
+    const copy = photoCopy(bytes, "image/heic")!;
+    expect(copy.length).toBe(bytes.length);
+    for (const secret of CAMERA_SECRETS) expect(has(copy, secret)).toBe(false);
+    const start = bytes.length - media.length;
+    expect([...copy.subarray(start, start + 2)]).toEqual([0xff, 0xd8]);
+    expect(copy.subarray(start + photo.length - 31, start + photo.length)).toEqual(photo.subarray(photo.length - 31)); // frame, scan, EOI
+    expect(photoCopy(copy, "image/heic")).toEqual(copy);
+  });
+
   test("the iloc bomb (billions of declared extents in a few KB) is refused at once", () => {
     expect(photoCopy(HOSTILE_INPUTS.find((h) => h.name === "heif-iloc-bomb")!.build(), "image/heic")).toBeUndefined();
   });
@@ -267,6 +284,16 @@ describe("HEIF", () => {
     ["a box with a 64-bit size below its header", file(() => [], info, concat([be(1, 4), latin1("free"), be(8, 8)]))],
     ["no item info", file(() => [])],
     ["two meta boxes", concat([file(() => [], info), fullBox("meta", 0)])],
+    ["a primary item that is not a picture (a PNG as a mime item)", file((start) => [[1, 0, [[start, 8]]]], itemInfo([[1, "mime"]]))],
+    ["a primary item coded as JPEG 2000 (COM segments)", file((start) => [[1, 0, [[start, 8]]]], itemInfo([[1, "j2k1"]]))],
+    ["a JPEG item that is not a JPEG", file((start) => [[1, 0, [[start, 8]]]], itemInfo([[1, "jpeg"]]))],
+    ["two JPEG items over the same bytes (each would be walked again)", (() => {
+      const photo = cameraJpeg();
+      const build = (start: number) =>
+        heif([fullBox("iloc", 1, new Uint8Array([0x44, 0x00]), be(2, 2), ...[1, 2].map((id) => concat([be(id, 2), be(0, 2), be(0, 2), be(1, 2), be(start, 4), be(photo.length, 4)]))), itemInfo([[1, "jpeg"], [2, "jpeg"]])], photo);
+      return build(build(0).length - photo.length);
+    })()],
+    ["a JPEG item in two extents", file((start) => [[1, 0, [[start, 4], [start + 4, 4]]]], itemInfo([[1, "jpeg"]]))],
   ];
   for (const [what, bytes] of refused) {
     test(`fails closed on ${what}`, () => expect(photoCopy(bytes, "image/heic")).toBeUndefined());

@@ -32,7 +32,7 @@ export function stripJpeg(b: Uint8Array): Uint8Array[] | undefined {
       scans++;
     } else if (marker === APP0) {
       if (ascii(payload, 0, 5) === "JFIF\0" && payload.length >= JFIF_BYTES) kept.push(jfifWithoutThumbnail(b.subarray(start, end)));
-    } else if (RENDERING.has(marker) || (marker === APP2 && ascii(payload, 0, 12) === "ICC_PROFILE\0") || (marker === APP14 && ascii(payload, 0, 5) === "Adobe")) {
+    } else if (RENDERING.has(marker) || keptApp(marker, payload)) {
       appendView(kept, b.subarray(start, end));
     } else if (!(marker >= APP0 && marker <= APP15) && marker !== COM) {
       return undefined; // a marker we do not know how to render: do not guess
@@ -41,23 +41,27 @@ export function stripJpeg(b: Uint8Array): Uint8Array[] | undefined {
   return undefined;
 }
 
-const SOI = 0xd8;
-const EOI = 0xd9;
-const SOS = 0xda;
-const APP0 = 0xe0;
-const APP2 = 0xe2;
-const APP14 = 0xee;
-const APP15 = 0xef;
-const COM = 0xfe;
+export const SOI = 0xd8;
+export const EOI = 0xd9;
+export const SOS = 0xda;
+export const APP0 = 0xe0;
+export const APP2 = 0xe2;
+export const APP14 = 0xee;
+export const APP15 = 0xef;
+export const COM = 0xfe;
 const EOI_BYTES = new Uint8Array([0xff, EOI]);
-const MAX_SEGMENTS = 1 << 14;
+export const MAX_SEGMENTS = 1 << 14;
 
 /** Start of frame, in all its coding processes (baseline, extended, progressive, lossless; Huffman or arithmetic). */
-const SOF = new Set([0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf]);
+export const SOF = new Set([0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf]);
 /** Tables and parameters decoders read: DQT, DHT, DAC, DRI, DNL, DHP, EXP and the frame headers. */
-const RENDERING = new Set([0xdb, 0xc4, 0xcc, 0xdd, 0xdc, 0xde, 0xdf, ...SOF]);
+export const RENDERING = new Set([0xdb, 0xc4, 0xcc, 0xdd, 0xdc, 0xde, 0xdf, ...SOF]);
 /** Everything but SOI, EOI, RSTn, TEM and the reserved 0x00/0x01 comes with a length. */
-const HAS_LENGTH = (marker: number) => marker > 0x01 && !(marker >= 0xd0 && marker <= 0xd9);
+export const HAS_LENGTH = (marker: number) => marker > 0x01 && !(marker >= 0xd0 && marker <= 0xd9);
+
+/** The APPn segments that change how a picture renders: its ICC profile (APP2) and Adobe's colour transform (APP14). */
+export const keptApp = (marker: number, payload: Uint8Array) =>
+  (marker === APP2 && ascii(payload, 0, 12) === "ICC_PROFILE\0") || (marker === APP14 && ascii(payload, 0, 5) === "Adobe");
 
 /** JFIF header: "JFIF\0", version, units, densities, then the thumbnail's width and height. */
 const JFIF_BYTES = 14;
@@ -71,7 +75,7 @@ function jfifWithoutThumbnail(segment: Uint8Array): Uint8Array {
 }
 
 /** End of a scan's entropy-coded data: the next 0xFF that is neither a stuffed 0x00 nor a restart marker. */
-function entropyDataEnd(b: Uint8Array, from: number): number | undefined {
+export function entropyDataEnd(b: Uint8Array, from: number): number | undefined {
   for (let at = b.indexOf(0xff, from); at !== -1 && at + 1 < b.length; at = b.indexOf(0xff, at + 2)) {
     const next = b[at + 1]!;
     if (next !== 0x00 && !(next >= 0xd0 && next <= 0xd7)) return at;

@@ -56,6 +56,10 @@ describe("Matroska stripper", () => {
   });
 
   const refused: [string, () => Uint8Array<ArrayBuffer>][] = [
+    ["a Motion-JPEG video track (EXIF in every frame)", () =>
+      concat(ebmlHeader(), element(EBML.segment, element(EBML.tracks, element(EBML.trackEntry, element(EBML.trackType, Uint8Array.of(1)), element(0x86, text("V_MJPEG"))))))],
+    ["a video track whose coding is a Video for Windows FourCC (MJPG among them)", () =>
+      concat(ebmlHeader(), element(EBML.segment, element(EBML.tracks, element(EBML.trackEntry, element(0x86, text("V_MS/VFW/FOURCC"))))))],
     ["an element larger than its parent", () => concat(ebmlHeader(), element(EBML.segment, element(EBML.info, element(EBML.title, text("x"))).subarray(0, 20)))],
     ["unknown-size Tags", () => concat(ebmlHeader(), element(EBML.segment, unknownSize(EBML.tags, text("x"))))],
     ["no EBML header", () => element(EBML.segment, tags())],

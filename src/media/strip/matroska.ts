@@ -5,7 +5,9 @@ import { ByteSource, fail } from "./source";
  * Matroska and WebM. Tags, Attachments and Chapters become Void elements of the same total size; Info's DateUTC,
  * Title, MuxingApp and WritingApp and each track's Name get zeroed bodies (a zero-padded string is valid). Every
  * element is checked against its parent's size; clusters of known size are skipped whole, clusters of unknown size
- * (live recordings) are walked element by element.
+ * (live recordings) are walked element by element. A video track must be in a coding whose frames hold no place
+ * or device (VIDEO_CODECS): Motion-JPEG (V_MJPEG, or behind V_MS/VFW/FOURCC or V_QUICKTIME) carries an EXIF block in
+ * every frame, so such a file is not published.
  */
 
 const EBML_HEADER = 0x1a45dfa3;
@@ -24,6 +26,12 @@ const TRACK_ENTRY = 0xae;
 const KEPT_IN_SEGMENT = new Set([0x114d9b74 /* SeekHead */, 0x1c53bb6b /* Cues */, CRC32]);
 const ZEROED_IN_INFO = new Set([0x4461 /* DateUTC */, 0x7ba9 /* Title */, 0x4d80 /* MuxingApp */, 0x5741 /* WritingApp */]);
 const TRACK_NAME = 0x536e;
+const CODEC_ID = 0x86;
+const VIDEO_CODECS = new Set([
+  ...["V_VP8", "V_VP9", "V_AV1", "V_MPEG4/ISO/AVC", "V_MPEGH/ISO/HEVC", "V_MPEGI/ISO/VVC", "V_MPEG4/ISO/SP", "V_MPEG4/ISO/ASP"],
+  ...["V_MPEG4/ISO/AP", "V_MPEG1", "V_MPEG2", "V_THEORA", "V_PRORES", "V_FFV1", "V_UNCOMPRESSED", "V_DIRAC"],
+]);
+const MAX_CODEC_ID = 64;
 const CLUSTER_CHILDREN = new Set([0xe7 /* Timestamp */, 0xa3 /* SimpleBlock */, 0xa0 /* BlockGroup */, 0xa7 /* Position */, 0xab /* PrevSize */, 0x58d7 /* SilentTracks */, VOID, CRC32]);
 
 const MAX_ELEMENTS = 1_000_000;
@@ -151,10 +159,26 @@ class Walker {
     const first = this.patches.items.length;
     for (let at = tracks.body; at < tracks.end; ) {
       const e = await this.element(at, tracks.end);
-      if (e.id === TRACK_ENTRY) await this.zeroChildren(e, new Set([TRACK_NAME]));
+      if (e.id === TRACK_ENTRY) {
+        await this.zeroChildren(e, new Set([TRACK_NAME]));
+        await this.checkCodec(e);
+      }
       at = e.end;
     }
     await this.refreshCrc(tracks, first);
+  }
+
+  /** Fails on a video track whose coding is not known to be free of metadata in its frames. */
+  private async checkCodec(entry: Element): Promise<void> {
+    for (let at = entry.body; at < entry.end; ) {
+      const e = await this.element(at, entry.end);
+      if (e.id === CODEC_ID) {
+        if (e.end - e.body > MAX_CODEC_ID) fail("a CodecID too long");
+        const codec = String.fromCharCode(...(await this.source.read(e.body, e.end - e.body))).replace(/\0+$/, "");
+        if (codec.startsWith("V_") && !VIDEO_CODECS.has(codec)) fail(`a video coded as ${JSON.stringify(codec)}`);
+      }
+      at = e.end;
+    }
   }
 
   private async zeroChildren(parent: Element, zeroed: Set<number>): Promise<void> {

@@ -1,5 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { be32, box, concat, contains, dataTrack, le32, mp4, stripped, text, track } from "../../../tests/support/av-bytes";
+import { be32, box, codedVideoTrack, concat, contains, dataTrack, le32, movieOfFrames, mp4, stripped, text, track } from "../../../tests/support/av-bytes";
+import { CAMERA_SECRETS, cameraJpeg, JPEG_END, JPEG_FRAME, JPEG_SCAN, JPEG_START } from "../../../tests/support/crafted-bytes";
+import { hostileMp4ChunkTableBomb } from "../../../tests/support/hostile-av";
+import { planAvStrip } from "./av";
 
 const xyz = () => box("udta", box("\xa9xyz", be32(0x00120000), text("+52.5163+013.3777/")), box("\xa9mak", text("CasefileTestMake")));
 const appleKeys = () =>
@@ -54,7 +57,47 @@ describe("MP4 stripper", () => {
     expect(await stripped(output, "video/mp4")).toEqual(output);
   });
 
+  test("Motion-JPEG: every frame keeps its pictures, scans and length, and loses its EXIF, JFIF and comments", async () => {
+    const frames = [cameraJpeg(1), cameraJpeg(2), cameraJpeg(3)];
+    const input = movieOfFrames(frames);
+    const output = (await stripped(input, "video/quicktime"))!;
+    expect(output.length).toBe(input.length);
+    for (const secret of CAMERA_SECRETS) expect(contains(output, secret)).toBe(false);
+    let at = output.length - frames.reduce((n, f) => n + f.length, 0);
+    for (const frame of frames) {
+      const cleaned = output.subarray(at, at + frame.length);
+      expect([...cleaned.subarray(0, 4)]).toEqual([0xff, 0xd8, 0xff, 0xe0]); // SOI, then the (now empty) APP0 in place
+      expect(Buffer.from(cleaned).includes(Buffer.from(frame.subarray(frame.length - 31)))).toBe(true); // frame, scan, EOI
+      at += frame.length;
+    }
+    expect(await stripped(output, "video/quicktime")).toEqual(output);
+  });
+
+  test("Motion-JPEG A: both fields of a frame are cleaned, and bytes after the last EOI are zeroed", async () => {
+    const input = movieOfFrames([concat(cameraJpeg(1), cameraJpeg(2), text("trailer CasefileTestSerial")), cameraJpeg(3)], "mjpa");
+    const output = (await stripped(input, "video/quicktime"))!;
+    for (const secret of CAMERA_SECRETS) expect(contains(output, secret)).toBe(false);
+    expect(contains(output, "trailer")).toBe(false);
+  });
+
+  test("the chunk-table bomb (4.19 million one-byte chunks of a subtitle track) is merged into one range as it is walked", async () => {
+    const bytes = hostileMp4ChunkTableBomb();
+    const patches = (await planAvStrip(new Blob([bytes]), "video/mp4"))!;
+    const mdatBody = Buffer.from(bytes).lastIndexOf("mdat") + 4;
+    expect(patches.filter((p) => p.at >= mdatBody)).toEqual([{ at: mdatBody, length: 4_190_000 }]);
+  });
+
   const refused: [string, () => Uint8Array<ArrayBuffer>][] = [
+    ["a video coded as PNG frames (each may carry its own eXIf)", () => movieOfFrames([cameraJpeg()], "png ")],
+    ["a video coded as Motion-JPEG B (no markers to walk)", () => movieOfFrames([cameraJpeg()], "mjpb")],
+    ["a Motion-JPEG frame that is not a JPEG", () => movieOfFrames([cameraJpeg(), text("Exif GPS CasefileTestMake")])],
+    ["a Motion-JPEG frame cut short", () => movieOfFrames([cameraJpeg(), cameraJpeg().subarray(0, 60)])],
+    ["Motion-JPEG frames that overlap (10,000 frames naming one clean frame's bytes: each would be walked again)", () => {
+      const frame = concat(JPEG_START, JPEG_FRAME, JPEG_SCAN, Uint8Array.of(1, 2, 3), JPEG_END);
+      const build = (at: number) => concat(box("ftyp", text("qt  "), be32(0), text("qt  ")), box("moov", box("mvhd", new Uint8Array(100)), codedVideoTrack("jpeg", Array.from({ length: 10_000 }, () => ({ at, sizes: [frame.length] })))), box("mdat", frame));
+      return build(build(0).length - frame.length);
+    }],
+    ["a fragmented Motion-JPEG movie (its frames only in moof, not walked)", () => mp4({ tracks: [codedVideoTrack("jpeg", [])], top: [box("moof", box("mfhd", new Uint8Array(8)))] })],
     ["a box larger than its parent", () => mp4({ moov: [concat(be32(4096), text("udta"))] })],
     ["a box larger than the file", () => mp4({ top: [concat(be32(4096), text("free"))] })],
     ["a box size below its header", () => mp4({ moov: [concat(be32(3), text("udta"))] })],

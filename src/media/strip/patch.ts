@@ -12,8 +12,11 @@ export const zeros = (at: number, length: number): Patch => ({ at, length });
 export const replace = (at: number, bytes: Uint8Array): Patch => ({ at, length: bytes.length, bytes });
 export const asciiBytes = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
 
-/** More changes than any real file needs: such a file is not published (and its plan stays small in memory). */
-const MAX_PATCHES = 10_000;
+/**
+ * More changes than any real file needs (a Motion-JPEG video has one or two per frame: 100,000 is 55 minutes at 30
+ * frames a second): such a file is not published, and a plan stays a few MB in memory.
+ */
+const MAX_PATCHES = 100_000;
 
 /** The patches a walker plans, capped at MAX_PATCHES. */
 export class PatchList {
@@ -76,26 +79,56 @@ async function readPiece(file: FileHandle, into: Uint8Array, position: number): 
 }
 
 /**
- * Compares each patched range of file, piece by piece, with what the patch wants there (memcmp, not a byte loop:
- * a zeroed 1 GiB padding box is common). Dry (`write` false): stops at the first difference and says whether there
- * was one. Otherwise writes each differing piece over the file (only those) and says whether any was written.
+ * Compares each patched range of file with what the patch wants there (memcmp, not a byte loop: a zeroed 1 GiB
+ * padding box is common). Patches lying within one piece are read, compared and written together (a Motion-JPEG
+ * video has a small patch per frame: one read each would cost a system call per patch); a longer patch goes piece
+ * by piece. Dry (`write` false): stops at the first difference and says whether there was one. Otherwise writes
+ * each differing piece over the file (only those) and says whether any was written.
  */
 async function patchPieces(file: FileHandle, patches: Patch[], write: boolean): Promise<boolean> {
   const buffer = new Uint8Array(PIECE_BYTES);
-  const zeroPiece = new Uint8Array(PIECE_BYTES);
   let changed = false;
-  for (const patch of patches) {
-    for (let done = 0; done < patch.length; done += PIECE_BYTES) {
-      const length = Math.min(PIECE_BYTES, patch.length - done);
-      const wanted = patch.bytes ? patch.bytes.subarray(done, done + length) : zeroPiece.subarray(0, length);
-      const piece = await readPiece(file, buffer.subarray(0, length), patch.at + done);
-      if (Buffer.compare(piece, wanted) === 0) continue;
+  for (let first = 0; first < patches.length; ) {
+    const start = patches[first]!.at;
+    let next = first;
+    while (next < patches.length && patches[next]!.at + patches[next]!.length - start <= PIECE_BYTES) next++;
+    const group = next > first ? patches.slice(first, next) : [patches[first]!];
+    const pieces = next > first ? [{ at: start, length: group.at(-1)!.at + group.at(-1)!.length - start }] : longPatchPieces(group[0]!);
+    for (const { at, length } of pieces) {
+      const piece = await readPiece(file, buffer.subarray(0, length), at);
+      if (!applyInPiece(piece, at, group)) continue;
       if (!write) return true;
-      for (let written = 0; written < length; ) written += (await file.write(wanted, written, length - written, patch.at + done + written)).bytesWritten;
+      for (let written = 0; written < piece.length; ) written += (await file.write(piece, written, piece.length - written, at + written)).bytesWritten;
       changed = true;
     }
+    first = Math.max(next, first + 1);
   }
   return changed;
+}
+
+/** A patch longer than a piece, as pieces. */
+function longPatchPieces(patch: Patch): { at: number; length: number }[] {
+  const pieces = [];
+  for (let done = 0; done < patch.length; done += PIECE_BYTES) pieces.push({ at: patch.at + done, length: Math.min(PIECE_BYTES, patch.length - done) });
+  return pieces;
+}
+
+const ZERO_PIECE = new Uint8Array(PIECE_BYTES);
+
+/** Puts into piece (file bytes from `at`) what the patches want in it; returns whether any byte differed. */
+function applyInPiece(piece: Uint8Array, at: number, patches: Patch[]): boolean {
+  let differed = false;
+  for (const patch of patches) {
+    const from = Math.max(patch.at, at);
+    const to = Math.min(patch.at + patch.length, at + piece.length);
+    if (from >= to) continue;
+    const wanted = patch.bytes ? patch.bytes.subarray(from - patch.at, to - patch.at) : ZERO_PIECE.subarray(0, to - from);
+    const here = piece.subarray(from - at, to - at);
+    if (Buffer.compare(here, wanted) === 0) continue;
+    here.set(wanted);
+    differed = true;
+  }
+  return differed;
 }
 
 /**
