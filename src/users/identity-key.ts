@@ -1,4 +1,4 @@
-import unhomoglyph from "unhomoglyph";
+import confusables from "unhomoglyph/data.json";
 
 /**
  * The form in which usernames and emails are compared: NFKC-normalised and case-folded (upper then lower case,
@@ -13,8 +13,14 @@ export function identityKey(value: string): string {
  * TS #39 (NFD, every character replaced by its prototype in the Unicode confusables table, NFD again), folded to
  * lower case once more (the prototypes of "0" and "I" are "O" and "l"). Cyrillic "сhіеf" and Latin "chief" share
  * one, as do "rnallory" and "mallory": of two such names only the first can be registered.
- * The table is the unhomoglyph package (nodeca: Unicode's confusables.txt as a map, 128 KB, no dependencies).
+ * The table is the unhomoglyph package's (nodeca: Unicode's confusables.txt as a map of 6,311 single code points,
+ * 100 KB, no dependencies). Its own function tries a 6,311-way regular expression at every position (2 ms for 64
+ * characters); every key is one code point, so a lookup per code point does the same at a hundredth of the cost.
  */
 export function lookAlikeKey(username: string): string {
-  return unhomoglyph(identityKey(username).normalize("NFD")).normalize("NFD").toLowerCase();
+  let mapped = "";
+  for (const char of identityKey(username).normalize("NFD")) mapped += PROTOTYPES.get(char) ?? char;
+  return mapped.normalize("NFD").toLowerCase();
 }
+
+const PROTOTYPES = new Map(Object.entries(confusables as Record<string, string>));

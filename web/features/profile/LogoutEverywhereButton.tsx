@@ -1,18 +1,24 @@
-import { useSetAtom } from "jotai";
+import { useAtomValue, useSetAtom } from "jotai";
 import { useState } from "react";
 import { useLocation } from "wouter";
+import { draftsAtLogoutAtom } from "../../state/draftsAtLogout";
 import { logoutEverywhereActionAtom } from "../../state/sessionActions";
 import { Button, Spinner } from "../../ui/Button";
 
-/** Ends the sessions on every device (a lost phone, a shared computer), then goes to the login screen. */
+/**
+ * Ends the sessions on every device (a lost phone, a shared computer), removes the unsent drafts kept on this one,
+ * then goes to the login screen.
+ */
 export function LogoutEverywhereButton({ onFailure }: { onFailure: (message: string) => void }) {
   const logoutEverywhere = useSetAtom(logoutEverywhereActionAtom);
+  const drafts = useAtomValue(draftsAtLogoutAtom);
   const [, navigate] = useLocation();
   const [busy, setBusy] = useState(false);
   async function run() {
     setBusy(true);
     try {
       await logoutEverywhere();
+      await drafts?.removeAll().catch((error) => console.error("Drafts could not be removed", error));
       navigate("/login");
     } catch (error) {
       console.error("Log out everywhere failed", error);

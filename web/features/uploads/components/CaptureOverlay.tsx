@@ -3,15 +3,21 @@ import { lazy, Suspense, useEffect } from "react";
 import { userAtom } from "../../../state/session";
 import { queueRowsAtom, unsentDraftsAtom } from "../queueAtoms";
 import { useCaptureQueue } from "../useCaptureQueue";
+import { useDraftsAtLogout } from "../useDraftsAtLogout";
 
 const loadBar = () => import("./UploadQueueBar");
 const loadPrompt = () => import("./ResumePrompt");
 const UploadQueueBar = lazy(() => loadBar().then((module) => ({ default: module.UploadQueueBar })));
 const ResumePrompt = lazy(() => loadPrompt().then((module) => ({ default: module.ResumePrompt })));
+const LogoutDraftsDialog = lazy(() => import("./LogoutDraftsDialog").then((module) => ({ default: module.LogoutDraftsDialog })));
 
-/** The queue's presence on every screen: its bar while items are queued, the prompt while drafts wait unsent. */
+/**
+ * The queue's presence on every screen: its bar while items are queued, the prompt while drafts wait unsent, and the
+ * question at logout when drafts are kept on this device.
+ */
 export function CaptureOverlay() {
   useCaptureQueue();
+  const logoutQuestion = useDraftsAtLogout();
   const loggedIn = useAtomValue(userAtom) !== null;
   const hasRows = useAtomValue(queueRowsAtom).length > 0;
   const hasUnsent = useAtomValue(unsentDraftsAtom).length > 0;
@@ -23,6 +29,7 @@ export function CaptureOverlay() {
     <Suspense fallback={null}>
       {hasRows && <UploadQueueBar />}
       {hasUnsent && <ResumePrompt />}
+      {logoutQuestion && <LogoutDraftsDialog question={logoutQuestion} />}
     </Suspense>
   );
 }
