@@ -210,6 +210,7 @@ export async function verifyAuditLog(client: Client, key: Buffer, anchor: AuditA
   let previousId = 0;
   let entries = 0;
   let firstUnsealed: number | undefined;
+  let tail: Verdict | undefined;
   for (;;) {
     const { rows } = await rowsAfter(client, previousId);
     for (const row of rows.map(chainRow)) {
@@ -222,11 +223,12 @@ export async function verifyAuditLog(client: Client, key: Buffer, anchor: AuditA
         if (anchor && row.id <= anchor.id) {
           return broken(row.id, `not sealed, though the application sealed the log up to entry #${anchor.id} (its seal was wiped behind the application's back)`);
         }
+        // Reported unless something worse turns up further on (then that is the verdict).
         if (now - Date.parse(row.at) > UNSEALED_GRACE_MS || !(Date.parse(row.at) <= now + UNSEALED_GRACE_MS)) {
-          return { ...broken(firstUnsealed, `not sealed, and written at ${row.at}: the application seals within a second (written behind its back, or left by a crash)`), tail: true };
+          tail ??= { ...broken(firstUnsealed, `not sealed, and written at ${row.at}: the application seals within a second (written behind its back, or left by a crash)`), tail: true };
         }
         if (row.id - firstUnsealed >= MAX_UNSEALED) {
-          return { ...broken(firstUnsealed, `it and over ${MAX_UNSEALED} entries after it are not sealed (written behind the application's back)`), tail: true };
+          tail ??= { ...broken(firstUnsealed, `it and over ${MAX_UNSEALED} entries after it are not sealed (written behind the application's back)`), tail: true };
         }
       } else if (firstUnsealed !== undefined) {
         return broken(firstUnsealed, `it was never sealed, yet later entries are (written behind the application's back)`);
@@ -249,7 +251,7 @@ export async function verifyAuditLog(client: Client, key: Buffer, anchor: AuditA
   if (highest > previousId) {
     return broken(previousId + 1, `the log once reached entry #${highest}; entries from #${previousId + 1} on were removed`);
   }
-  return { intact: true, entries, sealed: firstUnsealed === undefined ? entries : firstUnsealed - 1, head: expectedPrev };
+  return tail ?? { intact: true, entries, sealed: firstUnsealed === undefined ? entries : firstUnsealed - 1, head: expectedPrev };
 }
 
 const broken = (entryId: number, reason: string): Verdict & { intact: false } => ({

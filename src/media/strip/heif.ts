@@ -6,7 +6,7 @@ import { jpegMetadataRanges } from "./jpeg-in-place";
  * The public copy of a HEIF/HEIC photo. Rewriting the box tree would move every offset, so the copy keeps the
  * structure and blanks in place: the bytes of every item that is not a picture (EXIF, XMP, any "mime" or unknown
  * item) become zeros, and each box outside the whitelist (at the top, in meta, among the item properties) becomes a
- * zeroed "free" box. A JPEG-coded item (the picture itself, or a thumbnail) keeps its own EXIF in an APP1 segment:
+ * zeroed "free" box; bytes of mdat and idat that no kept picture uses become zeros too. A JPEG-coded item (the picture itself, or a thumbnail) keeps its own EXIF in an APP1 segment:
  * it is cleaned in place (jpeg-in-place.ts). Every box must fit its parent and every item extent the file, and the
  * primary item must be a picture that is kept; otherwise undefined (fail closed).
  */
@@ -31,7 +31,9 @@ export function stripHeif(b: Uint8Array): Uint8Array[] | undefined {
   const dataBoxes = [...top.filter((box) => box.type === "mdat"), ...(idat.box ? [idat.box] : [])].sort((x, y) => x.body - y.body);
   const located = itemRanges(b, iloc.box, items, idat.box, dataBoxes);
   if (!located) return undefined;
-  const ranges = located.blank;
+  // What no kept picture uses in mdat or idat (an item an editor removed but left the bytes of, an image sequence's
+  // samples, padding) is blanked too: only pictures that are shown stay.
+  const ranges = [...located.blank, ...unused(dataBoxes, located.kept)];
   // JPEG items may not overlap, so no byte is walked twice (16k items naming one 25 MB extent would be 400 GB).
   const jpegs = located.jpeg.sort((x, y) => x[0] - y[0]);
   if (jpegs.some(([start], i) => i > 0 && start < jpegs[i - 1]![1])) return undefined;
@@ -133,13 +135,16 @@ function propertyBoxes(b: Uint8Array, iprp: IsoBox, budget: BoxBudget): IsoBox[]
   return ipco ? isoChildren(b, ipco.body, ipco.end, budget) : [];
 }
 
+/** Extents [start, end) of the items to blank, of the JPEG items, and of every picture item kept (JPEG included). */
+type Located = { blank: [number, number][]; jpeg: [number, number][]; kept: [number, number][] };
+
 /**
- * Byte ranges [start, end) of the items to blank and of the JPEG items, from iloc. Every extent of every item must
+ * Byte ranges [start, end) of the items to blank, of the JPEG items and of the pictures kept, from iloc. Every extent of every item must
  * lie inside the file (or idat), and those to blank or clean inside the body of an mdat or idat box, so that blanking
  * never touches the box structure (and a second pass finds the same); a JPEG item must be one extent (its walk needs
  * it whole). Counts are bounded by the bytes that must hold them. Undefined when malformed.
  */
-function itemRanges(b: Uint8Array, iloc: IsoBox, items: ItemKinds, idat: IsoBox | undefined, dataBoxes: IsoBox[]): { blank: [number, number][]; jpeg: [number, number][] } | undefined {
+function itemRanges(b: Uint8Array, iloc: IsoBox, items: ItemKinds, idat: IsoBox | undefined, dataBoxes: IsoBox[]): Located | undefined {
   const ids = items.blank;
   const version = b[iloc.body]!;
   if (version > 2) return undefined;
@@ -156,6 +161,7 @@ function itemRanges(b: Uint8Array, iloc: IsoBox, items: ItemKinds, idat: IsoBox 
   const extentBytes = indexSize + offsetSize + lengthSize;
   const ranges: [number, number][] = [];
   const jpeg: [number, number][] = [];
+  const kept: [number, number][] = [];
   let extentsLeft = MAX_EXTENTS;
   for (let i = 0; i < count; i++) {
     if (at + itemHeader > iloc.end) return undefined;
@@ -176,13 +182,31 @@ function itemRanges(b: Uint8Array, iloc: IsoBox, items: ItemKinds, idat: IsoBox 
       const length = uintBe(b, at + indexSize + offsetSize, lengthSize);
       const end = length === 0 ? limit : start + length; // length 0: to the end of the data
       if (start > limit || end > limit) return undefined;
+      if (!ids.has(id)) kept.push([start, end]);
       if (!ids.has(id) && !items.jpeg.has(id)) continue;
       if (!insideOne(dataBoxes, start, end)) return undefined;
       (ids.has(id) ? ranges : jpeg).push([start, end]);
     }
     if (method === 2 && ids.has(id)) return undefined; // a metadata item we could not locate: do not publish
   }
-  return { blank: ranges, jpeg };
+  return { blank: ranges, jpeg, kept };
+}
+
+/** The parts of the data boxes' bodies (sorted, not overlapping) that none of the `used` ranges covers. */
+function unused(dataBoxes: IsoBox[], used: [number, number][]): [number, number][] {
+  const covered = merged(used);
+  const out: [number, number][] = [];
+  let first = 0;
+  for (const box of dataBoxes) {
+    let at = box.body;
+    while (first < covered.length && covered[first]![1] <= at) first++;
+    for (let k = first; k < covered.length && covered[k]![0] < box.end; k++) {
+      if (covered[k]![0] > at) out.push([at, covered[k]![0]]);
+      at = Math.max(at, covered[k]![1]);
+    }
+    if (at < box.end) out.push([at, box.end]);
+  }
+  return out;
 }
 
 /** Whether [start, end) lies inside the body of one of `boxes` (sorted, not overlapping): a binary search. */

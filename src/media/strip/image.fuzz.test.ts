@@ -3,7 +3,8 @@ import fc from "fast-check";
 import { FUZZ_RUNS, FUZZ_SEED, mediaFixtures, mutated, PER_INPUT_MS, PER_INPUT_RSS_BYTES, timed } from "../../../tests/support/mutations";
 import { sniffFile } from "../sniff";
 import { photoCopy } from "../../../tests/support/photo-copy";
-import { heifWithJpegItem } from "../../../tests/support/crafted-bytes";
+import { cameraJpeg, heifWithJpegItem } from "../../../tests/support/crafted-bytes";
+import { jpegMetadataRanges } from "./jpeg-in-place";
 
 const sniffedMime = async (bytes: Uint8Array) => (await sniffFile(new Blob([bytes as Uint8Array<ArrayBuffer>])))?.mime;
 
@@ -45,6 +46,27 @@ describe("photo walkers on hostile bytes", () => {
       await fc.assert(fc.asyncProperty(fc.uint8Array({ maxLength: 2048 }), (bytes) => stripsSafely(bytes, mime)), { seed: FUZZ_SEED, numRuns: FUZZ_RUNS });
     });
   }
+
+  test("a JPEG cleaned in place (Motion-JPEG frames, HEIF items): ranges inside, in order, apart; cleaning twice finds nothing", async () => {
+    const jpegs = [...photos.get("image/jpeg")!, cameraJpeg(1)];
+    await fc.assert(
+      fc.asyncProperty(mutated(jpegs), async (bytes) => {
+        const { result: ranges, ms } = await timed(() => jpegMetadataRanges(bytes));
+        expect(ms).toBeLessThan(PER_INPUT_MS);
+        if (!ranges) return;
+        const cleaned = bytes.slice();
+        let end = 0;
+        for (const [from, to] of ranges) {
+          expect(from).toBeGreaterThanOrEqual(end);
+          expect(to).toBeLessThanOrEqual(bytes.length);
+          cleaned.fill(0, from, to);
+          end = to;
+        }
+        expect(jpegMetadataRanges(cleaned)).toEqual([]);
+      }),
+      { seed: FUZZ_SEED, numRuns: FUZZ_RUNS },
+    );
+  });
 
   test("mutations that splice other formats' bytes into a photo", async () => {
     const all = [...photos.values()].flat();

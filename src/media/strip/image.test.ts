@@ -237,6 +237,15 @@ describe("HEIF", () => {
     expect(copy.subarray(mdatStart + 8)).toEqual(new Uint8Array(16));
   });
 
+  test("bytes in mdat that no kept picture uses (an EXIF item an editor removed, its bytes left behind) are zeroed", () => {
+    const bytes = file((start) => [[1, 0, [[start, 8]]]], itemInfo([[1, "hvc1"]]));
+    const copy = photoCopy(bytes, "image/heic")!;
+    const mdatStart = bytes.length - mdat.length;
+    expect(has(copy, secret)).toBe(false);
+    expect(copy.subarray(mdatStart, mdatStart + 8)).toEqual(picture);
+    expect(copy.subarray(mdatStart + 8)).toEqual(new Uint8Array(16));
+  });
+
   test("boxes outside the whitelist (here an XML box in meta) become zeroed free boxes", () => {
     const bytes = file((start) => [[1, 0, [[start, 8]]]], itemInfo([[1, "hvc1"]]), isoBox("xml ", latin1("<x>52,30.978N</x>")));
     const copy = photoCopy(bytes, "image/heic")!;
