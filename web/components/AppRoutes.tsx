@@ -29,6 +29,7 @@ function preloadableScreen(load: () => Promise<{ default: ComponentType }>) {
 const admin = preloadableScreen(() => import("../screens/AdminScreen"));
 export const preloadAdminScreen = admin.preload;
 const InvitationScreen = retryableLazy(() => import("../screens/InvitationScreen"));
+const ServerScreen = retryableLazy(() => import("../screens/ServerScreen"));
 const HelpScreen = retryableLazy(() => import("../screens/HelpScreen"));
 const ResetPasswordEmailScreen = retryableLazy(() => import("../screens/ResetPasswordEmailScreen"));
 const ResetPasswordCodeScreen = retryableLazy(() => import("../screens/ResetPasswordCodeScreen"));
@@ -88,6 +89,11 @@ export function AppRoutes() {
         <Route path="/admin/invitation">
           <AdminOnly>
             <InvitationScreen />
+          </AdminOnly>
+        </Route>
+        <Route path="/admin/server">
+          <AdminOnly>
+            <ServerScreen />
           </AdminOnly>
         </Route>
         <Route path="/admin">
