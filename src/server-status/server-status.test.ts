@@ -42,7 +42,7 @@ describe("a seeded server", () => {
   });
   afterAll(() => server.stop());
 
-  test("participants and admins only: a participant is refused", async () => {
+  test("admins only: a participant and a visitor are refused", async () => {
     const { actor } = await newParticipant(server.url);
     expect((await actor.get("/api/server/status")).status).toBe(403);
     expect((await new Actor(server.url).get("/api/server/status")).status).toBe(401);
