@@ -17,8 +17,8 @@ uploads_volume="$name-uploads"
 
 project="casefile-compose-$$"
 # docker-compose.yml resolved for its default profile (tests/ship/compose-profile.ts: Debian's podman-compose knows
-# no profiles); no systemd here for periodic health timers, as below.
-compose() { podman-compose -p "$project" -f "$work/compose.json" --podman-run-args=--health-interval=disable "$@"; }
+# no profiles). Without systemd podman logs that it cannot time the healthcheck; `podman healthcheck run` runs it.
+compose() { podman-compose -p "$project" -f "$work/compose.json" "$@"; }
 
 cleanup() {
   compose down -v >/dev/null 2>&1 || true
