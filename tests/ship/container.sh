@@ -22,6 +22,7 @@ compose() { podman-compose -p "$project" -f "$work/compose.json" "$@"; }
 
 cleanup() {
   compose down -v >/dev/null 2>&1 || true
+  podman network rm -f "${project}_default" >/dev/null 2>&1 || true # podman-compose 1.0.3's down leaves it
   podman rm -f "$name" >/dev/null 2>&1 || true
   podman volume rm -f "$data_volume" "$uploads_volume" >/dev/null 2>&1 || true
   podman image prune -f --filter label=org.casefile.stage=build >/dev/null 2>&1 || true
