@@ -10,6 +10,8 @@ import { isExactApiPath, looksLikeApiPath } from "./http/api-paths";
 import { HttpError, httpErrorResponse, json } from "./http/errors";
 import { mediaRoutes } from "./media/media.routes";
 import { resetRoutes } from "./reset/reset.routes";
+import { serverStatusRoutes } from "./server-status/server-status.routes";
+import type { ServerWatch } from "./server-status/watch";
 import { setupRoutes } from "./setup/setup.routes";
 import { showRoutes } from "./show/show.routes";
 import { tusRoutes } from "./uploads/tus.routes";
@@ -19,7 +21,7 @@ import type { WebAssets } from "./web/web-assets";
 import { webRoutes } from "./web/web.routes";
 
 /** The whole HTTP application: every feature's routes, one error shape. */
-export function createApp(ctx: AppContext, assets: WebAssets) {
+export function createApp(ctx: AppContext, assets: WebAssets, watch: ServerWatch) {
   return new Elysia()
     .onRequest(({ request }) => {
       // The router would take `//api/user` for `/api/user`; only the exact spelling reaches the API.
@@ -45,6 +47,7 @@ export function createApp(ctx: AppContext, assets: WebAssets) {
     .use(auditRoutes(ctx))
     .use(eventsRoutes(ctx))
     .use(showRoutes(ctx))
+    .use(serverStatusRoutes(ctx, watch))
     .use(setupRoutes(ctx))
     .use(brandRoutes(ctx, assets))
     .use(webRoutes(assets));

@@ -16,6 +16,9 @@ import { sweepExpiredUploads } from "./uploads/upload-sweeper";
 import { dropSetupToken, issueSetupToken } from "./setup/setup.service";
 import { adminExists, ensureAdmin, fillUsernameSkeletons } from "./users/users.service";
 import { diskAssets, type WebAssets } from "./web/web-assets";
+import { logRequest, newRequestId, useJsonLog, withRequestId } from "./server-status/json-log";
+import { routeOf } from "./server-status/request-metrics";
+import { startWatch } from "./server-status/watch";
 
 export type RunningServer = {
   /** https:// when casefile serves TLS itself. */
@@ -68,6 +71,7 @@ const logAuditHead = (ctx: AppContext) =>
 const sweepUploads = (ctx: AppContext) => sweepExpiredUploads(ctx).catch((error) => console.warn("upload sweep failed:", error));
 
 export async function startServer(config: Config, assets: WebAssets = diskAssets(config.webDir)): Promise<RunningServer> {
+  if (config.logFormat === "json") useJsonLog();
   // Before the database: a wrong certificate file stops the start with one line and opens nothing.
   const tls = await loadServerTls(config.tls);
   const ctx = await openContext(config);
@@ -81,7 +85,8 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
     setInterval(() => sweepUploads(ctx), UPLOAD_SWEEP_MS),
   ];
   for (const sweeper of sweepers) sweeper.unref();
-  const app = createApp(ctx, assets);
+  const watch = await startWatch(ctx, tls);
+  const app = createApp(ctx, assets, watch);
   const server = Bun.serve({
     port: config.port,
     hostname: config.host,
@@ -90,15 +95,25 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
     maxRequestBodySize: 2 * config.maxUploadBytes + 16 * 1024 * 1024,
     idleTimeout: 120,
     tls: tls && { cert: tls.cert, key: tls.key },
-    async fetch(received, bunServer) {
-      const request = received.method === "HEAD" ? getForHead(received) : received;
-      rememberClientAddress(request, bunServer.requestIP(received)?.address);
-      const refusal = crossOriginRefusal(request, config) ?? oversizedBodyRefusal(request);
-      const response = refusal ?? (await app.handle(request));
-      // A change writes its audit entries unsealed (see audit-chain.ts): seal them before answering. A refused or
-      // failed request rolled its transaction back, so it left nothing to seal.
-      if (request.method !== "GET" && response.ok) await sealAuditLog(ctx.db);
-      return withSecurityHeaders(closeAfterRefusedBody(request, withApiCacheRule(new URL(request.url).pathname, response)));
+    fetch(received, bunServer) {
+      const requestId = newRequestId();
+      return withRequestId(requestId, async () => {
+        const request = received.method === "HEAD" ? getForHead(received) : received;
+        const { pathname } = new URL(request.url);
+        const finished = watch.metrics.start(request.method, pathname, Number(request.headers.get("content-length")) || 0);
+        const began = performance.now();
+        rememberClientAddress(request, bunServer.requestIP(received)?.address);
+        const refusal = crossOriginRefusal(request, config) ?? oversizedBodyRefusal(request);
+        const response = refusal ?? (await app.handle(request));
+        // A change writes its audit entries unsealed (see audit-chain.ts): seal them before answering. A refused or
+        // failed request rolled its transaction back, so it left nothing to seal.
+        if (request.method !== "GET" && response.ok) await sealAuditLog(ctx.db);
+        finished(response.status);
+        if (response.status >= 500) watch.errors.record(`${response.status} on ${request.method} ${routeOf(pathname)}`);
+        if (config.logFormat === "json") logRequest({ method: request.method, route: routeOf(pathname), status: response.status, ms: Math.round(performance.now() - began) });
+        response.headers.set("x-request-id", requestId);
+        return withSecurityHeaders(closeAfterRefusedBody(request, withApiCacheRule(pathname, response)));
+      });
     },
   });
   return {
@@ -116,6 +131,7 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
         await server.stop(true);
       }
       for (const sweeper of sweepers) clearInterval(sweeper);
+      await watch.stop();
       ctx.close();
     },
   };

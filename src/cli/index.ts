@@ -16,6 +16,8 @@ commands:
                                  ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_PROMOTE)
   set-role <username> <1|2>      make a user a participant (1) or an admin (2)
   backup <file>                  write the database and all media into one archive (safe while serving)
+  backup verify <file>           check an archive (database integrity, audit log, every media
+                                 file's SHA-256); exit 1 naming what is wrong
   restore <file>                 restore an archive into an empty database and media store
   audit verify                   check the audit log's hash chain; exit 1 naming the first altered entry
   export <file> [--q TEXT] [--kind K,…] [--status S,…] [--visibility public|private]
@@ -69,7 +71,8 @@ export async function runCli(argv: string[], readConfig: () => Config): Promise<
       expectArgs(2, "set-role <username> <1|2>");
       return print(await (await import("./admin-commands")).setUserRole(readConfig(), args[0]!, args[1]!));
     case "backup": {
-      expectArgs(1, "backup <file>");
+      if (args[0] === "verify" && args.length === 2) return (await import("../backups/backup-verify")).verifyCommand(args[1]!);
+      expectArgs(1, "backup <file>  or  casefile backup verify <file>");
       const summary = await (await import("./backup")).backup(readConfig(), args[0]!);
       const skipped = summary.missing.length ? `; ${summary.missing.length} media files deleted during the backup were skipped` : "";
       return print(`backup written to ${args[0]}: ${summary.users} users, ${summary.evidence} items, ${summary.mediaFiles - summary.missing.length} media files${skipped}`);

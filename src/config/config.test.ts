@@ -16,6 +16,9 @@ describe("configuration", () => {
       admin: undefined,
     });
     expect(config.outboxDir).toBe(path.resolve("data/outbox"));
+    expect(config).toMatchObject({ backups: undefined, metricsToken: undefined, logFormat: "plain" });
+    expect(loadConfig({ BACKUP_DIR: "backups" }).backups).toEqual({ dir: path.resolve("backups"), intervalMs: 6 * 3_600_000, keep: 8 });
+    expect(loadConfig({ BACKUP_DIR: "/b", BACKUP_INTERVAL_HOURS: "0.5", BACKUP_KEEP: "3" }).backups).toEqual({ dir: "/b", intervalMs: 1_800_000, keep: 3 });
   });
 
   const bad: [Record<string, string>, string][] = [
@@ -24,6 +27,11 @@ describe("configuration", () => {
     [{ MEDIA_STORE: "ftp" }, "MEDIA_STORE"],
     [{ MEDIA_STORE: "s3" }, "S3_BUCKET"],
     [{ ARCHIVE_MODE: "maybe" }, "ARCHIVE_MODE"],
+    [{ BACKUP_KEEP: "3" }, "BACKUP_KEEP"],
+    [{ BACKUP_DIR: "/b", BACKUP_INTERVAL_HOURS: "six" }, "BACKUP_INTERVAL_HOURS"],
+    [{ BACKUP_DIR: "/b", BACKUP_KEEP: "0" }, "BACKUP_KEEP"],
+    [{ METRICS_TOKEN: "short" }, "METRICS_TOKEN"],
+    [{ LOG_FORMAT: "xml" }, "LOG_FORMAT"],
     [{ MAX_UPLOAD_MB: "-5" }, "MAX_UPLOAD_MB"],
     [{ DATABASE_URL: "postgres://x" }, "DATABASE_URL"],
     [{ SMTP_URL: "not a url" }, "SMTP_URL"],

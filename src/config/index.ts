@@ -73,6 +73,15 @@ export type Config = {
    * (mode 0600); and the file beside it that keeps the last head the application sealed.
    */
   audit: { key: string | undefined; keyFile: string; headFile: string };
+  /**
+   * Scheduled backups (src/backups): off without BACKUP_DIR; every BACKUP_INTERVAL_HOURS (decimals allowed, default 6),
+   * keeping the newest BACKUP_KEEP verified archives (default 8).
+   */
+  backups: { dir: string; intervalMs: number; keep: number } | undefined;
+  /** GET /metrics answers only a bearer of this token (METRICS_TOKEN); undefined: no metrics at all (404). */
+  metricsToken: string | undefined;
+  /** LOG_FORMAT: plain lines as always, or one JSON object per line with a request id. */
+  logFormat: "plain" | "json";
 };
 
 export class ConfigError extends Error {}
@@ -127,6 +136,30 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   }
   if (!protocols.includes(parsed.protocol)) fail(name, `must start with ${protocols.join(" or ")}, got "${raw}"`);
   return raw;
+}
+
+/** A positive number of hours (decimals allowed, so a test can ask for seconds), in milliseconds. */
+function hours(env: Env, name: string, fallback: number): number {
+  const raw = optional(env, name);
+  if (raw === undefined) return fallback * 3_600_000;
+  const value = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || value < 0.0005 || value > 24 * 365) fail(name, `must be a number of hours between 0.0005 and 8760, got "${raw}"`);
+  return Math.round(value * 3_600_000);
+}
+
+function backupSettings(env: Env): Config["backups"] {
+  const dir = optional(env, "BACKUP_DIR");
+  if (dir === undefined) {
+    for (const name of ["BACKUP_INTERVAL_HOURS", "BACKUP_KEEP"]) if (optional(env, name) !== undefined) fail(name, "needs BACKUP_DIR (where the backups go)");
+    return undefined;
+  }
+  return { dir: path.resolve(dir), intervalMs: hours(env, "BACKUP_INTERVAL_HOURS", 6), keep: int(env, "BACKUP_KEEP", 8, 1, 10_000) };
+}
+
+function metricsToken(env: Env): string | undefined {
+  const token = optional(env, "METRICS_TOKEN");
+  if (token !== undefined && token.length < 16) fail("METRICS_TOKEN", "must be at least 16 characters (e.g. openssl rand -hex 16)");
+  return token;
 }
 
 /** A comma-separated list of IPv4 or IPv6 addresses, each as the server sees it (no ranges). */
@@ -238,5 +271,8 @@ export function loadConfig(env: Env = process.env): Config {
     venueAddresses: addressList(env, "VENUE_ADDRESSES"),
     admin: anyAdmin ? { username: adminUsername!, email: adminEmail!, password: adminPassword!, promote: adminPromote } : undefined,
     webDir: path.resolve(str(env, "WEB_DIR", "./dist/web")),
+    backups: backupSettings(env),
+    metricsToken: metricsToken(env),
+    logFormat: oneOf(env, "LOG_FORMAT", "plain", ["plain", "json"] as const),
   };
 }

@@ -12,3 +12,6 @@ export { showMedia } from "./show-media";
 export { showState } from "./show-state";
 export { setupTokens } from "./setup-tokens";
 export { loginDevices } from "./login-devices";
+export { serverJobs } from "./server-jobs";
+export { backupRuns } from "./backup-runs";
+export { serverInstances } from "./server-instances";

@@ -1,18 +1,24 @@
 /**
  * `casefile backup` taken while uploads are running, then `casefile restore` into an empty directory: the same
  * users and items, and media byte for byte (SHA-256). Both commands run as real processes beside a live server.
+ * Then the server's own scheduled backups (BACKUP_DIR): verified, pruned, one per interval across instances, and
+ * `casefile backup verify` on a damaged copy.
  */
 import { afterEach, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient } from "@libsql/client";
+import { and, gt, isNotNull } from "drizzle-orm";
+import { backupRuns } from "../../src/db/backup-runs";
+import { serverInstances } from "../../src/db/server-instances";
 import { Actor, adminActor, fixture, form, newParticipant } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
 import { paddedVideo, sha256 } from "./support/media";
 import { FROM_SOURCE, runCommand, startProgram } from "./support/program";
 import { startS3rver } from "./support/s3rver";
 import { startSqld } from "./support/sqld";
+import { startTwoInstances } from "./support/instances";
 import { trickleUpload } from "./support/slow-upload";
 
 // These start real processes and servers; bun test's 5 s default is too tight on a busy 2-core machine.
@@ -216,4 +222,94 @@ test("an archive cut short stops the restore with one line saying what got in", 
   expect(result.stderr.trim()).toBe(
     "restore stopped after the database and 1 media files: the archive ends inside an entry (cut short?) Empty the database and the media store before trying again.",
   );
+});
+
+/** Polls until `found` gives a value (scheduled work runs on its own clock). */
+async function waitFor<T>(found: () => Promise<T | undefined>, what: string, timeoutMs = 40_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await found();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await Bun.sleep(200);
+  }
+}
+
+const finishedRuns = (server: TestServer, since = "") =>
+  server.ctx.db.select().from(backupRuns).where(and(isNotNull(backupRuns.finishedAt), gt(backupRuns.startedAt, since))).orderBy(backupRuns.startedAt);
+
+test("scheduled: the server backs itself up while uploads run, verifies each, keeps BACKUP_KEEP; the newest restores and serves", async () => {
+  const backupDir = await tempDir("casefile-scheduled-");
+  // 3.6 s between backups, as 6 hours would be in a show.
+  const server = await startTestServer({ BACKUP_DIR: backupDir, BACKUP_INTERVAL_HOURS: "0.001", BACKUP_KEEP: "2" });
+  cleanups.push(() => server.stop());
+  const people = await seed(server.url);
+  const release = Promise.withResolvers<void>();
+  const uploadsBegan = new Date().toISOString();
+  const { uploads, done } = await startSlowUploads(server.url, people[0]!.actor, 2, release.promise);
+  const runs = await waitFor(async () => {
+    const rows = await finishedRuns(server, uploadsBegan);
+    return rows.length >= 3 ? rows : undefined;
+  }, "three scheduled backups");
+  expect(done.filter(Boolean)).toEqual([]); // taken while the uploads were still arriving
+  release.resolve();
+  for (const response of await Promise.all(uploads)) expect(response.status).toBe(201);
+
+  for (const run of runs) expect(run).toMatchObject({ verified: true, error: null });
+  // Pruned after each verified backup: the two newest stay (a run may have finished since).
+  const kept = (await readdir(backupDir)).filter((name) => name.endsWith(".tar")).sort();
+  const newest = (await finishedRuns(server)).slice(-2).map((run) => run.file);
+  expect(kept).toEqual(newest);
+
+  const archive = path.join(backupDir, kept.at(-1)!);
+  const verified = await runCommand([...FROM_SOURCE, "backup", "verify", archive], backupDir);
+  expect(verified.code).toBe(0);
+  expect(verified.stdout).toContain("verified");
+  await restoreAndCompare(archive, await contents(`file:${path.join(server.dataDir, "casefile.db")}`), people[1]!.fields);
+});
+
+test("backup verify names a media file whose bytes changed, and a cut archive; exit 1", async () => {
+  const server = await startTestServer();
+  cleanups.push(() => server.stop());
+  const env = { DATABASE_URL: `file:${path.join(server.dataDir, "casefile.db")}`, UPLOADS_DIR: server.uploadsDir };
+  await seed(server.url);
+  const folder = await tempDir("casefile-backups-");
+  const archive = path.join(folder, "backup.tar");
+  expect((await runCommand([...FROM_SOURCE, "backup", archive], server.dataDir, env)).code).toBe(0);
+  const bytes = new Uint8Array(await readFile(archive));
+  const video = Buffer.from(bytes).indexOf("ftyp");
+  bytes[video + 1000]! ^= 0xff; // one byte inside the first video
+  const corrupted = path.join(folder, "corrupted.tar");
+  await Bun.write(corrupted, bytes);
+  const result = await runCommand([...FROM_SOURCE, "backup", "verify", corrupted], folder);
+  expect(result.code).toBe(1);
+  expect(result.stderr).toMatch(/corrupted\.tar: media evidence\/\S+: its SHA-256 is not the one the database recorded/);
+  expect(result.stderr.trim().split("\n")).toHaveLength(1);
+
+  const cut = path.join(folder, "cut.tar");
+  await Bun.write(cut, bytes.subarray(0, 5000));
+  const cutResult = await runCommand([...FROM_SOURCE, "backup", "verify", cut], folder);
+  expect(cutResult.code).toBe(1);
+  expect(cutResult.stderr).toContain("cut.tar:");
+});
+
+test("two instances on one sqld and one S3 bucket take one backup per interval between them, each verified", async () => {
+  const s3 = await startS3rver();
+  cleanups.push(() => s3.stop());
+  const backupDir = await tempDir("casefile-shared-backups-");
+  const intervalHours = 0.001;
+  const instances = await startTwoInstances({ ...s3.env, AUDIT_KEY: "c".repeat(64), BACKUP_DIR: backupDir, BACKUP_INTERVAL_HOURS: String(intervalHours) });
+  cleanups.push(() => instances.stop());
+  await seed(instances.second.url);
+  const runs = await waitFor(async () => {
+    const rows = await finishedRuns(instances.first);
+    return rows.length >= 3 ? rows : undefined;
+  }, "three scheduled backups");
+  for (const run of runs) expect(run).toMatchObject({ verified: true, error: null });
+  // Never two in one interval, whichever instance took each.
+  for (let i = 1; i < runs.length; i++) expect(Date.parse(runs[i]!.startedAt) - Date.parse(runs[i - 1]!.startedAt)).toBeGreaterThanOrEqual(intervalHours * 3_600_000);
+  const ids = new Set((await instances.first.ctx.db.select().from(serverInstances)).map((row) => row.id));
+  expect(ids.size).toBe(2);
+  for (const run of runs) expect(ids.has(run.instance)).toBe(true);
+  expect((await readdir(backupDir)).filter((name) => name.endsWith(".tar")).length).toBeGreaterThanOrEqual(3);
 });

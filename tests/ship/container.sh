@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Container test: builds the image from the Dockerfile with podman and runs it with volumes: /healthz, the app's
-# page, a registration with an upload, then a NEW container on the same volumes still has them.
+# page, a registration with an upload, then a NEW container on the same volumes still has them. Then the same
+# through docker-compose.yml's default profile with podman-compose (up, healthy, register + upload, down and up keep
+# them), and the s3 and https profiles must at least validate.
 # No registry is reachable here, so the base images are made first: debian:bookworm-slim by debootstrap, and a
 # stand-in for oven/bun (that base plus the bun binary from node_modules).
-# Needs root and: apt-get install -y podman buildah runc debootstrap curl
+# Needs root and: apt-get install -y podman podman-compose buildah runc debootstrap curl
 set -euo pipefail
 
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -13,7 +15,14 @@ name="casefile-container-test-$$"
 data_volume="$name-data"
 uploads_volume="$name-uploads"
 
+project="casefile-compose-$$"
+# docker-compose.yml resolved for its default profile (tests/ship/compose-profile.ts: Debian's podman-compose knows
+# no profiles). Without systemd podman logs that it cannot time the healthcheck; `podman healthcheck run` runs it.
+compose() { podman-compose -p "$project" -f "$work/compose.json" "$@"; }
+
 cleanup() {
+  compose down -v >/dev/null 2>&1 || true
+  podman network rm -f "${project}_default" >/dev/null 2>&1 || true # podman-compose 1.0.3's down leaves it
   podman rm -f "$name" >/dev/null 2>&1 || true
   podman volume rm -f "$data_volume" "$uploads_volume" >/dev/null 2>&1 || true
   podman image prune -f --filter label=org.casefile.stage=build >/dev/null 2>&1 || true
@@ -21,8 +30,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-for tool in podman debootstrap curl; do
-  command -v "$tool" >/dev/null || { echo "container test: $tool is missing (apt-get install -y podman buildah runc debootstrap curl)" >&2; exit 1; }
+for tool in podman podman-compose debootstrap curl; do
+  command -v "$tool" >/dev/null || { echo "container test: $tool is missing (apt-get install -y podman podman-compose buildah runc debootstrap curl)" >&2; exit 1; }
 done
 
 # Settings measured on these machines (runc; crun's default ulimits fail here).
@@ -100,29 +109,68 @@ script="$(curl -s "$url/" | grep -o '/assets/main-[^"]*\.js')"
 podman healthcheck run "$name" || fail "podman healthcheck run"
 [ "$(podman exec "$name" id -u)" != 0 ] || fail "the server runs as root"
 
-user="container_$RANDOM"
 jar="$work/cookies"
-status="$(curl -s -o "$work/register.json" -w '%{http_code}' "$url/api/user/register" \
-  -F username="$user" -F password=secret-pass -F email="$user@example.org" -F phone_number=5551234567 \
-  -F full_name="Container Test" -F pronouns=They/Them -F verification_photo=@"$repo/tests/fixtures/photo.jpg")"
-[ "$status" = 201 ] || fail "registration answered $status: $(cat "$work/register.json")"
+register_and_upload() {
+  user="container_$RANDOM"
+  status="$(curl -s -o "$work/register.json" -w '%{http_code}' "$url/api/user/register" \
+    -F username="$user" -F password=secret-pass -F email="$user@example.org" -F phone_number=5551234567 \
+    -F full_name="Container Test" -F pronouns=They/Them -F verification_photo=@"$repo/tests/fixtures/photo.jpg")"
+  [ "$status" = 201 ] || fail "registration answered $status: $(cat "$work/register.json")"
+  rm -f "$jar"
+  [ "$(login)" = 200 ] || fail "login"
+  curl -s -b "$jar" "$url/api/evidence" -F title="Container clip" -F file=@"$repo/tests/fixtures/clip.mp4" >"$work/item.json"
+  media="$(grep -o '"aws_url":"[^"]*"' "$work/item.json" | cut -d'"' -f4)"
+  [ -n "$media" ] || fail "upload: $(cat "$work/item.json")"
+}
 login() {
   curl -s -c "$jar" -o /dev/null -w '%{http_code}' "$url/api/user/login" -H 'content-type: application/json' \
     -d "{\"usernameOrEmail\":\"$user\",\"password\":\"secret-pass\"}"
 }
-[ "$(login)" = 200 ] || fail "login"
-curl -s -b "$jar" "$url/api/evidence" -F title="Container clip" -F file=@"$repo/tests/fixtures/clip.mp4" >"$work/item.json"
-media="$(grep -o '"aws_url":"[^"]*"' "$work/item.json" | cut -d'"' -f4)"
-[ -n "$media" ] || fail "upload: $(cat "$work/item.json")"
+still_there() {
+  rm -f "$jar"
+  [ "$(login)" = 200 ] || fail "login after the restart"
+  curl -s -b "$jar" "$url/api/evidence" | grep -q '"title":"Container clip"' || fail "the item is gone after the restart"
+  cmp <(curl -s -b "$jar" "$url$media") "$repo/tests/fixtures/clip.mp4" || fail "the media differs after the restart"
+}
+wait_healthz() {
+  for _ in $(seq 1 150); do
+    curl -sf "$url/healthz" >/dev/null && return 0
+    sleep 0.2
+  done
+  fail "/healthz did not answer within 30 s"
+}
+register_and_upload
 
 echo "== SIGTERM, then a new container on the same volumes"
 podman stop -t 30 "$name" >/dev/null
 [ "$(podman inspect "$name" --format '{{.State.ExitCode}}')" = 0 ] || fail "the server did not exit 0 on SIGTERM"
 podman rm "$name" >/dev/null
 start
-rm -f "$jar"
-[ "$(login)" = 200 ] || fail "login after the restart"
-curl -s -b "$jar" "$url/api/evidence" | grep -q '"title":"Container clip"' || fail "the item is gone after the restart"
-cmp <(curl -s -b "$jar" "$url$media") "$repo/tests/fixtures/clip.mp4" || fail "the media differs after the restart"
+still_there
+podman rm -f "$name" >/dev/null
+
+echo "== podman-compose: the default profile"
+# The image just built is the one compose names (casefile:latest), so `up` builds nothing.
+podman tag "$image" localhost/casefile:latest
+port="$("$repo/node_modules/.bin/bun" -e 'const s = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } }); console.log(s.port); s.stop(true)')"
+export CASEFILE_HTTP_PORT="$port"
+url="http://127.0.0.1:$port"
+compose_container() { podman ps -a --filter "label=io.podman.compose.project=$project" --filter label=com.docker.compose.service=casefile --format '{{.Names}}' | head -1; }
+"$repo/node_modules/.bin/bun" "$repo/tests/ship/compose-profile.ts" default >"$work/compose.json" || fail "the default profile does not validate"
+(cd "$work" && compose up -d) || fail "podman-compose up"
+wait_healthz
+name="$(compose_container)"
+podman healthcheck run "$name" || fail "the compose healthcheck"
+[ "$(podman inspect "$name" --format '{{.State.Health.Status}}')" = healthy ] || fail "compose's casefile is not healthy"
+register_and_upload
+(cd "$work" && compose down) || fail "podman-compose down"
+(cd "$work" && compose up -d) || fail "podman-compose up (again)"
+wait_healthz
+still_there
+
+echo "== the s3 and https profiles validate"
+for profile in s3 https; do
+  "$repo/node_modules/.bin/bun" "$repo/tests/ship/compose-profile.ts" "$profile" >/dev/null || fail "the $profile profile does not validate"
+done
 
 echo "container test passed"

@@ -31,6 +31,7 @@ export const preloadAdminScreen = admin.preload;
 const InvitationScreen = retryableLazy(() => import("../screens/InvitationScreen"));
 const ShowScreen = retryableLazy(() => import("../screens/ShowScreen"));
 const SetupScreen = retryableLazy(() => import("../screens/SetupScreen"));
+const ServerScreen = retryableLazy(() => import("../screens/ServerScreen"));
 const HelpScreen = retryableLazy(() => import("../screens/HelpScreen"));
 const ResetPasswordEmailScreen = retryableLazy(() => import("../screens/ResetPasswordEmailScreen"));
 const ResetPasswordCodeScreen = retryableLazy(() => import("../screens/ResetPasswordCodeScreen"));
@@ -98,6 +99,11 @@ export function AppRoutes() {
           </AdminOnly>
         </Route>
         <Route path="/setup" component={SetupScreen} />
+        <Route path="/admin/server">
+          <AdminOnly>
+            <ServerScreen />
+          </AdminOnly>
+        </Route>
         <Route path="/admin">
           <AdminOnly>
             <admin.Screen />

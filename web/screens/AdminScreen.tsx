@@ -6,6 +6,7 @@ import { AdminUsersPanel } from "../components/admin/AdminUsersPanel";
 import { AuditView } from "../features/console/components/AuditView";
 import { EvidenceConsole } from "../features/console/components/EvidenceConsole";
 import { ServerWarnings } from "../features/show/components/ServerWarnings";
+import { ServerBanner } from "../features/server-status/ServerBanner";
 import { Button, buttonClass } from "../ui/Button";
 import { Page } from "../ui/Layout";
 
@@ -62,9 +63,13 @@ export default function AdminScreen() {
           <Link href="/admin/invitation" className={buttonClass("ghost")}>
             Invitation
           </Link>
+          <Link href="/admin/server" className={buttonClass("ghost")}>
+            Server
+          </Link>
         </>
       }
     >
+      <ServerBanner />
       {view === "evidence" && (
         <>
           <h2 className="sr-only">All evidence</h2>

@@ -1,0 +1,109 @@
+/**
+ * The server's health as an operator needs it during a show (GET /api/server/status, the Server screen): room left
+ * and how fast it goes, what is stored, who is active, what failed, the last backup, the certificate, the instances,
+ * and the warnings drawn from them. No personal data: counts, sizes, times and route patterns only.
+ */
+import { sql } from "drizzle-orm";
+import { lastBackupRun } from "../backups/backup-schedule";
+import { VERSION } from "../cli/version";
+import type { AppContext } from "../context";
+import { FINALISE_TOKEN_PREFIX, UPLOAD_IDLE_MS } from "../uploads/upload-lease";
+import { databaseBytes, mediaBytes, volumes } from "./disk";
+import { liveInstances } from "./instances";
+import type { ServerWatch } from "./watch";
+
+/** Fewer hours of disk than this, at the last hour's rate, is a warning: time to make room before the reserve. */
+export const DISK_WARNING_HOURS = 6;
+const DAY_MS = 24 * 60 * 60_000;
+const CERTIFICATE_WARNING_DAYS = 14;
+const ACTIVE_MS = 15 * 60_000;
+
+export type Warning = { kind: "disk" | "backup-missing" | "backup-failed" | "certificate"; message: string };
+
+const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024)).toLocaleString("en")} MB`;
+
+async function counts(ctx: AppContext) {
+  const now = Date.now();
+  const nowIso = new Date(now).toISOString();
+  const activeSince = now - ACTIVE_MS;
+  // Touching an upload moves its expiry to an hour ahead: one expiring over 45 minutes from now was touched within 15.
+  const touchedSince = new Date(now + UPLOAD_IDLE_MS - ACTIVE_MS).toISOString();
+  const [row] = await ctx.db.all<Record<string, number>>(sql`
+    select
+      (select count(*) from uploads where evidence_id is null and expires_at > ${nowIso}) as in_progress,
+      (select count(*) from uploads where evidence_id is null and lock_token like ${`${FINALISE_TOKEN_PREFIX}%`} and locked_until > ${nowIso}) as finishing,
+      (select count(*) from users where role = 1) as registered,
+      (select count(distinct id) from users where role = 1 and id in (
+        select user_id from sessions where created_at >= ${activeSince}
+        union select owner_id from media_files where created_at >= ${new Date(activeSince).toISOString()}
+        union select owner_id from uploads where expires_at >= ${touchedSince}
+      )) as active`);
+  return {
+    uploads: { in_progress: Number(row!.in_progress), finishing: Number(row!.finishing) },
+    participants: { registered: Number(row!.registered), active_15m: Number(row!.active) },
+  };
+}
+
+export async function serverStatus(ctx: AppContext, watch: ServerWatch) {
+  const { config } = ctx;
+  const now = Date.now();
+  const [disk, dbBytes, media, numbers, lastRun, lastVerified, instances] = await Promise.all([
+    volumes(ctx),
+    databaseBytes(ctx),
+    mediaBytes(ctx),
+    counts(ctx),
+    lastBackupRun(ctx),
+    ctx.db.all<{ finished_at: string }>(sql`select finished_at from backup_runs where verified = 1 order by finished_at desc limit 1`),
+    liveInstances(ctx.db),
+  ]);
+  const room = disk.media.freeBytes - config.diskReserveBytes;
+  const hoursLeft = media.lastHour > 0 ? Math.max(0, room) / media.lastHour : null;
+  const certificateDays = watch.tls ? (watch.tls.validTo.getTime() - now) / DAY_MS : null;
+
+  const warnings: Warning[] = [];
+  if (room < 0) warnings.push({ kind: "disk", message: `The media disk has ${mb(disk.media.freeBytes)} free, below DISK_RESERVE_MB (${mb(config.diskReserveBytes)}): uploads are refused. Make room now.` });
+  else if (hoursLeft !== null && hoursLeft < DISK_WARNING_HOURS) {
+    warnings.push({ kind: "disk", message: `At the last hour's rate the media disk reaches DISK_RESERVE_MB in about ${hoursLeft.toFixed(1)} hours. Make room or move media off the machine.` });
+  }
+  if (lastRun?.error) warnings.push({ kind: "backup-failed", message: `The last backup (${lastRun.startedAt}) failed: ${lastRun.error}` });
+  const lastVerifiedAt = lastVerified[0]?.finished_at;
+  // A fresh start takes its first backup within a minute: give it an hour before saying there is none.
+  if ((!lastVerifiedAt || now - Date.parse(lastVerifiedAt) > DAY_MS) && now - watch.startedAt.getTime() > 60 * 60_000) {
+    warnings.push({ kind: "backup-missing", message: config.backups ? "No verified backup in the last day." : "No backup in the last day: scheduled backups are off (set BACKUP_DIR)." });
+  }
+  if (certificateDays !== null && certificateDays < CERTIFICATE_WARNING_DAYS) {
+    const when = certificateDays < 0 ? "has expired" : `expires in ${Math.floor(certificateDays)} days`;
+    warnings.push({ kind: "certificate", message: `The TLS certificate ${when} (${watch.tls!.validTo.toISOString()}). Renew it.` });
+  }
+
+  return {
+    version: VERSION,
+    instance_id: watch.instanceId,
+    started_at: watch.startedAt.toISOString(),
+    uptime_seconds: Math.round((now - watch.startedAt.getTime()) / 1000),
+    disk: {
+      media: { path: disk.media.path, free_bytes: disk.media.freeBytes, total_bytes: disk.media.totalBytes },
+      database: disk.database ? { path: disk.database.path, free_bytes: disk.database.freeBytes, total_bytes: disk.database.totalBytes } : null,
+      reserve_bytes: config.diskReserveBytes,
+      stored_last_hour_bytes: media.lastHour,
+      hours_left: hoursLeft === null ? null : Math.round(hoursLeft * 10) / 10,
+    },
+    database_bytes: dbBytes,
+    media_bytes: media.total,
+    ...numbers,
+    errors: (() => {
+      const { count, latest } = watch.errors.lastHour(now);
+      return { last_hour: count, latest };
+    })(),
+    backups: config.backups ? { dir: config.backups.dir, interval_hours: config.backups.intervalMs / 3_600_000, keep: config.backups.keep } : null,
+    last_backup: lastRun
+      ? { started_at: lastRun.startedAt, finished_at: lastRun.finishedAt, file: lastRun.file, size: lastRun.size, verified: lastRun.verified, error: lastRun.error }
+      : null,
+    tls: watch.tls ? { kind: watch.tls.kind, valid_to: watch.tls.validTo.toISOString(), days_left: Math.floor(certificateDays!) } : null,
+    archive_mode: config.archiveMode,
+    instances: instances.map((row) => ({ id: row.id, host: row.host, version: row.version, started_at: row.startedAt, seen_at: row.seenAt, this: row.id === watch.instanceId })),
+    warnings,
+  };
+}
+
+export type ServerStatus = Awaited<ReturnType<typeof serverStatus>>;

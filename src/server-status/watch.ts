@@ -1,0 +1,52 @@
+/**
+ * What one running instance keeps watch over besides answering requests: its heartbeat row, the scheduled backups,
+ * its request counters and errors, and a look every minute for new warnings, which go to the log once each.
+ */
+import { scheduleBackups } from "../backups/backup-schedule";
+import type { AppContext } from "../context";
+import type { ServerTls } from "../tls/server-tls";
+import { ErrorLog } from "./error-log";
+import { startHeartbeat } from "./instances";
+import { RequestMetrics } from "./request-metrics";
+import { serverStatus } from "./status.service";
+
+const WARNING_CHECK_MS = 60_000;
+
+export type ServerWatch = {
+  instanceId: string;
+  startedAt: Date;
+  tls: Pick<ServerTls, "kind" | "validTo"> | undefined;
+  errors: ErrorLog;
+  metrics: RequestMetrics;
+  stop(): Promise<void>;
+};
+
+export async function startWatch(ctx: AppContext, tls: ServerTls | undefined): Promise<ServerWatch> {
+  const instanceId = crypto.randomUUID();
+  const startedAt = new Date();
+  const errors = new ErrorLog();
+  const heartbeat = startHeartbeat(ctx.db, instanceId, startedAt);
+  await heartbeat.ready;
+  const stopBackups = scheduleBackups(ctx, instanceId, errors);
+  const watch: ServerWatch = {
+    instanceId,
+    startedAt,
+    tls,
+    errors,
+    metrics: new RequestMetrics(),
+    async stop() {
+      clearInterval(warningCheck);
+      stopBackups();
+      await heartbeat.stop();
+    },
+  };
+  let logged = new Set<string>();
+  const logNewWarnings = async () => {
+    const { warnings } = await serverStatus(ctx, watch);
+    for (const warning of warnings) if (!logged.has(warning.message)) console.warn(`warning: ${warning.message}`);
+    logged = new Set(warnings.map((warning) => warning.message));
+  };
+  const warningCheck = setInterval(() => logNewWarnings().catch((error) => console.warn("checking the server's health failed:", error)), WARNING_CHECK_MS);
+  warningCheck.unref();
+  return watch;
+}
