@@ -4,7 +4,7 @@ import type { AppContext } from "../context";
 import { badRequest, json, notFound, tooLarge } from "../http/errors";
 import { asRecord } from "../http/input";
 import { readMultipartWithinDisk } from "../media/disk-guard";
-import type { TempFile } from "../media/multipart";
+import { stallGuard, type TempFile } from "../media/multipart";
 import { rangedResponse } from "../media/range";
 import { briefingResetCount, CountChanged, resetBriefing } from "./briefing.service";
 import { showJson } from "./show-json";
@@ -47,7 +47,7 @@ export function showRoutes(ctx: AppContext) {
         const upload = await readMultipartWithinDisk(ctx, request, {
           files: { file: { maxBytes, tooLargeMessage: tooLargeMessage(slot, maxBytes) } },
           maxFieldBytes: 4096,
-          stallMs: ctx.config.uploadStallMs,
+          ...stallGuard(ctx.config),
         });
         const store = async (file: TempFile) => {
           if (file.size > maxBytes) throw tooLarge(tooLargeMessage(slot, maxBytes));
