@@ -12,3 +12,4 @@ export { showMedia } from "./show-media";
 export { showState } from "./show-state";
 export { setupTokens } from "./setup-tokens";
 export { loginDevices } from "./login-devices";
+export { jobRuns } from "./job-runs";

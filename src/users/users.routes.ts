@@ -11,12 +11,12 @@ import { isSecureRequest } from "../http/request-info";
 import { readMultipartWithinDisk } from "../media/disk-guard";
 import { fieldsOnly } from "../media/multipart";
 import { NO_ACTIVITY, participantActivity } from "../desk/participants.service";
+import { eraseAccount } from "../rights/erase-account";
 import { DEVICE_DAYS, forgetDevices, rememberDevice } from "./login-devices";
 import { logIn } from "./login.service";
 import { participantJson, userJson } from "./user-json";
 import {
   adminEditUser,
-  deleteUser,
   findUserById,
   listUsers,
   registerUser,
@@ -165,8 +165,7 @@ export function usersRoutes(ctx: AppContext) {
       const admin = await requireAdmin(ctx, request);
       const id = parseId(params.id);
       if (admin.id === id) throw conflict("You cannot delete your own account.");
-      await deleteUser(ctx, id, admin);
-      return { ok: true };
+      return { ok: true, deleted: await eraseAccount(ctx, id, admin, "admin") };
     });
 }
 
