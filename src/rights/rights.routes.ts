@@ -7,10 +7,12 @@ import type { AppContext } from "../context";
 import { evidenceJson } from "../evidence/evidence-json";
 import { findManageable, withOwnMedia } from "../evidence/evidence.service";
 import { clearedSessionCookie } from "../http/cookies";
-import { conflict, json, notFound, unauthorized } from "../http/errors";
+import { badRequest, conflict, json, notFound, unauthorized } from "../http/errors";
 import { asRecord, parseId, stringField } from "../http/input";
 import { isSecureRequest } from "../http/request-info";
+import { userJson } from "../users/user-json";
 import { findUserById, passwordMatches } from "../users/users.service";
+import { readConsent, recordConsent } from "./consent";
 import { eraseAccount } from "./erase-account";
 import { myDataZip } from "./my-data";
 import { withdrawItem } from "./withdraw";
@@ -53,6 +55,14 @@ export function rightsRoutes(ctx: AppContext) {
       if (!(await passwordMatches(user, stringField(asRecord(body), "password")))) throw unauthorized("The password is not correct.");
       const report = await eraseAccount(ctx, user.id, user, "self");
       return json({ ok: true, deleted: report }, 200, { "set-cookie": clearedSessionCookie(isSecureRequest(request, ctx.config)) });
+    })
+
+    // Consent again after the notice changed (the web app asks at the next visit).
+    .put("/api/user/consent", async ({ body, request }) => {
+      const user = await requireUser(ctx, request);
+      const consent = await readConsent(ctx, asRecord(body).privacy_consent);
+      if (!consent) throw badRequest("privacy_consent must be the version of the privacy notice you accepted.");
+      return userJson(await recordConsent(ctx.db, user, consent));
     })
 
     .put("/api/evidence/withdraw/:id", async ({ params, request }) => {

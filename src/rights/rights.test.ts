@@ -48,6 +48,61 @@ async function post(who: Participant, title: string, notes: string, file?: File)
   return ((await created.json()) as { id: number }).id;
 }
 
+describe("consent to the privacy notice", () => {
+  type Me = { id: number; consent_version: number | null; consent_at: string | null };
+  const register = async (extra: Record<string, string>) => {
+    const actor = new Actor(server.url);
+    const fields = registrationFields();
+    const response = await actor.post("/api/user/register", form({ ...fields, ...extra }, { verification_photo: await fixture("photo.jpg") }));
+    return { actor, fields, response };
+  };
+  const noticeVersion = async () => ((await (await new Actor(server.url).get("/api/show")).json()) as { privacy_notice_version: number; privacy_notice: string });
+
+  test("the web app's registration records the notice version and time; the original client's (no field) still registers", async () => {
+    const show = await noticeVersion();
+    expect(show.privacy_notice).toContain("may be published in the public archive after the show");
+    const web = await register({ privacy_consent: String(show.privacy_notice_version) });
+    expect(web.response.status).toBe(201);
+    const me = (await web.response.json()) as Me;
+    expect(me.consent_version).toBe(show.privacy_notice_version);
+    expect(Date.now() - Date.parse(me.consent_at!)).toBeLessThan(60_000);
+    const [row] = await sql("select consent_version, consent_at from users where id = ?", [me.id]);
+    expect([row![0], row![1]]).toEqual([show.privacy_notice_version, me.consent_at]);
+
+    const original = await register({});
+    expect(original.response.status).toBe(201);
+    expect((await original.response.json()) as Me).toMatchObject({ consent_version: null, consent_at: null });
+    expect((await register({ privacy_consent: "yes please" })).response.status).toBe(400);
+  });
+
+  test("a changed notice gets a new version: an old consent no longer registers, and participants consent again", async () => {
+    const before = await noticeVersion();
+    const web = await register({ privacy_consent: String(before.privacy_notice_version) });
+    expect(web.response.status).toBe(201);
+    expect((await web.actor.login(web.fields.username, web.fields.password)).status).toBe(200);
+
+    expect((await admin.put("/api/show", { privacy_notice: `${before.privacy_notice}\n\nWe now also keep the briefing's attendance.` })).status).toBe(200);
+    const after = await noticeVersion();
+    expect(after.privacy_notice_version).toBeGreaterThan(before.privacy_notice_version);
+    // Another field's change keeps the notice's version.
+    expect((await admin.put("/api/show", { ticket_warning: "Tickets at the door" })).status).toBe(200);
+    expect((await noticeVersion()).privacy_notice_version).toBe(after.privacy_notice_version);
+
+    const stale = await register({ privacy_consent: String(before.privacy_notice_version) });
+    expect(stale.response.status).toBe(409);
+    expect(((await stale.response.json()) as { message: string }).message).toContain("privacy notice has changed");
+
+    const me = (await (await web.actor.get("/api/user")).json()) as Me;
+    expect(me.consent_version).not.toBe(after.privacy_notice_version); // the web app asks again
+    expect((await web.actor.put("/api/user/consent", { privacy_consent: before.privacy_notice_version })).status).toBe(409);
+    const again = await web.actor.put("/api/user/consent", { privacy_consent: after.privacy_notice_version });
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as Me).consent_version).toBe(after.privacy_notice_version);
+    expect((await new Actor(server.url).put("/api/user/consent", { privacy_consent: after.privacy_notice_version })).status).toBe(401);
+    await auditVerify(server.dataDir);
+  });
+});
+
 describe("GET /api/user/data", () => {
   let ada: Participant;
   const ids: number[] = [];

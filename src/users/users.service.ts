@@ -132,7 +132,7 @@ async function uniquely<T>(write: () => Promise<T>): Promise<T> {
 
 export async function registerUser(
   ctx: AppContext,
-  fields: ProfileFields & { password: string },
+  fields: ProfileFields & { password: string; consent?: { at: string; version: number } },
   photo: TempFile,
 ): Promise<UserRow> {
   const sniffed = await identify(photo, ["image"], "verification photo");
@@ -157,6 +157,8 @@ export async function registerUser(
             passwordHash,
             verificationMediaId: media.id,
             createdAt: new Date().toISOString(),
+            consentAt: fields.consent?.at ?? null,
+            consentVersion: fields.consent?.version ?? null,
           })
           .returning(),
         ctx.db.insert(mediaFiles).values({ ...media, ownerId: sql`last_insert_rowid()` }),
