@@ -10,6 +10,7 @@ import { isExactApiPath, looksLikeApiPath } from "./http/api-paths";
 import { HttpError, httpErrorResponse, json } from "./http/errors";
 import { mediaRoutes } from "./media/media.routes";
 import { resetRoutes } from "./reset/reset.routes";
+import { retentionRoutes } from "./rights/retention.routes";
 import { rightsRoutes } from "./rights/rights.routes";
 import { setupRoutes } from "./setup/setup.routes";
 import { showRoutes } from "./show/show.routes";
@@ -38,6 +39,7 @@ export function createApp(ctx: AppContext, assets: WebAssets) {
     .use(healthRoutes(ctx))
     .use(usersRoutes(ctx))
     .use(rightsRoutes(ctx))
+    .use(retentionRoutes(ctx))
     .use(evidenceRoutes(ctx))
     .use(tusRoutes(ctx))
     .use(deskRoutes(ctx))

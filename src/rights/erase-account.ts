@@ -56,7 +56,7 @@ export async function eraseAccount(ctx: AppContext, id: number, actor: AuditActo
   forgetPublicPages(ctx.db);
   await discardStored(ctx.store, media);
   for (const row of partial) if (row.sha256 === null) await uploadBytesOf(ctx).remove(row.id, row.storeState);
-  const auditEntries = await redactAuditEntries(ctx.db, id, itemIds);
+  const auditEntries = await redactAuditEntries(ctx.db, { userIds: [id], itemIds, actors: true });
   await scrubDeletedData(ctx.db);
   return { items: itemIds.length, files: media.length, uploads: partial.length, auditEntries };
 }

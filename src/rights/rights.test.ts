@@ -8,7 +8,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { Actor, adminActor, fixture, form, newParticipant, registrationFields, type Participant } from "../../tests/support/client";
 import { startTestServer, type TestServer } from "../../tests/support/server";
-import { FROM_SOURCE, runCommand } from "../../tests/ship/support/program";
+import { auditVerify, uniquePhoto } from "../../tests/support/rights";
 import { readZip, sha256Of, storedEntry } from "../../tests/support/zip-reader";
 
 setDefaultTimeout(60_000);
@@ -23,24 +23,6 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 const sql = async (text: string, args: (string | number)[] = []) => (await server.ctx.db.$client.execute({ sql: text, args })).rows;
-
-/** `casefile audit verify` on the server's own database, key and anchor, as an operator runs it beside it. */
-export async function auditVerify(dataDir: string) {
-  const result = await runCommand([...FROM_SOURCE, "audit", "verify"], dataDir, {
-    DATABASE_URL: `file:${path.join(dataDir, "casefile.db")}`,
-    UPLOADS_DIR: path.join(dataDir, "uploads"),
-  });
-  expect(result.stderr).toBe("");
-  expect(result.code).toBe(0);
-}
-
-/** A photo no one else sent: the fixture with a comment naming `tag` right after its start marker. */
-async function uniquePhoto(tag: string): Promise<File> {
-  const bytes = new Uint8Array(await (await fixture("photo.jpg")).arrayBuffer());
-  const text = new TextEncoder().encode(`casefile test ${tag} ${crypto.randomUUID()}`);
-  const comment = new Uint8Array([0xff, 0xfe, (text.length + 2) >> 8, (text.length + 2) & 0xff, ...text]);
-  return new File([bytes.slice(0, 2), comment, bytes.slice(2)], `${tag}.jpg`, { type: "image/jpeg" });
-}
 
 async function post(who: Participant, title: string, notes: string, file?: File): Promise<number> {
   const created = await who.actor.post("/api/evidence", form({ title, notes }, file ? { file } : {}));
