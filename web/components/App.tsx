@@ -5,6 +5,7 @@ import { SESSION_ENDED_EVENT } from "../api/client";
 import { prefetchConsole } from "../api/console";
 import { getConfig, getIsArchive } from "../api/session";
 import { OfflineBanner } from "../features/offline/OfflineBanner";
+import { ReconsentDialog } from "../features/privacy/ReconsentDialog";
 import { ScreenErrorBoundary } from "../features/offline/ScreenErrorBoundary";
 import { CaptureOverlay } from "../features/uploads/components/CaptureOverlay";
 import { withLastAnswer } from "../state/lastSession";
@@ -95,6 +96,7 @@ function Shell() {
       <TabBar />
       <Toast />
       <CaptureOverlay />
+      {ready && <ReconsentDialog />}
     </div>
   );
 }

@@ -1,0 +1,11 @@
+import { request } from "./client";
+import type { Evidence, User } from "./types";
+
+/** The show's privacy notice (Markdown) and its version, from the show's content. */
+export type PrivacyNotice = { privacy_notice: string; privacy_notice_version: number };
+export const fetchPrivacyNotice = () => request<PrivacyNotice>("GET", "/api/show");
+export const consentTo = (version: number) => request<User>("PUT", "/api/user/consent", { privacy_consent: version });
+export const deleteMyAccount = (password: string) => request<{ ok: true }>("DELETE", "/api/user", { password });
+export const withdrawEvidence = (id: number) => request<Evidence>("PUT", `/api/evidence/withdraw/${id}`);
+/** A plain link: the browser downloads the ZIP as it streams. */
+export const MY_DATA_URL = "/api/user/data";
