@@ -7,7 +7,7 @@ import type { AppContext } from "../context";
 import { evidenceJson } from "../evidence/evidence-json";
 import { findManageable, withOwnMedia } from "../evidence/evidence.service";
 import { clearedSessionCookie } from "../http/cookies";
-import { badRequest, conflict, json, notFound, unauthorized } from "../http/errors";
+import { badRequest, conflict, forbidden, json, notFound } from "../http/errors";
 import { asRecord, parseId, stringField } from "../http/input";
 import { isSecureRequest } from "../http/request-info";
 import { userJson } from "../users/user-json";
@@ -52,7 +52,8 @@ export function rightsRoutes(ctx: AppContext) {
       if (isAdmin(user)) throw conflict("An admin account cannot delete itself; make it a participant first (casefile set-role <name> 1).");
       // The password proves it is the participant, not someone at their unlocked phone; guesses count as logins do.
       await limitHit(ctx.db, `login:user:${user.id}`, LIMITS.loginPerAccount);
-      if (!(await passwordMatches(user, stringField(asRecord(body), "password")))) throw unauthorized("The password is not correct.");
+      // 403, not 401: the session is fine (a 401 would make the web app forget the signed-in user).
+      if (!(await passwordMatches(user, stringField(asRecord(body), "password")))) throw forbidden("The password is not correct.");
       const report = await eraseAccount(ctx, user.id, user, "self");
       return json({ ok: true, deleted: report }, 200, { "set-cookie": clearedSessionCookie(isSecureRequest(request, ctx.config)) });
     })

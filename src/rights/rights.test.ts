@@ -231,7 +231,7 @@ describe("DELETE /api/user", () => {
     const before = await storedBytes();
     for (const secret of [...erin.secrets, erin.photoHash]) expect([secret, before.some(({ bytes }) => bytes.includes(Buffer.from(secret)))]).toEqual([secret, true]);
 
-    expect((await erin.actor.request("DELETE", "/api/user", { password: "wrong-password" })).status).toBe(401);
+    expect((await erin.actor.request("DELETE", "/api/user", { password: "wrong-password" })).status).toBe(403);
     expect((await sql("select count(*) from users where id = ?", [erin.id]))[0]![0]).toBe(1);
     expect((await new Actor(server.url).request("DELETE", "/api/user", { password: "x" })).status).toBe(401);
     expect((await admin.request("DELETE", "/api/user", { password: "adminpass1" })).status).toBe(409);

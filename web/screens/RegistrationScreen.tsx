@@ -26,8 +26,9 @@ import { refreshUserAtom } from "../state/sessionActions";
 const CONSENT_REQUIRED = "Please read the privacy notice and tick the box to agree.";
 
 function registrationError(error: unknown) {
-  // 400 carries one of the spec §5 texts; 503 says the investigation has closed; 409 that the notice changed meanwhile.
-  if (error instanceof ApiError && (error.status === 400 || error.status === 409 || error.status === 503)) return error.message;
+  // 400 carries one of the spec §5 texts; 503 says the investigation has closed; a 409 may say the notice changed meanwhile.
+  if (error instanceof ApiError && (error.status === 400 || error.status === 503)) return error.message;
+  if (error instanceof ApiError && error.status === 409 && error.message.includes("privacy notice")) return error.message;
   return MESSAGES.registrationFailed;
 }
 

@@ -1,8 +1,8 @@
-import { useAtom } from "jotai";
+import { useAtom, useAtomValue } from "jotai";
 import { useState } from "react";
 import { ApiError } from "../../api/client";
 import { consentTo } from "../../api/rights";
-import { userAtom } from "../../state/session";
+import { userAtom, videoLockedAtom } from "../../state/session";
 import { Alert, Button, Spinner } from "../../ui/Button";
 import { Modal } from "../../ui/Dialog";
 import { NoticeText } from "./NoticeText";
@@ -14,12 +14,14 @@ import { useNotice } from "./useNotice";
  */
 export function ReconsentDialog() {
   const [user, setUser] = useAtom(userAtom);
+  // The briefing comes first (its own dialog); the notice is asked right after it.
+  const briefing = useAtomValue(videoLockedAtom);
   const notice = useNotice(!!user && user.role === 1);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState("");
   // "Later" closes it for this visit: the next visit asks again.
   const [later, setLater] = useState(false);
-  if (later || !user || user.role !== 1 || !notice || user.consent_version === notice.privacy_notice_version) return null;
+  if (later || briefing || !user || user.role !== 1 || !notice || user.consent_version === notice.privacy_notice_version) return null;
   async function accept() {
     setBusy(true);
     setMessage("");
