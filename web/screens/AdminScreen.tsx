@@ -6,10 +6,11 @@ import { AdminUsersPanel } from "../components/admin/AdminUsersPanel";
 import { AuditView } from "../features/console/components/AuditView";
 import { EvidenceConsole } from "../features/console/components/EvidenceConsole";
 import { useConsoleQuery } from "../features/console/hooks/useConsoleQuery";
+import { RetentionPanel } from "../features/privacy/RetentionPanel";
 import { Button, buttonClass } from "../ui/Button";
 import { Page } from "../ui/Layout";
 
-type View = "evidence" | "users" | "audit";
+type View = "evidence" | "users" | "audit" | "retention";
 
 /** Spec §4 admin screen, grown into the investigator's desk (issue 9): the console, the participants, the audit log. */
 export default function AdminScreen() {
@@ -41,6 +42,11 @@ export default function AdminScreen() {
           {view !== "audit" && (
             <Button variant="ghost" onClick={() => setView("audit")}>
               Audit log
+            </Button>
+          )}
+          {view !== "retention" && (
+            <Button variant="ghost" onClick={() => setView("retention")}>
+              Retention
             </Button>
           )}
           <Link href="/admin/invitation" className={buttonClass("ghost")}>
@@ -76,6 +82,7 @@ export default function AdminScreen() {
         </section>
       )}
       {view === "audit" && <AuditView />}
+      {view === "retention" && <RetentionPanel />}
     </Page>
   );
 }
