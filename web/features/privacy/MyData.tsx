@@ -54,12 +54,12 @@ export function MyData({ user }: { user: User }) {
         My data
       </h2>
       <p className="mb-3 text-sm">Download everything the organisers' server holds about you, or delete your account.</p>
-      <div className="flex flex-wrap gap-3">
-        <a className={buttonClass("secondary", "flex-1")} href={MY_DATA_URL} download>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <a className={buttonClass("secondary")} href={MY_DATA_URL} download>
           Download my data
         </a>
         {user.role === 1 && (
-          <Button variant="danger" className="flex-1" onClick={start}>
+          <Button variant="danger" onClick={start}>
             Delete my account
           </Button>
         )}
