@@ -103,3 +103,25 @@ test("consent at registration, again after a change; My data: download, then del
   expect(problems.filter((problem) => !problem.includes("403"))).toEqual([]);
   await context.close();
 });
+
+test("Administration → Retention says what is due and when, and purges early only after a confirmation stating the counts", async () => {
+  const ended = new Date(Date.now() - 3 * 24 * 60 * 60_000).toISOString();
+  await server.ctx.db.$client.execute({ sql: "insert into show_settings (field, value, updated_at) values ('archive_since', json_quote(?), ?)", args: [ended, ended] });
+  const { page, problems, context } = await openPage(browser, server.url, PHONE);
+  page.setDefaultTimeout(10_000);
+  await page.request.post("/api/user/login", { data: { usernameOrEmail: "admin", password: "adminpass1" } });
+  await page.goto("/admin");
+  await page.getByRole("button", { name: "Retention" }).click();
+  await page.getByRole("heading", { name: "Retention" }).waitFor();
+  await page.getByText(/the purge is due/).waitFor();
+  await expectNoSeriousA11yViolations(page, "retention");
+  await page.getByRole("button", { name: "Purge now" }).click();
+  const confirm = page.getByRole("dialog", { name: "Purge now?" });
+  await confirm.getByText(/^This deletes \d+ verification photos, \d+ phone numbers, \d+ e-mail addresses and 0 unpublished items for good/).waitFor();
+  await shot(page, "retention-confirm");
+  await confirm.getByRole("button", { name: "Confirm" }).click();
+  await page.getByText(/^Purged \d+ verification photos/).waitFor();
+  await page.getByText(/^Last purge /).waitFor();
+  expect(problems).toEqual([]);
+  await context.close();
+});
