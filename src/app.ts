@@ -12,6 +12,8 @@ import { mediaRoutes } from "./media/media.routes";
 import { resetRoutes } from "./reset/reset.routes";
 import { serverStatusRoutes } from "./server-status/server-status.routes";
 import type { ServerWatch } from "./server-status/watch";
+import { retentionRoutes } from "./rights/retention.routes";
+import { rightsRoutes } from "./rights/rights.routes";
 import { setupRoutes } from "./setup/setup.routes";
 import { showRoutes } from "./show/show.routes";
 import { tusRoutes } from "./uploads/tus.routes";
@@ -38,6 +40,8 @@ export function createApp(ctx: AppContext, assets: WebAssets, watch: ServerWatch
     })
     .use(healthRoutes(ctx))
     .use(usersRoutes(ctx))
+    .use(rightsRoutes(ctx))
+    .use(retentionRoutes(ctx))
     .use(evidenceRoutes(ctx))
     .use(tusRoutes(ctx))
     .use(deskRoutes(ctx))

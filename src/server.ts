@@ -13,6 +13,7 @@ import { createLocalStore } from "./media/local-store";
 import type { MediaStore } from "./media/store";
 import { loadServerTls, type ServerTls } from "./tls/server-tls";
 import { sweepExpiredUploads } from "./uploads/upload-sweeper";
+import { noteArchiveMode, runRetention } from "./rights/retention";
 import { dropSetupToken, issueSetupToken } from "./setup/setup.service";
 import { adminExists, ensureAdmin, fillUsernameSkeletons } from "./users/users.service";
 import { diskAssets, type WebAssets } from "./web/web-assets";
@@ -68,6 +69,10 @@ const AUDIT_HEAD_LOG_MS = 24 * 60 * 60_000;
 const logAuditHead = (ctx: AppContext) =>
   auditHead(ctx.db).then((head) => console.log(headLine(head)), (error) => console.warn("reading the audit log's head failed:", error));
 
+/** The retention purge checks hourly whether it is due (it runs once a day at most, on one instance). */
+const RETENTION_CHECK_MS = 60 * 60_000;
+const purgeDue = (ctx: AppContext) => runRetention(ctx).catch((error) => console.warn("retention purge failed:", error));
+
 const sweepUploads = (ctx: AppContext) => sweepExpiredUploads(ctx).catch((error) => console.warn("upload sweep failed:", error));
 
 export async function startServer(config: Config, assets: WebAssets = diskAssets(config.webDir)): Promise<RunningServer> {
@@ -77,12 +82,15 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
   const ctx = await openContext(config);
   await sweepUploads(ctx);
   await logAuditHead(ctx);
+  await noteArchiveMode(ctx);
+  await purgeDue(ctx);
   // No admin yet (and none from ADMIN_*): a fresh one-time setup address; once there is one, nothing to set up.
   const setupToken = (await adminExists(ctx.db)) ? await dropSetupToken(ctx.db) : await issueSetupToken(ctx.db);
   const sweepers = [
     setInterval(() => logAuditHead(ctx), AUDIT_HEAD_LOG_MS),
     setInterval(() => sweepExpiredLimits(ctx.db).catch((error) => console.warn("rate-limit sweep failed:", error)), LIMIT_SWEEP_MS),
     setInterval(() => sweepUploads(ctx), UPLOAD_SWEEP_MS),
+    setInterval(() => purgeDue(ctx), RETENTION_CHECK_MS),
   ];
   for (const sweeper of sweepers) sweeper.unref();
   const watch = await startWatch(ctx, tls);

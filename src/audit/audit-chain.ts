@@ -11,6 +11,11 @@
  * AUTOINCREMENT id is never reused: unsealed rows are only ever a tail after the last sealed one, and only for a
  * moment.
  *
+ * Erasure: a row's hash covers detail_hash (an HMAC of its actor_name and detail, set when it is sealed) in place of
+ * those two, so deleting a participant can replace them with a redaction (redactAuditEntries) and the chain still
+ * verifies; an unredacted row's detail_hash must match its actor_name and detail. Rows sealed before detail_hash
+ * existed are re-sealed that way once, at the first start that finds them (with the chain intact).
+ *
  * What keeps someone with the database alone from rewriting it: they cannot seal (no key); the anchor (the last
  * head this data folder sealed, kept outside the database) names a chain cut short or seals wiped below it; an
  * unsealed tail older than UNSEALED_GRACE_MS or longer than MAX_UNSEALED is reported as broken (until a start seals
@@ -27,7 +32,7 @@ import { type AuditAnchor, loadAuditKey, readAnchor, writeAnchor } from "./audit
 /** The prev_hash of the first entry. */
 export const GENESIS = "0".repeat(64);
 
-const COLUMNS = "id, at, actor_id, actor_name, action, target_type, target_id, detail, prev_hash, hash";
+const COLUMNS = "id, at, actor_id, actor_name, action, target_type, target_id, detail, prev_hash, hash, detail_hash, redacted_at";
 const PAGE = 500;
 /** The application seals within a second of a write; a tail left longer (or this long) was not written by it. */
 export const UNSEALED_GRACE_MS = 10 * 60 * 1000;
@@ -35,14 +40,44 @@ export const MAX_UNSEALED = 10_000;
 /** Sealing rows older than this is said in the log (a stopped instance's tail at start, or rows from outside). */
 const LATE_SEAL_MS = 60 * 1000;
 
-type ChainRow = { id: number; at: string; prevHash: string | null; hash: string | null; content: string };
+type ChainRow = {
+  raw: Row;
+  id: number;
+  at: string;
+  prevHash: string | null;
+  hash: string | null;
+  /** What the hash covers: with detail_hash, the row with it in place of actor_name and detail. */
+  content: string;
+  /** The row as sealed before detail_hash (its hash then covers actor_name and detail themselves). */
+  fullContent: string;
+  /** actor_name and detail, as detail_hash covers them. */
+  personal: string;
+  detailHash: string | null;
+  redacted: boolean;
+};
 
 function chainRow(row: Row): ChainRow {
-  const content = JSON.stringify([row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7]]);
-  return { id: Number(row[0]), at: String(row[1]), content, prevHash: row[8] as string | null, hash: row[9] as string | null };
+  const detailHash = row[10] as string | null;
+  const fullContent = JSON.stringify([row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7]]);
+  return {
+    raw: row,
+    id: Number(row[0]),
+    at: String(row[1]),
+    content: detailHash === null ? fullContent : hashedContent(row, detailHash),
+    fullContent,
+    personal: JSON.stringify([row[3], row[7]]),
+    prevHash: row[8] as string | null,
+    hash: row[9] as string | null,
+    detailHash,
+    redacted: row[11] !== null,
+  };
 }
 
+const hashedContent = (row: Row, detailHash: string) => JSON.stringify([row[0], row[1], row[2], row[4], row[5], row[6], detailHash]);
+
 export const entryHash = (key: Buffer, prevHash: string, content: string) => createHmac("sha256", key).update(`${prevHash}\n${content}`).digest("hex");
+/** Keyed, so a short value that was erased (a phone number) cannot be found again by hashing guesses. */
+export const personalHash = (key: Buffer, personal: string) => createHmac("sha256", key).update(`detail\n${personal}`).digest("hex");
 /** The unkeyed SHA-256 of releases before the key: only accepted once, to upgrade a chain that has no anchor yet. */
 const unkeyedHash = (prevHash: string, content: string) => sha256Hex(`${prevHash}\n${content}`);
 
@@ -71,6 +106,12 @@ export async function openAuditChain(db: Database, settings: Config["audit"]): P
   const verdict = await verifyAuditLog(client, key, anchor);
   if (!verdict.intact && !verdict.tail) refuse(chain, verdict.reason);
   else {
+    const upgraded = verdict.intact ? await upgradeToDetailHashes(client, key) : undefined;
+    if (upgraded) {
+      chain.anchor = upgraded;
+      await writeAnchor(settings, upgraded);
+      console.warn(`audit log: entries #1–#${upgraded.id} sealed again so each can be erased without breaking the chain (detail_hash)`);
+    }
     // Only a tail after everything sealed so far: a stopped instance's last writes (or rows from outside, which
     // this line then names). Sealed, never silently.
     const unsealed = await client.execute("select min(id), max(id), min(at) from audit_log where hash is null");
@@ -79,7 +120,7 @@ export async function openAuditChain(db: Database, settings: Config["audit"]): P
     await sealAuditLog(db);
     const head = await auditHead(db);
     if (!chain.anchor && head.entries > 0) {
-      chain.anchor = { id: head.entries, hash: head.hash }; // a data folder without an anchor yet (first start, or lost)
+      chain.anchor = anchorAt(head.entries, head.hash); // a data folder without an anchor yet (first start, or lost)
       await writeAnchor(settings, chain.anchor);
     }
   }
@@ -110,9 +151,9 @@ function refuse(chain: Chain, reason: string): void {
  */
 async function anchorMissing(client: Client, anchor: AuditAnchor | undefined): Promise<string | undefined> {
   if (!anchor) return undefined;
-  const row = (await client.execute({ sql: "select hash from audit_log where id = ?", args: [anchor.id] })).rows[0];
+  const row = (await client.execute({ sql: "select hash, detail_hash from audit_log where id = ?", args: [anchor.id] })).rows[0];
   if (!row) return `entry #${anchor.id}: missing, though this application sealed the log up to it (entries were removed)`;
-  if (row[0] !== anchor.hash) return `entry #${anchor.id}: its hash is not the one this application sealed (${anchor.hash})`;
+  if (!anchorHolds(anchor, row[0] as string | null, row[1] as string | null)) return `entry #${anchor.id}: its hash is not the one this application sealed (${anchor.hash})`;
   return undefined;
 }
 
@@ -130,13 +171,17 @@ async function sealTail(client: Client, chain: Chain): Promise<number> {
   const late = rows.filter((row) => Date.now() - Date.parse(row.at) > LATE_SEAL_MS).map((row) => `#${row.id}`);
   if (late.length) console.warn(`audit log: sealing entries written over a minute ago (${late.join(", ")}); if no instance stopped mid-write, they came from outside`);
   const updates = rows.map((row) => {
-    const hash = entryHash(chain.key, prevHash, row.content);
-    const update = { sql: "update audit_log set prev_hash = ?, hash = ? where id = ? and hash is null", args: [prevHash, hash, row.id] };
+    const detailHash = personalHash(chain.key, row.personal);
+    const hash = entryHash(chain.key, prevHash, hashedContent(row.raw, detailHash));
+    const update = {
+      sql: "update audit_log set prev_hash = ?, hash = ?, detail_hash = ? where id = ? and hash is null",
+      args: [prevHash, hash, detailHash, row.id],
+    };
     prevHash = hash;
     return update;
   });
   await client.batch(updates, "write");
-  chain.anchor = { id: rows.at(-1)!.id, hash: prevHash };
+  chain.anchor = anchorAt(rows.at(-1)!.id, prevHash);
   await writeAnchor(chain.settings, chain.anchor);
   return rows.length;
 }
@@ -236,7 +281,9 @@ export async function verifyAuditLog(client: Client, key: Buffer, anchor: AuditA
         return broken(row.id, `its prev_hash does not match the entry before it (that entry was edited, or this one was inserted)`);
       } else if (row.hash !== entryHash(key, expectedPrev, row.content)) {
         return broken(row.id, `its content does not match its hash (edited, inserted or sealed without the audit key)`);
-      } else if (anchor && row.id === anchor.id && row.hash !== anchor.hash) {
+      } else if (row.detailHash !== null && !row.redacted && row.detailHash !== personalHash(key, row.personal)) {
+        return broken(row.id, `its actor or detail does not match its detail_hash (edited behind the application's back)`);
+      } else if (anchor && row.id === anchor.id && !anchorHolds(anchor, row.hash, row.detailHash)) {
         return broken(row.id, `its hash is not the one the application sealed (${anchor.hash})`);
       } else expectedPrev = row.hash;
       previousId = row.id;
@@ -252,6 +299,45 @@ export async function verifyAuditLog(client: Client, key: Buffer, anchor: AuditA
     return broken(previousId + 1, `the log once reached entry #${highest}; entries from #${previousId + 1} on were removed`);
   }
   return tail ?? { intact: true, entries, sealed: firstUnsealed === undefined ? entries : firstUnsealed - 1, head: expectedPrev };
+}
+
+/** An anchor of this release (v 2). */
+const anchorAt = (id: number, hash: string): AuditAnchor => ({ id, hash, v: 2 });
+
+/**
+ * Whether the entry at the anchor still has the sealed hash. An anchor from before detail_hash (no v) names a hash
+ * that the one-time re-seal (upgradeToDetailHashes, maybe by another instance on the same sqld) replaced: the entry
+ * must then at least be there and re-sealed; the next seal writes a current anchor.
+ */
+const anchorHolds = (anchor: AuditAnchor, hash: string | null, detailHash: string | null) =>
+  hash === anchor.hash || (anchor.v === undefined && hash !== null && detailHash !== null);
+
+/**
+ * Once, for a chain (verified intact) with rows sealed before detail_hash: every sealed row is sealed again with
+ * detail_hash in one transaction, so any row can be redacted later. Deterministic, and conditional on each row's old
+ * hash, so two instances doing it at once write the same values. The new head, or undefined when nothing changed.
+ */
+async function upgradeToDetailHashes(client: Client, key: Buffer): Promise<AuditAnchor | undefined> {
+  const old = (await client.execute("select count(*) from audit_log where hash is not null and detail_hash is null")).rows[0]!;
+  if (Number(old[0]) === 0) return undefined;
+  const updates: { sql: string; args: (string | number)[] }[] = [];
+  let [prevHash, previousId] = [GENESIS, 0];
+  walk: for (;;) {
+    const rows = (await rowsAfter(client, previousId)).rows.map(chainRow);
+    for (const row of rows) {
+      if (row.hash === null) break walk;
+      const detailHash = row.detailHash ?? personalHash(key, row.personal);
+      const hash = entryHash(key, prevHash, hashedContent(row.raw, detailHash));
+      updates.push({
+        sql: "update audit_log set prev_hash = ?, hash = ?, detail_hash = ? where id = ? and hash = ?",
+        args: [prevHash, hash, detailHash, row.id, row.hash],
+      });
+      [prevHash, previousId] = [hash, row.id];
+    }
+    if (rows.length < PAGE) break;
+  }
+  await client.batch(updates, "write");
+  return anchorAt(previousId, prevHash);
 }
 
 const broken = (entryId: number, reason: string): Verdict & { intact: false } => ({

@@ -14,7 +14,8 @@ import { chmod, link, mkdir, readFile, rename, rm, stat, writeFile } from "node:
 import path from "node:path";
 import type { Config } from "../config";
 
-export type AuditAnchor = { id: number; hash: string };
+/** v 2: written since entries carry detail_hash (an anchor without it names a hash from before their re-seal). */
+export type AuditAnchor = { id: number; hash: string; v?: 2 };
 
 const KEY_BYTES = 32;
 

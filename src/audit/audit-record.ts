@@ -7,8 +7,11 @@ import { is, SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import type { UserRow } from "../db/users";
 
-/** Who acted, as they were named then; null for the operator at the command line. */
-export type AuditActor = Pick<UserRow, "id" | "username"> | null;
+/**
+ * Who acted, as they were named then; null for the operator at the command line; a name without an id for the
+ * server's own jobs (the daily retention purge).
+ */
+export type AuditActor = Pick<UserRow, "id" | "username"> | { id: null; username: string } | null;
 
 /** What changed: each field's value before and after (null when it did not exist). Never passwords, codes, hashes. */
 export type AuditDetail = Record<string, unknown>;
@@ -18,7 +21,7 @@ export type AuditEntry = {
   actor: AuditActor | { id: "inserted"; username: string };
   /** e.g. "evidence.create", "evidence.update", "evidence.visibility", "evidence.delete", "user.delete". */
   action: string;
-  targetType: "evidence" | "user" | "show";
+  targetType: "evidence" | "user" | "show" | "retention";
   /**
    * The target's id; "inserted" = the row the previous statement of the batch inserted (its id is not known yet);
    * an SQL expression for an id the batch computes (the show's new version).

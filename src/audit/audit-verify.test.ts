@@ -8,7 +8,7 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient } from "@libsql/client";
-import { entryHash } from "./audit-chain";
+import { entryHash, personalHash } from "./audit-chain";
 import { cast, form } from "../../tests/support/client";
 import { startTestServer, type TestServer } from "../../tests/support/server";
 import { FROM_SOURCE, runCommand, startProgram } from "../../tests/ship/support/program";
@@ -87,17 +87,19 @@ test("a row's detail edited with the sqlite3 command line fails, naming that ent
   const result = await verify(file);
   expect(result.code).toBe(1);
   expect(result.stderr).toContain("entry #4:");
-  expect(result.stderr).toMatch(/does not match its hash/);
+  expect(result.stderr).toMatch(/does not match its detail_hash/);
 });
 
 test("a row edited with its own hash recomputed still fails, at the entry after it", async () => {
   const file = await copyOfDatabase();
-  // The forger re-hashes row 4 correctly but leaves the rest of the chain: row 5's prev_hash gives it away.
+  // The forger (holding the key) re-hashes row 4 correctly but leaves the rest of the chain: row 5's prev_hash gives it away.
   const client = createClient({ url: `file:${file}` });
+  const key = await serverKey();
   await client.execute("update audit_log set actor_name = 'someone else' where id = 4");
   const row = (await client.execute("select id, at, actor_id, actor_name, action, target_type, target_id, detail, prev_hash from audit_log where id = 4")).rows[0]!;
-  const content = JSON.stringify([row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7]]);
-  await client.execute({ sql: "update audit_log set hash = ? where id = 4", args: [entryHash(await serverKey(), row[8] as string, content)] });
+  const detailHash = personalHash(key, JSON.stringify([row[3], row[7]]));
+  const content = JSON.stringify([row[0], row[1], row[2], row[4], row[5], row[6], detailHash]);
+  await client.execute({ sql: "update audit_log set hash = ?, detail_hash = ? where id = 4", args: [entryHash(key, row[8] as string, content), detailHash] });
   client.close();
   const result = await verify(file);
   expect(result.code).toBe(1);
@@ -199,18 +201,24 @@ test("attack: sqlite3 deletes the newest entries and rewinds sqlite_sequence: ve
   expect((await verify(file)).code).toBe(1);
 });
 
-/** Seals entries from `from` on with the unkeyed SHA-256 of earlier releases (from 1: a database of such a release). */
-async function unkeyedReseal(file: string, from: number) {
+/**
+ * Seals entries from `from` on as releases before detail_hash did: with the unkeyed SHA-256 of the earliest ones, or
+ * with `key` (HMAC) over the whole row (from 1: a database of such a release).
+ */
+async function oldReseal(file: string, from: number, key?: Buffer) {
   const client = createClient({ url: `file:${file}` });
   const rows = (await client.execute({ sql: "select id, at, actor_id, actor_name, action, target_type, target_id, detail, prev_hash from audit_log where id >= ? order by id", args: [from] })).rows;
   let prev = from === 1 ? "0".repeat(64) : (rows[0]![8] as string);
   for (const row of rows) {
-    const hash = new Bun.CryptoHasher("sha256").update(`${prev}\n${JSON.stringify([row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7]])}`).digest("hex");
-    await client.execute({ sql: "update audit_log set prev_hash = ?, hash = ? where id = ?", args: [prev, hash, row[0]!] });
+    const content = JSON.stringify([row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7]]);
+    const hash = key ? entryHash(key, prev, content) : new Bun.CryptoHasher("sha256").update(`${prev}\n${content}`).digest("hex");
+    await client.execute({ sql: "update audit_log set prev_hash = ?, hash = ?, detail_hash = null where id = ?", args: [prev, hash, row[0]!] });
     prev = hash;
   }
   client.close();
+  return { id: Number(rows.at(-1)![0]), hash: prev };
 }
+const unkeyedReseal = (file: string, from: number) => oldReseal(file, from);
 
 test("a database of an earlier release (unkeyed SHA-256, no anchor yet) is sealed with the key once, at its first start", async () => {
   const file = await copyOfDatabase();
@@ -221,6 +229,20 @@ test("a database of an earlier release (unkeyed SHA-256, no anchor yet) is seale
   const result = await verify(file);
   expect(result.stderr).toBe("");
   expect(result.stdout).toContain(`audit log intact: ${entryCount} entries`);
+});
+
+test("a database of the release before detail_hash (keyed, its anchor without v) is sealed again once at start, and verifies", async () => {
+  const file = await copyOfDatabase();
+  const head = await oldReseal(file, 1, await serverKey());
+  await Bun.write(path.join(path.dirname(file), "audit-head.json"), JSON.stringify(head));
+  expect((await verify(file)).code).toBe(0);
+  expect(await startAndStop(file)).toContain(`audit log: entries #1–#${entryCount} sealed again so each can be erased`);
+  const result = await verify(file);
+  expect(result.stderr).toBe("");
+  expect(result.stdout).toContain(`audit log intact: ${entryCount} entries`);
+  const client = createClient({ url: `file:${file}` });
+  expect((await client.execute("select count(*) from audit_log where detail_hash is null")).rows[0]![0]).toBe(0);
+  client.close();
 });
 
 test("attack: the whole chain re-sealed from #4 with the unkeyed SHA-256 of earlier releases fails at #4", async () => {

@@ -80,8 +80,9 @@ describe("recording", () => {
 
     expect((await admin.delete(`/api/user/${other.user.id}`)).status).toBe(200);
     const userDeleted = await newestEntry();
-    expect(userDeleted).toMatchObject({ action: "user.delete", target_id: other.user.id });
-    expect(userDeleted.detail).toMatchObject({ username: { before: other.user.username, after: null }, items: { before: 1, after: null } });
+    // The deletion erases the person from the log too: this entry's detail is redacted with the rest (keeping its hash).
+    expect(userDeleted).toMatchObject({ action: "user.delete", target_id: other.user.id, actor_name: "admin" });
+    expect(userDeleted.detail).toEqual({ redacted: true, detail_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
 
     // Exactly one entry per action: create, update, toggle, create, make-all (one item changed), edit, log-out, delete, delete user.
     const since = (await entries()).filter((e) => e.id > start);
@@ -127,11 +128,12 @@ describe("recording", () => {
     expect(text).not.toMatch(/password|session|token|code"/i);
   });
 
-  test("entries outlive the user and the item they name", async () => {
+  test("entries outlive the user and the item they name, with the person's values erased", async () => {
     const gone = await entries(`?target_type=user&target_id=${other.user.id}`);
     expect(gone.map((e) => e.action)).toEqual(["user.delete", "user.logout-all", "user.update"]);
+    expect(gone.every((e) => (e.detail as { redacted?: boolean }).redacted === true)).toBe(true);
     const byDeletedActor = await entries(`?actor=${other.user.id}`);
-    expect(byDeletedActor.map((e) => [e.action, e.actor_name])).toEqual([["evidence.create", other.user.username]]);
+    expect(byDeletedActor.map((e) => [e.action, e.actor_name])).toEqual([["evidence.create", "erased participant"]]);
   });
 
   test("a change whose transaction rolls back leaves no entry (the entry is written in that transaction)", async () => {

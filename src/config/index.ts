@@ -36,6 +36,12 @@ export type Config = {
    */
   fromEnv: { projectName: boolean; accentColor: boolean; spyUrl: boolean; archiveIntro: boolean };
   archiveMode: boolean;
+  /**
+   * After the show (from when archive mode was first seen on): how long participants' verification photos, phone
+   * numbers and e-mail addresses are kept (RETENTION_DAYS), and whether items never made public are kept
+   * (RETENTION_KEEP_UNPUBLISHED). The daily purge (src/rights/retention.ts) removes what is due.
+   */
+  retention: { days: number; keepUnpublished: boolean };
   maxUploadBytes: number;
   /** Per participant (admins are exempt); 0 means unlimited. */
   quotas: { storageBytes: number; uploadsPerHour: number };
@@ -255,6 +261,7 @@ export function loadConfig(env: Env = process.env): Config {
       archiveIntro: optional(env, "ARCHIVE_INTRO_FILE") !== undefined,
     },
     archiveMode: oneOf(env, "ARCHIVE_MODE", "off", ["on", "off"] as const) === "on",
+    retention: { days: int(env, "RETENTION_DAYS", 30, 0, 3650), keepUnpublished: bool(env, "RETENTION_KEEP_UNPUBLISHED", true) },
     maxUploadBytes: int(env, "MAX_UPLOAD_MB", 1024, 1, 1024 * 1024) * 1024 * 1024,
     quotas: {
       storageBytes: int(env, "QUOTA_STORAGE_MB", 4096, 0, 1024 * 1024 * 1024) * 1024 * 1024,

@@ -20,6 +20,14 @@ export const auditLog = sqliteTable(
     targetId: integer("target_id"),
     /** JSON: before → after of what changed (never passwords or codes). */
     detail: text("detail").notNull().default("{}"),
+    /**
+     * HMAC under the audit key of [actor_name, detail], set when the row is sealed: the chain covers this hash in
+     * their place, so an erasure can replace them (redacted_at) and the chain still verifies. Null on rows sealed
+     * before it existed until the start that re-seals them.
+     */
+    detailHash: text("detail_hash"),
+    /** When the personal values of actor_name and detail were erased (a participant's account deleted or purged). */
+    redactedAt: text("redacted_at"),
     prevHash: text("prev_hash"),
     hash: text("hash"),
   },

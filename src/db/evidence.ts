@@ -34,6 +34,8 @@ export const evidence = sqliteTable(
      * player); null for notes and images, and when none was sent.
      */
     durationMs: integer("duration_ms"),
+    /** When the participant withdrew the item from the public archive (it became private then); admins see it. */
+    withdrawnAt: text("withdrawn_at"),
   },
   (t) => [
     index("evidence_user").on(t.userId, t.id),

@@ -15,3 +15,4 @@ export { loginDevices } from "./login-devices";
 export { serverJobs } from "./server-jobs";
 export { backupRuns } from "./backup-runs";
 export { serverInstances } from "./server-instances";
+export { jobRuns } from "./job-runs";

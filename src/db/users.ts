@@ -25,6 +25,9 @@ export const users = sqliteTable(
     avatarMediaId: text("avatar_media_id"),
     videoWatched: integer("video_watched", { mode: "boolean" }).notNull().default(false),
     createdAt: text("created_at").notNull(),
+    /** When the participant last accepted the privacy notice, and which version of it; null: never (original client). */
+    consentAt: text("consent_at"),
+    consentVersion: integer("consent_version"),
   },
   (t) => [
     // Usernames and emails are unique after Unicode normalisation and case folding.

@@ -69,7 +69,7 @@ async function selectConsole(db: Database, filter: ConsoleFilter, sort: Sort, pa
   const { rows } = await db.$client.execute({ sql, args: args as InArgs });
   return rows.map((row): ConsoleItem => ({
     ...listedFromRow(row, "admin"),
-    verificationMediaId: row[20] as string | null,
+    verificationMediaId: row[21] as string | null,
   }));
 }
 

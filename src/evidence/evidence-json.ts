@@ -25,6 +25,8 @@ export function evidenceJson({ item, username, avatarMediaId, fullName, media }:
     aws_url: mediaUrl(item.mediaId),
     thumbnail_url: mediaUrl(item.thumbnailId),
     date_posted: item.datePosted,
+    /** When the participant withdrew it from the public archive (owner and admins; null otherwise). */
+    withdrawn_at: item.withdrawnAt,
     user_id: item.userId,
     ...(username !== undefined ? { username, avatar_AWS_URL: mediaUrl(avatarMediaId) } : {}),
     ...(fullName !== undefined ? { full_name: fullName } : {}),

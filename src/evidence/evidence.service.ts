@@ -283,7 +283,7 @@ export type ListView = "public" | "owner" | "admin";
 
 const LIST_COLUMNS =
   "e.id, e.user_id, e.title, e.notes, e.location, e.is_public, e.media_type, e.media_id, e.thumbnail_id, e.date_posted, " +
-  "e.review_status, e.investigator_notes, e.updated_at, u.username, u.avatar_media_id, e.duration_ms";
+  "e.review_status, e.investigator_notes, e.updated_at, u.username, u.avatar_media_id, e.duration_ms, e.withdrawn_at";
 
 /**
  * Newest first, with the poster's name and avatar; the whole list when page is undefined.
@@ -321,7 +321,7 @@ async function listEvidence(db: Database, filter: ListFilter, page: Page | undef
   return rows.map((row) => listedFromRow(row, view));
 }
 
-/** Columns of a list row: LIST_COLUMNS, then m.size, m.mime, m.sha256 unless public, then u.full_name for admins (19). */
+/** Columns of a list row: LIST_COLUMNS, then m.size, m.mime, m.sha256 unless public, then u.full_name for admins (20). */
 export const listColumns = (view: ListView) =>
   `${LIST_COLUMNS}${view !== "public" ? ", m.size, m.mime, m.sha256" : ""}${view === "admin" ? ", u.full_name" : ""}`;
 
@@ -342,10 +342,11 @@ export function listedFromRow(row: Row, view: ListView): EvidenceWithContext {
     investigatorNotes: row[11] as string,
     updatedAt: row[12] as string | null,
     durationMs: row[15] as number | null,
+    withdrawnAt: view === "public" ? null : (row[16] as string | null),
   };
   const listed: EvidenceWithContext = { item, username: row[13] as string, avatarMediaId: row[14] as string | null };
-  if (view !== "public") listed.media = row[16] === null ? null : { size: row[16] as number, mime: row[17] as string, sha256: row[18] as string };
-  if (view === "admin") listed.fullName = row[19] as string;
+  if (view !== "public") listed.media = row[17] === null ? null : { size: row[17] as number, mime: row[18] as string, sha256: row[19] as string };
+  if (view === "admin") listed.fullName = row[20] as string;
   return listed;
 }
 

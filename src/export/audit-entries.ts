@@ -1,6 +1,7 @@
 /**
- * audit.json: the audit log's entries about the exported items, oldest first, read in pages so a long log never sits
- * in memory whole. Shaped as GET /api/audit answers, plus prev_hash so the recipient sees the chain links.
+ * audit.json: the audit log's entries about the exported items (and, for a participant's own data, about their
+ * account and by them), oldest first, read in pages so a long log never sits in memory whole. Shaped as
+ * GET /api/audit answers, plus prev_hash so the recipient sees the chain links.
  */
 import type { AppContext } from "../context";
 
@@ -8,19 +9,25 @@ const PAGE_ROWS = 500;
 /** The audit log's target_type for evidence items. */
 const EVIDENCE_TARGET = "evidence";
 
-export async function* auditEntriesJson(ctx: Pick<AppContext, "db">, itemIds: ReadonlySet<number>): AsyncIterable<string> {
+/** Which entries: those about these items; with userId also those about that account and those it made. */
+export type AuditSelection = { itemIds: ReadonlySet<number>; userId?: number };
+
+export async function* auditEntriesJson(ctx: Pick<AppContext, "db">, { itemIds, userId }: AuditSelection): AsyncIterable<string> {
   let after = 0;
   let first = true;
+  const person = userId === undefined ? "" : " or (target_type = 'user' and target_id = ?) or actor_id = ?";
   yield "[";
   for (;;) {
     const { rows } = await ctx.db.$client.execute({
       sql:
         "select id, at, actor_id, actor_name, action, target_type, target_id, detail, prev_hash, hash from audit_log" +
-        " where target_type = ? and id > ? order by id limit ?",
-      args: [EVIDENCE_TARGET, after, PAGE_ROWS],
+        ` where (target_type = ?${person}) and id > ? order by id limit ?`,
+      args: [EVIDENCE_TARGET, ...(userId === undefined ? [] : [userId, userId]), after, PAGE_ROWS],
     });
     for (const row of rows) {
-      if (!itemIds.has(row.target_id as number)) continue;
+      const aboutItem = row.target_type === EVIDENCE_TARGET && itemIds.has(row.target_id as number);
+      const aboutPerson = userId !== undefined && (row.target_type !== EVIDENCE_TARGET || row.actor_id === userId);
+      if (!aboutItem && !aboutPerson) continue;
       const entry = {
         id: row.id,
         at: row.at,

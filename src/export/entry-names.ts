@@ -38,7 +38,7 @@ export function safeTitle(title: string): string {
   return cut || "untitled";
 }
 
-const extensionFor = (mime: string) => EXTENSIONS[mime] ?? "bin";
+export const extensionFor = (mime: string) => EXTENSIONS[mime] ?? "bin";
 
 /** Hands out one name per item, never the same twice (ignoring case). */
 export function entryNamer(): (id: number, title: string, mime: string) => string {

@@ -10,8 +10,11 @@ import { entryNamer } from "./entry-names";
 import type { ConsoleFilter } from "../desk/console-query";
 import { selectForExport, type ExportRow } from "./select-for-export";
 
-/** Who asks: a signed-in user (admins only) or the operator at the command line, who holds the database itself. */
-export type ExportRequester = { user: Pick<UserRow, "role"> } | { operator: true };
+/**
+ * Who asks: a signed-in user (admins only), the operator at the command line, who holds the database itself, or a
+ * participant's own data (GET /api/user/data: only their own items).
+ */
+export type ExportRequester = { user: Pick<UserRow, "role"> } | { operator: true } | { participant: number };
 
 export type PlannedItem = ExportRow & {
   /** The original's name in the ZIP; null for notes, which travel in the manifests only. */
@@ -27,6 +30,7 @@ export type ExportPlan = {
 
 export async function planExport(ctx: Pick<AppContext, "db">, requester: ExportRequester, filters: ConsoleFilter): Promise<ExportPlan> {
   if ("user" in requester && !isAdmin(requester.user)) throw forbidden();
+  if ("participant" in requester && filters.userId !== requester.participant) throw forbidden();
   const nameOf = entryNamer();
   const items = (await selectForExport(ctx, filters)).map((row) => ({
     ...row,

@@ -16,11 +16,28 @@ import type { ExportPlan } from "./plan";
 
 const EXPORT_ENTRIES = { csv: "manifest.csv", json: "manifest.json", audit: "audit.json" } as const;
 
-export function streamExport(ctx: Pick<AppContext, "db" | "store">, plan: ExportPlan): ReadableStream<Uint8Array> {
-  return makeZip(entries(ctx, plan), { buffersAreUTF8: true });
+/**
+ * What a participant's own data adds to an export of their items (src/rights/my-data.ts): files of theirs that are
+ * no item (verification photo, avatar), small JSON documents (the profile), and the entries about their account.
+ */
+export type ExportExtras = {
+  files?: { name: string; storeKey: string }[];
+  documents?: { name: string; value: unknown }[];
+  auditUserId?: number;
+};
+
+export function streamExport(ctx: Pick<AppContext, "db" | "store">, plan: ExportPlan, extras: ExportExtras = {}): ReadableStream<Uint8Array> {
+  return makeZip(entries(ctx, plan, extras), { buffersAreUTF8: true });
 }
 
-async function* entries(ctx: Pick<AppContext, "db" | "store">, plan: ExportPlan) {
+async function* entries(ctx: Pick<AppContext, "db" | "store">, plan: ExportPlan, extras: ExportExtras) {
+  const lastModified = new Date(plan.createdAt);
+  for (const document of extras.documents ?? []) yield { name: document.name, input: `${JSON.stringify(document.value, null, 2)}\n`, lastModified };
+  for (const file of extras.files ?? []) {
+    const input = await openOriginal(ctx.store, file.storeKey);
+    if (input) yield { name: file.name, input, lastModified };
+    else console.warn(`export: ${file.name} (${file.storeKey}) is not in the store; left out`);
+  }
   const missing = new Set<number>();
   for (const item of plan.items) {
     if (!item.media || !item.entry) continue;
@@ -35,10 +52,9 @@ async function* entries(ctx: Pick<AppContext, "db" | "store">, plan: ExportPlan)
   function* records() {
     for (const item of plan.items) yield manifestRecord(item, missing.has(item.id));
   }
-  const lastModified = new Date(plan.createdAt);
   yield { name: EXPORT_ENTRIES.json, input: manifestJson(records()), lastModified };
   yield { name: EXPORT_ENTRIES.csv, input: manifestCsv(records()), lastModified };
-  yield { name: EXPORT_ENTRIES.audit, input: auditEntriesJson(ctx, new Set(plan.items.map((item) => item.id))), lastModified };
+  yield { name: EXPORT_ENTRIES.audit, input: auditEntriesJson(ctx, { itemIds: new Set(plan.items.map((item) => item.id)), userId: extras.auditUserId }), lastModified };
 }
 
 /**

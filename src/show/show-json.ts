@@ -32,6 +32,7 @@ export function showJson(show: Show) {
     version: show.version,
     briefing_version: show.briefingVersion,
     ...show.text,
+    privacy_notice_version: show.noticeVersion,
     on_accent: textColourOn(show.text.accent_color),
     accent_strong: darkened(show.text.accent_color),
     onboarding_video_url: single(onboarding),

@@ -33,6 +33,7 @@ export const SHOW_FIELDS = {
   archive_intro: { kind: "list", min: 1, maxItems: 20, maxEach: 2000, maxTotal: 10_000 },
   reset_mail_subject: plain(1, 150),
   reset_mail_note: plain(0, 500),
+  privacy_notice: md(1, 20_000),
 } satisfies Record<string, FieldSpec>;
 
 export type ShowField = keyof typeof SHOW_FIELDS;
@@ -53,6 +54,7 @@ export type ShowText = {
   archive_intro: string[];
   reset_mail_subject: string;
   reset_mail_note: string;
+  privacy_notice: string;
 };
 
 export const DEFAULT_SPY_URL = "https://example.org/";
@@ -98,6 +100,26 @@ export const DEFAULT_FAQ: FaqItem[] = [
   },
 ];
 
+/**
+ * What a participant is told before registering (docs/privacy.md for operators): what is collected, why, who sees
+ * it, for how long, and their rights. The organisers must name themselves and adjust the retention to their settings.
+ */
+export const DEFAULT_PRIVACY_NOTICE = `## Your data in this investigation
+
+**Who is responsible.** The organisers of {project} run this site and decide what happens to your data. Write to them (the address is on your ticket) with any question or request.
+
+**What we collect, and why.**
+- Your username, full name, pronouns, e-mail address and phone number: to recognise you, to send your appointment and reminders, and to call you during the show.
+- A verification photo of your face: so the organisers can recognise you at the meeting point.
+- What you send (photos, videos, recordings, notes, and the place you add): it is the investigation itself.
+- A log of changes to your account and items, so the organisers can show what happened and when.
+
+**Who sees it.** The organisers (admins) see everything above. Other participants and visitors see nothing of yours, except items the organisers make public, shown with your username and avatar, without their place or camera details.
+
+**For how long.** Your verification photo, phone number and e-mail address are deleted a set time after the show ends (30 days unless the organisers say otherwise). **Items the organisers choose may be published in the public archive after the show.** Other items may be deleted with them.
+
+**Your rights.** Under Profile → My data you can download everything held about you, withdraw any of your items from the public archive, and delete your account with everything you sent. You can also ask the organisers to do any of this for you.`;
+
 /** Every default; the archive introduction's depends on the project name in force. */
 export function defaultText(projectName = DEFAULT_PROJECT_NAME): ShowText {
   return {
@@ -115,6 +137,7 @@ export function defaultText(projectName = DEFAULT_PROJECT_NAME): ShowText {
     archive_intro: defaultArchiveIntro(projectName),
     reset_mail_subject: "{code} is your {project} reset code",
     reset_mail_note: "If you did not ask to reset your password, ignore this message: your password stays as it is.",
+    privacy_notice: DEFAULT_PRIVACY_NOTICE.replace("{project}", projectName),
   };
 }
 

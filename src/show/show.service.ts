@@ -20,6 +20,8 @@ export type Locks = Partial<Record<ShowField | Slot, string>>;
 
 export type Show = {
   version: number;
+  /** The privacy notice's version: the show's content version when the notice last changed (0: never changed). */
+  noticeVersion: number;
   briefingVersion: number;
   text: ShowText;
   /** Fields whose value an admin saved (not the built-in default). */
@@ -52,6 +54,9 @@ function envValue(config: AppContext["config"], field: ShowField): unknown {
   return undefined;
 }
 
+/** The show_settings row that holds the privacy notice's version (not a field admins edit). */
+const NOTICE_VERSION = "privacy_notice_version";
+
 /** The statement that raises the content version (creating the row on a fresh database). */
 export const bumpVersion = (db: Database, briefing = false) =>
   db
@@ -77,6 +82,7 @@ async function loadShow(ctx: AppContext, versions: { version: number; briefingVe
   ]);
   const locks = envLocks(ctx.config);
   const saved = new Map(settings.map((row) => [row.field as ShowField, JSON.parse(row.value) as unknown]));
+  const noticeVersion = Number(settings.find((row) => row.field === NOTICE_VERSION)?.value ?? 0);
   const text = {} as Record<ShowField, unknown>;
   const customised: ShowField[] = [];
   // The project name first: the archive introduction's default names it.
@@ -90,7 +96,7 @@ async function loadShow(ctx: AppContext, versions: { version: number; briefingVe
   }
   const current: Partial<Record<Slot, ShowMediaRow>> = {};
   for (const row of media) if (SLOT_NAMES.includes(row.slot as Slot) && !locks[row.slot as Slot]) current[row.slot as Slot] ??= row;
-  return { ...versions, text: text as ShowText, customised, media: current, locks };
+  return { ...versions, noticeVersion, text: text as ShowText, customised, media: current, locks };
 }
 
 const cache = new WeakMap<Database, Show>();
@@ -143,6 +149,16 @@ export async function updateShow(ctx: AppContext, actor: NonNullable<AuditActor>
     );
   }
   if (statements.length === 0) return currentShow(ctx);
+  // A changed notice gets a new version (the show's new content version): participants are asked to consent again.
+  if (detail.privacy_notice) {
+    const version = sql`(select cast(version as text) from show_state where id = 1)`;
+    statements.push(
+      ctx.db
+        .insert(showSettings)
+        .values({ field: NOTICE_VERSION, value: version, updatedAt: now, updatedBy: actor.id })
+        .onConflictDoUpdate({ target: showSettings.field, set: { value: version, updatedAt: now, updatedBy: actor.id } }),
+    );
+  }
   await ctx.db.batch([
     bumpVersion(ctx.db),
     ...statements,

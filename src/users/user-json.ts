@@ -15,6 +15,9 @@ export function userJson(user: UserRow) {
     verification_photo_AWS_URL: mediaUrl(user.verificationMediaId),
     avatar_AWS_URL: mediaUrl(user.avatarMediaId),
     video_watched: user.videoWatched,
+    /** The privacy notice version the user last accepted, and when (null: never, e.g. the original client). */
+    consent_version: user.consentVersion,
+    consent_at: user.consentAt,
   };
 }
 

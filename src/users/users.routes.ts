@@ -11,12 +11,13 @@ import { isSecureRequest } from "../http/request-info";
 import { readMultipartWithinDisk } from "../media/disk-guard";
 import { fieldsOnly, stallGuard } from "../media/multipart";
 import { NO_ACTIVITY, participantActivity } from "../desk/participants.service";
+import { readConsent } from "../rights/consent";
+import { eraseAccount } from "../rights/erase-account";
 import { DEVICE_DAYS, forgetDevices, rememberDevice } from "./login-devices";
 import { logIn } from "./login.service";
 import { participantJson, userJson } from "./user-json";
 import {
   adminEditUser,
-  deleteUser,
   findUserById,
   listUsers,
   registerUser,
@@ -93,9 +94,11 @@ export function usersRoutes(ctx: AppContext) {
         const upload = await readMultipartWithinDisk(ctx, request, photoLimits("verification_photo"));
         try {
           const fields = readRegistration(upload.fields);
+          // The web app sends the notice version the participant accepted; the original client sends none.
+          const consent = await readConsent(ctx, upload.fields.privacy_consent);
           const photo = upload.files.verification_photo;
           if (!photo) throw badRequest(MESSAGES.photoMissing);
-          const user = await registerUser(ctx, fields, photo);
+          const user = await registerUser(ctx, { ...fields, consent }, photo);
           return json(userJson(user), 201);
         } finally {
           await upload.cleanup();
@@ -165,8 +168,7 @@ export function usersRoutes(ctx: AppContext) {
       const admin = await requireAdmin(ctx, request);
       const id = parseId(params.id);
       if (admin.id === id) throw conflict("You cannot delete your own account.");
-      await deleteUser(ctx, id, admin);
-      return { ok: true };
+      return { ok: true, deleted: await eraseAccount(ctx, id, admin, "admin") };
     });
 }
 

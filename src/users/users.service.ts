@@ -1,14 +1,10 @@
 import { and, asc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { auditStatement, changedFields, type AuditActor } from "../audit/audit-record";
-import { endLiveAnswers } from "../auth/live-sessions";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { ROLE_ADMIN, ROLE_USER } from "../auth/guard";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
-import { evidence } from "../db/evidence";
 import { mediaFiles } from "../db/media-files";
-import { passwordResets } from "../db/password-resets";
-import { sessions } from "../db/sessions";
 import { users, type UserRow } from "../db/users";
 import { conflict, notFound } from "../http/errors";
 import { discardStored, identify, mediaRows, storeMedia } from "../media/media.service";
@@ -136,7 +132,7 @@ async function uniquely<T>(write: () => Promise<T>): Promise<T> {
 
 export async function registerUser(
   ctx: AppContext,
-  fields: ProfileFields & { password: string },
+  fields: ProfileFields & { password: string; consent?: { at: string; version: number } },
   photo: TempFile,
 ): Promise<UserRow> {
   const sniffed = await identify(photo, ["image"], "verification photo");
@@ -161,6 +157,8 @@ export async function registerUser(
             passwordHash,
             verificationMediaId: media.id,
             createdAt: new Date().toISOString(),
+            consentAt: fields.consent?.at ?? null,
+            consentVersion: fields.consent?.version ?? null,
           })
           .returning(),
         ctx.db.insert(mediaFiles).values({ ...media, ownerId: sql`last_insert_rowid()` }),
@@ -252,26 +250,6 @@ export async function adminEditUser(
   );
   forgetPublicPages(db);
   return user!;
-}
-
-/** Deletes a user with their evidence, media (rows and bytes), sessions and reset codes. */
-export async function deleteUser(ctx: AppContext, id: number, actor: AuditActor): Promise<void> {
-  const user = await findUserById(ctx.db, id);
-  if (!user) throw notFound("No such user.");
-  const media = await ctx.db.select().from(mediaFiles).where(eq(mediaFiles.ownerId, id));
-  const [{ items }] = await ctx.db.select({ items: sql<number>`count(*)` }).from(evidence).where(eq(evidence.userId, id));
-  const detail = changedFields({ ...auditedProfile(user), role: user.role, items, files: media.length }, {});
-  await ctx.db.batch([
-    auditStatement(ctx.db, { actor, action: "user.delete", targetType: "user", targetId: id, detail }),
-    ctx.db.delete(evidence).where(eq(evidence.userId, id)),
-    ctx.db.delete(sessions).where(eq(sessions.userId, id)),
-    ctx.db.delete(passwordResets).where(eq(passwordResets.userId, id)),
-    ctx.db.delete(mediaFiles).where(eq(mediaFiles.ownerId, id)),
-    ctx.db.delete(users).where(eq(users.id, id)),
-  ]);
-  endLiveAnswers({ userId: id });
-  forgetPublicPages(ctx.db);
-  await discardStored(ctx.store, media);
 }
 
 export async function setPassword(db: Database, id: number, password: string): Promise<void> {

@@ -51,6 +51,7 @@ test("login without an answer, and a failed registration", async () => {
     ["Confirm Password", "fern-secret"],
   ];
   for (const [label, value] of values) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole("checkbox", { name: /privacy notice/ }).check();
   await page.getByRole("button", { name: "Register", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Add a clear photo of your face" });
   const [chooser] = await Promise.all([page.waitForEvent("filechooser"), dialog.getByRole("button", { name: "Choose a photo" }).click()]);

@@ -49,6 +49,7 @@ test("over plain http:// on a LAN name: no in-browser camera or recorder, said p
   ] as const) {
     await page.getByLabel(label, { exact: true }).fill(value);
   }
+  await page.getByRole("checkbox", { name: /privacy notice/ }).check();
   await page.getByRole("button", { name: "Register", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Add a clear photo of your face" });
   await dialog.getByText("The in-browser camera and recorder need a secure connection").waitFor();

@@ -89,11 +89,13 @@ for (const viewport of [PHONE, LAPTOP]) {
         ["Confirm Password", participant.password],
       ];
       for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(values[label] ?? value);
+      await page.getByRole("checkbox", { name: /privacy notice/ }).check();
       await page.getByRole("button", { name: "Register", exact: true }).click();
     }
 
     test("registration: every check, uniqueness under the username, selfie, toast", async () => {
       await page.goto("/registration");
+      await page.getByRole("checkbox", { name: /privacy notice/ }).check();
       await page.getByRole("button", { name: "Register", exact: true }).click();
       await fieldError("Choose a username and password!").waitFor();
       const checks: [Record<string, string>, string][] = [

@@ -127,6 +127,7 @@ test("fields are checked as they are left, never before they were typed in, and 
 
   // The server's uniqueness message sits under the username, which gets the focus.
   await fill(page, { ...valid("x"), Username: ADMIN.username, Email: "someone-new@example.org" });
+  await page.getByRole("checkbox", { name: /privacy notice/ }).check();
   await page.getByRole("button", { name: "Register", exact: true }).click();
   await page.locator('input[name="username"][aria-invalid="true"]').waitFor();
   expect(await errorOf(page, "Username")).toBe("That username is already taken");
@@ -142,6 +143,7 @@ test("the photo dialog on a phone: disabled until a selfie, portrait preview, Re
   const username = `rosa_${Date.now().toString(36)}`;
   await page.goto("/registration");
   await fill(page, valid(username));
+  await page.getByRole("checkbox", { name: /privacy notice/ }).check();
   await page.getByRole("button", { name: "Register", exact: true }).click();
 
   const dialog = page.getByRole("dialog", { name: "Add a clear photo of your face" });
@@ -189,11 +191,13 @@ test("the photo dialog on a laptop: a chosen file in the frame, its actions in v
   page.setDefaultTimeout(10_000);
   await page.goto("/registration");
   await screen(page, "registration", false);
+  await page.getByRole("checkbox", { name: /privacy notice/ }).check();
   await page.getByRole("button", { name: "Register", exact: true }).click();
   expect(await errorOf(page, "Username")).toBe("Choose a username and password!");
   await screen(page, "registration-errors", false); // scanned on the phone
 
   await fill(page, valid(`fern_${Date.now().toString(36)}`));
+  await page.getByRole("checkbox", { name: /privacy notice/ }).check();
   await page.getByRole("button", { name: "Register", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Add a clear photo of your face" });
   const submit = dialog.getByRole("button", { name: "Submit Photo and Register" });

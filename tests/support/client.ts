@@ -79,11 +79,16 @@ export function form(fields: Record<string, string>, files: Record<string, File>
   return data;
 }
 
-/** Registers and logs in a new participant; returns the logged-in actor and their user record. */
+/**
+ * Registers and logs in a new participant as the web app does (accepting the current privacy notice, so the web app
+ * does not ask again); returns the logged-in actor and their user record.
+ */
 export async function newParticipant(baseUrl: string, overrides: Record<string, string> = {}) {
   const fields = registrationFields(overrides);
   const actor = new Actor(baseUrl);
-  const registered = await actor.post("/api/user/register", form(fields, { verification_photo: await fixture("photo.jpg") }));
+  const { privacy_notice_version } = (await (await actor.get("/api/show")).json()) as { privacy_notice_version: number };
+  const consent = { privacy_consent: String(privacy_notice_version) };
+  const registered = await actor.post("/api/user/register", form({ ...consent, ...fields }, { verification_photo: await fixture("photo.jpg") }));
   if (registered.status !== 201) throw new Error(`registration failed: ${registered.status} ${await registered.text()}`);
   const login = await actor.login(fields.username, fields.password);
   if (login.status !== 200) throw new Error(`login failed: ${login.status}`);

@@ -32,6 +32,9 @@ export interface Show {
   archive_intro: string[];
   reset_mail_subject: string;
   reset_mail_note: string;
+  /** Markdown; its version changes with its text (participants are asked again for consent). */
+  privacy_notice: string;
+  privacy_notice_version: number;
   onboarding_video_url: string;
   onboarding_video_sources: VideoSource[];
   onboarding_captions_url: string;
@@ -62,6 +65,7 @@ export const EDITABLE_FIELDS = [
   "archive_intro",
   "reset_mail_subject",
   "reset_mail_note",
+  "privacy_notice",
 ] as const;
 export type EditableField = (typeof EDITABLE_FIELDS)[number];
 export type ShowFields = Pick<Show, EditableField>;

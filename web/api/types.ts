@@ -12,6 +12,8 @@ export interface User {
   verification_photo_AWS_URL: string | null;
   avatar_AWS_URL: string | null;
   video_watched: boolean;
+  /** The privacy notice version last accepted (null: never, e.g. registered by the original client). */
+  consent_version?: number | null;
 }
 
 /** 1 note, 2 image, 3 video, 4 audio */
@@ -19,6 +21,8 @@ export type MediaType = 1 | 2 | 3 | 4;
 
 export interface Evidence {
   id: number;
+  /** When the participant withdrew it from the public archive (owner and admins). */
+  withdrawn_at?: string | null;
   title: string;
   notes: string;
   location: string | null;

@@ -6,6 +6,7 @@ import { prefetchConsole } from "../api/console";
 import { getConfig, getIsArchive } from "../api/session";
 import { getShow } from "../api/show";
 import { OfflineBanner } from "../features/offline/OfflineBanner";
+import { Reconsent } from "../features/privacy/Reconsent";
 import { ScreenErrorBoundary } from "../features/offline/ScreenErrorBoundary";
 import { showAtom } from "../features/show/state";
 import { useShowSync } from "../features/show/useShowSync";
@@ -101,6 +102,7 @@ function Shell() {
       <TabBar />
       <Toast />
       <CaptureOverlay />
+      {ready && <Reconsent />}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useAtomValue, useSetAtom } from "jotai";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { deleteEvidence, listOwnEvidence } from "../api/evidence";
 import type { Evidence } from "../api/types";
+import { withdrawEvidence } from "../api/rights";
 import { AddEvidenceButton } from "../components/AddEvidenceButton";
 import { EditEvidenceDialog } from "../components/EditEvidenceDialog";
 import { EvidenceGrid } from "../components/EvidenceCard";
@@ -39,6 +40,7 @@ export default function EvidenceListScreen() {
   const [open, setOpen] = useState<Evidence | null>(null);
   const [editing, setEditing] = useState<Evidence | null>(null);
   const [deleting, setDeleting] = useState<Evidence | null>(null);
+  const [withdrawing, setWithdrawing] = useState<Evidence | null>(null);
 
   const refetch = useCallback(async () => {
     try {
@@ -69,6 +71,19 @@ export default function EvidenceListScreen() {
       notify("Could not delete evidence!");
     }
     setDeleting(null);
+    await refetch();
+  }
+
+  async function confirmWithdraw() {
+    if (!withdrawing) return;
+    try {
+      await withdrawEvidence(withdrawing.id);
+      notify("The item was withdrawn from the archive. Only you and the organisers see it now.", "success");
+    } catch (error) {
+      console.error("Withdrawal failed", error);
+      notify("Could not withdraw the item. Please try again.");
+    }
+    setWithdrawing(null);
     await refetch();
   }
 
@@ -124,6 +139,11 @@ export default function EvidenceListScreen() {
             <Button variant="danger" onClick={() => (setDeleting(open), setOpen(null))}>
               Delete
             </Button>
+            {open?.is_public && (
+              <Button variant="secondary" onClick={() => (setWithdrawing(open), setOpen(null))}>
+                Withdraw from the archive
+              </Button>
+            )}
           </>
         }
       />
@@ -136,6 +156,13 @@ export default function EvidenceListScreen() {
         }}
       />
       <ConfirmDialog open={deleting !== null} message={DELETE_EVIDENCE_QUESTION} onConfirm={confirmDelete} onCancel={() => setDeleting(null)} />
+      <ConfirmDialog
+        open={withdrawing !== null}
+        title="Withdraw from the archive?"
+        message="This item stops being public at once: only you and the organisers will see it. The organisers see that you withdrew it."
+        onConfirm={confirmWithdraw}
+        onCancel={() => setWithdrawing(null)}
+      />
     </main>
   );
 }

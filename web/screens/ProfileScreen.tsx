@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useLocation } from "wouter";
 import { OnboardingVideo } from "../features/onboarding/OnboardingVideo";
 import { Alert, Button, Card } from "../components/ui";
+import { MyData } from "../features/privacy/MyData";
 import { LogoutEverywhereButton } from "../features/profile/LogoutEverywhereButton";
 import { ProfileDetails } from "../features/profile/ProfileDetails";
 import { ProfileEditForm } from "../features/profile/ProfileEditForm";
@@ -65,6 +66,7 @@ export default function ProfileScreen() {
             <div className="mt-2">
               <LogoutEverywhereButton onFailure={(message) => setResult({ message, tone: "error" })} />
             </div>
+            <MyData user={user} />
           </>
         )}
       </Card>

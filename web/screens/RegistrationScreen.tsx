@@ -5,6 +5,8 @@ import { ApiError } from "../api/client";
 import { login } from "../api/session";
 import { checkUserExists, register } from "../api/users";
 import { Alert, Button, Card, Page, SelectField, Spinner, TextField } from "../components/ui";
+import { ConsentField } from "../features/privacy/ConsentField";
+import { useNotice } from "../features/privacy/useNotice";
 import { PhotoDialog } from "../features/registration/PhotoDialog";
 import {
   EMPTY_REGISTRATION,
@@ -21,13 +23,16 @@ import { toastAtom } from "../state/notices";
 import { inArchiveAtom } from "../state/session";
 import { refreshUserAtom } from "../state/sessionActions";
 
+const CONSENT_REQUIRED = "Please read the privacy notice and tick the box to agree.";
+
 function registrationError(error: unknown) {
-  // 400 carries one of the spec §5 texts; 503 says the investigation has closed.
+  // 400 carries one of the spec §5 texts; 503 says the investigation has closed; a 409 may say the notice changed meanwhile.
   if (error instanceof ApiError && (error.status === 400 || error.status === 503)) return error.message;
+  if (error instanceof ApiError && error.status === 409 && error.message.includes("privacy notice")) return error.message;
   return MESSAGES.registrationFailed;
 }
 
-function registrationPayload(values: RegistrationValues, photo: File) {
+function registrationPayload(values: RegistrationValues, photo: File, noticeVersion: number) {
   const payload = new FormData();
   payload.set("username", values.username.trim());
   payload.set("password", values.password);
@@ -37,6 +42,7 @@ function registrationPayload(values: RegistrationValues, photo: File) {
   payload.set("full_name", values.full_name.trim());
   payload.set("role", "1");
   payload.set("pronouns", values.pronouns);
+  payload.set("privacy_consent", String(noticeVersion));
   payload.set("verification_photo", photo, photo.name || "photo.jpg");
   return payload;
 }
@@ -63,6 +69,9 @@ export default function RegistrationScreen() {
   const [, navigate] = useLocation();
   const inArchive = useAtomValue(inArchiveAtom);
   const { values } = form;
+  const notice = useNotice();
+  const [consent, setConsent] = useState(false);
+  const [consentError, setConsentError] = useState("");
   // The message is app state (spec §3); an old one must not greet the participant on the next visit.
   useEffect(() => () => setMessage(""), [setMessage]);
 
@@ -72,6 +81,10 @@ export default function RegistrationScreen() {
     setMessage("");
     const firstInError = form.checkAll();
     if (firstInError) return focusField(formRef.current, firstInError);
+    if (!consent) {
+      setConsentError(CONSENT_REQUIRED);
+      return focusField(formRef.current, "privacy_consent");
+    }
     setBusy(true);
     try {
       const check = await checkUserExists(values.username.trim(), values.email.trim());
@@ -90,9 +103,10 @@ export default function RegistrationScreen() {
   async function submit() {
     setMessage("");
     if (!photo) return setMessage(MESSAGES.photoMissing);
+    if (!notice) return setMessage("The privacy notice could not be loaded. Please reload the page.");
     setBusy(true);
     try {
-      await register(registrationPayload(values, photo));
+      await register(registrationPayload(values, photo, notice.privacy_notice_version));
       await login(values.username.trim(), values.password);
       await refreshUser();
     } catch (error) {
@@ -132,6 +146,15 @@ export default function RegistrationScreen() {
             <TextField label="Password" type="password" autoComplete="new-password" required {...form.bind("password")} />
             <TextField label="Confirm Password" type="password" autoComplete="new-password" required {...form.bind("confirm_password")} />
           </Section>
+          <ConsentField
+            notice={notice}
+            checked={consent}
+            onChange={(checked) => {
+              setConsent(checked);
+              setConsentError("");
+            }}
+            error={consentError}
+          />
           {message && !photoOpen && <Alert>{message}</Alert>}
           <Button type="submit" variant="accent" size="lg" className="w-full" disabled={busy}>
             {busy && <Spinner />}

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { formatBytes, formatDuration, type ServerStatus, type Volume } from "../features/server-status/serverStatus";
 import { useServerStatus } from "../features/server-status/useServerStatus";
+import { RetentionPanel } from "../features/privacy/RetentionPanel";
 import { Badge } from "../ui/Badge";
 import { Alert, buttonClass } from "../ui/Button";
 import { Card, Page } from "../ui/Layout";
@@ -140,7 +141,7 @@ export default function ServerScreen() {
     <Page
       title="Server"
       wide
-      lead="Disk, backups, activity and errors, updated every few seconds."
+      lead="Disk, backups, activity and errors, updated every few seconds; what the purge after the show removes next."
       actions={
         <Link href="/admin" className={buttonClass("ghost")}>
           Back to the console
@@ -173,6 +174,9 @@ export default function ServerScreen() {
             <Activity status={status} />
             <ServerFacts status={status} />
           </div>
+          <Card className="mt-6">
+            <RetentionPanel />
+          </Card>
         </>
       )}
     </Page>

@@ -220,6 +220,9 @@ export default function ShowScreen() {
           <Section title="Archive introduction" lead="Opens the public archive, one paragraph a box." restore={restore(["archive_intro"], "introduction paragraphs")}>
             <ParagraphList edit={edit} field="archive_intro" itemName="Paragraph" addLabel="Add a paragraph" min={1} max={20} />
           </Section>
+          <Section title="Privacy notice" lead="Linked from the registration form; a change asks every participant to agree again at their next visit." restore={restore(["privacy_notice"], "privacy notice")}>
+            <ShowText edit={edit} field="privacy_notice" label="Notice" multiline maxLength={20_000} hint={MARKDOWN_HINT} />
+          </Section>
           <Section title="Password reset mail" restore={restore(["reset_mail_subject", "reset_mail_note"], "mail texts")}>
             <ShowText edit={edit} field="reset_mail_subject" label="Subject" maxLength={150} hint="{code} is the six-digit code (required); {project} the project name." />
             <ShowText edit={edit} field="reset_mail_note" label="Closing note" multiline maxLength={500} />

@@ -19,6 +19,7 @@ export function AdminEvidenceFacts({ item }: { item: ConsoleItem }) {
           <Badge>{MEDIA_LABELS[item.media_type]}</Badge>
           <Badge variant={item.is_public ? "public" : "private"}>{item.is_public ? "Public" : "Private"}</Badge>
           <span className="text-sm text-muted tabular-nums">#{item.id}</span>
+          {item.withdrawn_at && <Badge>Withdrawn by the participant {new Date(item.withdrawn_at).toLocaleDateString()}</Badge>}
         </div>
         <h3 className="mt-2 font-display text-display-sm break-words text-ink-950">{item.title}</h3>
       </div>

@@ -25,6 +25,8 @@ const UNREACHABLE_SHOW: Show = {
   archive_intro: [],
   reset_mail_subject: "",
   reset_mail_note: "",
+  privacy_notice: "",
+  privacy_notice_version: 0,
   onboarding_video_url: "/onboarding.mp4",
   onboarding_video_sources: [
     { url: "/onboarding.webm", type: "video/webm" },

@@ -1,0 +1,24 @@
+import { useAtomValue } from "jotai";
+import { lazy, Suspense } from "react";
+import { userAtom, videoLockedAtom } from "../../state/session";
+import { useNotice } from "./useNotice";
+
+// The dialog (and Headless UI's Dialog with it) is a chunk of its own: /home's first JavaScript stays within budget,
+// and only a participant who has to agree again loads it.
+const ReconsentDialog = lazy(() => import("./ReconsentDialog").then((module) => ({ default: module.ReconsentDialog })));
+
+/**
+ * A participant whose accepted notice version is not the current one (the notice changed, or they registered with
+ * the original client) is asked to read and accept it at their next visit, right after the briefing. Admins are not.
+ */
+export function Reconsent() {
+  const user = useAtomValue(userAtom);
+  const briefing = useAtomValue(videoLockedAtom);
+  const notice = useNotice();
+  if (briefing || !user || user.role !== 1 || !notice || user.consent_version === notice.privacy_notice_version) return null;
+  return (
+    <Suspense fallback={null}>
+      <ReconsentDialog notice={notice} />
+    </Suspense>
+  );
+}
