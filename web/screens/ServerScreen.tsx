@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { formatBytes, formatDuration, type ServerStatus, type Volume } from "../features/server-status/serverStatus";
+import { StatusWarnings } from "../features/server-status/ServerBanner";
 import { useServerStatus } from "../features/server-status/useServerStatus";
 import { RetentionPanel } from "../features/privacy/RetentionPanel";
 import { Badge } from "../ui/Badge";
@@ -157,17 +158,7 @@ export default function ServerScreen() {
         <LoadingState label="Loading the server's status" />
       ) : (
         <>
-          {status.warnings.length > 0 && (
-            <div className="mb-6">
-              <Alert>
-                <ul className="space-y-1">
-                  {status.warnings.map((warning) => (
-                    <li key={warning.kind}>{warning.message}</li>
-                  ))}
-                </ul>
-              </Alert>
-            </div>
-          )}
+          {status.warnings.length > 0 && <StatusWarnings warnings={status.warnings} />}
           <div className="grid gap-6 md:grid-cols-2">
             <Disk status={status} />
             <Backups status={status} />

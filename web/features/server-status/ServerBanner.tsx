@@ -1,26 +1,37 @@
+import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { Alert } from "../../ui/Button";
+import type { ServerStatus } from "./serverStatus";
 import { useServerStatus } from "./useServerStatus";
 
 /** Once a minute is enough on the console: the warnings are about hours and days. */
 const CONSOLE_POLL_MS = 60_000;
 
-/** The server's warnings (disk, backups, certificate) above the console, with the way to the Server screen. */
-export function ServerBanner() {
-  const { status } = useServerStatus(CONSOLE_POLL_MS);
-  if (!status?.warnings.length) return null;
+/** The server's warnings (disk, backups, certificate) as one alert; `children` adds a way to act on them. */
+export function StatusWarnings({ warnings, children }: { warnings: ServerStatus["warnings"]; children?: ReactNode }) {
   return (
     <div className="mb-6">
       <Alert>
         <ul className="space-y-1">
-          {status.warnings.map((warning) => (
+          {warnings.map((warning) => (
             <li key={warning.kind}>{warning.message}</li>
           ))}
         </ul>
-        <Link href="/admin/server" className="mt-2 inline-block underline">
-          Open the Server screen
-        </Link>
+        {children}
       </Alert>
     </div>
+  );
+}
+
+/** The server's warnings above the console, with the way to the Server screen. */
+export function ServerBanner() {
+  const { status } = useServerStatus(CONSOLE_POLL_MS);
+  if (!status?.warnings.length) return null;
+  return (
+    <StatusWarnings warnings={status.warnings}>
+      <Link href="/admin/server" className="mt-2 inline-block underline">
+        Open the Server screen
+      </Link>
+    </StatusWarnings>
   );
 }
