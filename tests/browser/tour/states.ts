@@ -82,6 +82,7 @@ const VALID_REGISTRATION = (suffix: string) => ({
 async function openPhotoDialog(page: Page) {
   await go(page, "/registration");
   await fillRegistration(page, VALID_REGISTRATION(`${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`));
+  await page.getByRole("checkbox", { name: /privacy notice/ }).check();
   await page.getByRole("button", { name: "Register", exact: true }).click();
   await dialog(page, "Add a clear photo of your face").waitFor();
 }
