@@ -8,7 +8,7 @@
  */
 import { mkdtemp, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { createClient } from "@libsql/client";
+import { createClient } from "@libsql/client/sqlite3";
 import type { Config } from "../config";
 import { openDatabase } from "../db/client";
 import type { MediaStore } from "../media/store";

@@ -4,7 +4,7 @@
  * a libSQL server (sqld/Turso) cannot write a file for us, so its rows are copied inside one read transaction.
  */
 import type { Client, InValue, Transaction } from "@libsql/client";
-import { createClient } from "@libsql/client";
+import { createClient } from "@libsql/client/sqlite3";
 
 const ROWS_PER_BATCH = 500;
 /** Leaves out SQLite's own tables (sqlite_sequence, …) and those a libSQL server keeps for itself. */

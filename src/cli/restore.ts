@@ -5,7 +5,7 @@
  */
 import { rm } from "node:fs/promises";
 import path from "node:path";
-import { createClient } from "@libsql/client";
+import { createClient } from "@libsql/client/sqlite3";
 import type { Config } from "../config";
 import { openDatabase } from "../db/client";
 import { openMediaStore } from "../server";
