@@ -13,8 +13,10 @@ import { EvidenceWelcome } from "../features/evidence/EvidenceWelcome";
 import { QueuedItems } from "../features/uploads/components/QueuedItems";
 import { queueRowsAtom } from "../features/uploads/queueAtoms";
 import { FILTER_OPTIONS, type MediaFilter } from "../lib/mediaTypes";
-import { evidenceActionAtom, evidenceAtom } from "../state/evidence";
+import { evidenceActionAtom, evidenceAtom, rememberedEvidence } from "../state/evidence";
 import { noticeAtom } from "../state/notices";
+import { userAtom } from "../state/session";
+import { useOnline } from "../lib/useOnline";
 import { useNotify } from "../state/useNotify";
 import { Button } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
@@ -28,8 +30,12 @@ function countLabel(count: number) {
   return count === 1 ? "1 item" : `${count} items`;
 }
 
+const LOAD_FAILED = "Could not load evidence!";
+
 export default function EvidenceListScreen() {
   const items = useAtomValue(evidenceAtom);
+  const user = useAtomValue(userAtom);
+  const online = useOnline();
   const queued = useAtomValue(queueRowsAtom).length > 0;
   const dispatch = useSetAtom(evidenceActionAtom);
   const notify = useNotify();
@@ -42,23 +48,35 @@ export default function EvidenceListScreen() {
   const [deleting, setDeleting] = useState<Evidence | null>(null);
   const [withdrawing, setWithdrawing] = useState<Evidence | null>(null);
 
+  // A start or a visit without the network shows the list this device last showed (the fetch below replaces it).
+  useEffect(() => {
+    if (user && items.length === 0) {
+      const remembered = rememberedEvidence(user.id);
+      if (remembered.length) dispatch({ type: "replace", items: remembered });
+    }
+  }, []); // only on arrival at the screen: later an empty list is the truth
+
   const refetch = useCallback(async () => {
     try {
       dispatch({ type: "replace", items: await listOwnEvidence() });
       setFailed(false);
+      // The failure's alert is old news once the list has loaded.
+      setNotice((current) => (current?.text === LOAD_FAILED ? null : current));
       return true;
     } catch (error) {
       console.error("Evidence fetch failed", error);
-      notify("Could not load evidence!");
+      // Offline, the banner already says so, and the list on screen stays as it was.
+      if (navigator.onLine) notify(LOAD_FAILED);
       setFailed(true);
       return false;
     } finally {
       setLoading(false);
     }
-  }, [dispatch, notify]);
+  }, [dispatch, notify, setNotice]);
+  // On arrival, and again whenever the network comes back: what arrived meanwhile (from this phone or another) shows.
   useEffect(() => {
-    refetch();
-  }, [refetch]);
+    if (online) refetch();
+  }, [refetch, online]);
 
   async function confirmDelete() {
     if (!deleting) return;
@@ -89,8 +107,7 @@ export default function EvidenceListScreen() {
 
   async function retry() {
     setLoading(true);
-    // The failure's alert has had its answer.
-    if (await refetch()) setNotice(null);
+    await refetch();
   }
 
   const shown = applyFilter(items, filter);
@@ -150,8 +167,10 @@ export default function EvidenceListScreen() {
       <EditEvidenceDialog
         item={editing}
         onCancel={() => setEditing(null)}
-        onSaved={async () => {
+        onSaved={async (saved) => {
           setEditing(null);
+          dispatch({ type: "arrived", item: saved });
+          notify(`Saved "${saved.title}".`, "success");
           await refetch();
         }}
       />

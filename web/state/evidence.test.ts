@@ -17,15 +17,15 @@ const item = (id: number, title = `Item ${id}`): Evidence => ({
   user_id: 1,
 });
 
-test("the evidence list can be replaced, appended to, pruned by id and reset", () => {
+test("the evidence list can be replaced, take arrivals in their newest-first place, be pruned by id and reset", () => {
   const store = createStore();
   store.set(evidenceActionAtom, { type: "replace", items: [item(2), item(1)] });
-  store.set(evidenceActionAtom, { type: "append", item: item(3) });
-  expect(store.get(evidenceAtom).map((entry) => entry.id)).toEqual([2, 1, 3]);
-  store.set(evidenceActionAtom, { type: "append", item: item(3, "Edited") });
+  store.set(evidenceActionAtom, { type: "arrived", item: item(3) });
+  expect(store.get(evidenceAtom).map((entry) => entry.id)).toEqual([3, 2, 1]);
+  store.set(evidenceActionAtom, { type: "arrived", item: item(3, "Edited") });
   expect(store.get(evidenceAtom).filter((entry) => entry.id === 3).map((entry) => entry.title)).toEqual(["Edited"]);
   store.set(evidenceActionAtom, { type: "remove", id: 2 });
-  expect(store.get(evidenceAtom).map((entry) => entry.id)).toEqual([1, 3]);
+  expect(store.get(evidenceAtom).map((entry) => entry.id)).toEqual([3, 1]);
   store.set(evidenceActionAtom, { type: "reset" });
   expect(store.get(evidenceAtom)).toEqual([]);
 });

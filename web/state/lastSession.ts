@@ -1,12 +1,19 @@
 import type { Show } from "../api/show";
-import type { AppConfig, User } from "../api/types";
+import type { AppConfig, Evidence, User } from "../api/types";
 
 /**
- * The last start-up answers (configuration, the show, archive flag, who is logged in), kept in localStorage so that the app
+ * The last start-up answers (configuration, the show, archive flag, who is logged in, their own list), kept in localStorage so that the app
  * opened offline after a first visit starts as it last was: a participant gets their own screens, not the login
  * screen. The API itself is never cached (see web/sw.ts); logout and an ended session store "nobody".
  */
-type Remembered = { config: AppConfig; show: Show; inArchive: boolean; user: User | null };
+type Remembered = {
+  config: AppConfig;
+  show: Show;
+  inArchive: boolean;
+  user: User | null;
+  /** The participant's own list as last shown (web/state/evidence.ts); null after logout. */
+  evidence: { owner: number; items: Evidence[] } | null;
+};
 
 const key = (name: keyof Remembered) => `casefile:last-${name}`;
 

@@ -280,7 +280,7 @@ async function hashFile(id: string, file: File): Promise<string | null> {
 }
 
 function arrived(item: Evidence) {
-  store.set(evidenceActionAtom, { type: "append", item });
+  store.set(evidenceActionAtom, { type: "arrived", item });
 }
 
 /** Watches the current attempt: no byte for ~15 s means the connection is lost; abort and try again later. */

@@ -1,0 +1,91 @@
+/**
+ * My Evidence tells the truth through an offline spell (issue 20), in Chromium at 390×844 against the real server,
+ * with the service worker in control: a reload without the network shows the list this phone last showed (not an
+ * error, not an empty list); a note written offline waits in the queue; when the network is back the whole list is
+ * fetched again — with what another phone sent meanwhile — and the sent note is first in "newest first"; no stale
+ * "Could not load evidence!" is left on screen. Also: an edit says it was saved.
+ */
+import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import type { Browser, Page } from "playwright-core";
+import { Actor, form, newParticipant } from "../support/client";
+import { startTestServer, type TestServer } from "../support/server";
+import { launchBrowser, openPage, shot } from "./browser";
+import { addChoice } from "./capture-support";
+import { signInWatched } from "./signIn";
+import { UploadQueue } from "./pages/UploadQueue";
+
+setDefaultTimeout(90_000);
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const cardNames = (page: Page) => page.getByRole("list", { name: "Evidence items" }).getByRole("button").evaluateAll((buttons) => buttons.map((button) => button.getAttribute("aria-label") ?? ""));
+const lead = (page: Page, count: number) => page.getByText(`${count} items, newest first.`, { exact: true });
+const loadFailed = (page: Page) => page.getByText("Could not load evidence!");
+
+test("an offline spell keeps the list, then the whole list comes back with the sent note first and no stale error", async () => {
+  const { page, context, problems } = await openPage(browser, server.url);
+  page.setDefaultTimeout(15_000);
+  const queue = new UploadQueue(page);
+  const { fields } = await newParticipant(server.url);
+  await signInWatched(page, fields.username, fields.password);
+  for (const title of ["Bridge", "Harbour", "Ticket hall", "Night bus", "Market"]) {
+    const sent = await page.request.post("/api/evidence", { multipart: { title, notes: `Seen at the ${title.toLowerCase()}.` } });
+    expect(sent.status()).toBe(201);
+  }
+  await page.goto("/Evidence");
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+  await lead(page, 5).waitFor();
+
+  // Offline and reloaded: the phone's last list, no error in its place.
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole("heading", { name: "My Evidence" }).waitFor();
+  await lead(page, 5).waitFor();
+  expect((await cardNames(page)).map((name) => name.split(" (")[0])).toEqual(["Market", "Night bus", "Ticket hall", "Harbour", "Bridge"]);
+  expect(await loadFailed(page).count()).toBe(0);
+  expect(await page.getByText("Your evidence did not load").count()).toBe(0);
+
+  await addChoice(page, "Notes upload");
+  await page.waitForURL(/\/evidence-details\?draft=/);
+  await page.getByLabel("Title").fill("Sent while offline");
+  await page.getByLabel("Notes").fill("A note written with no network.");
+  await page.getByRole("button", { name: "Upload Evidence" }).click();
+  await page.waitForURL("**/Evidence");
+  await queue.waitFor("Sent while offline", "offline");
+  await lead(page, 5).waitFor();
+  await shot(page, "list-truth-offline");
+
+  // Meanwhile the participant's other phone sends an item.
+  const otherPhone = new Actor(server.url);
+  expect((await otherPhone.login(fields.username, fields.password)).status).toBe(200);
+  expect((await otherPhone.post("/api/evidence", form({ title: "From the other phone", notes: "Sent meanwhile." }))).status).toBe(201);
+
+  await context.setOffline(false);
+  await queue.waitFor("Sent while offline", "done");
+  await lead(page, 7).waitFor();
+  const names = (await cardNames(page)).map((name) => name.split(" (")[0]);
+  expect(names).toEqual(["Sent while offline", "From the other phone", "Market", "Night bus", "Ticket hall", "Harbour", "Bridge"]);
+  expect(await loadFailed(page).count()).toBe(0);
+  await shot(page, "list-truth-back-online");
+
+  // An edit is confirmed, and the list shows the new title in the same place.
+  await page.getByRole("button", { name: /^Market \(/ }).click();
+  await page.getByRole("button", { name: "Edit" }).click();
+  await page.getByLabel("Title").fill("Market square");
+  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("alert").filter({ hasText: 'Saved "Market square".' }).waitFor();
+  expect((await cardNames(page)).map((name) => name.split(" (")[0])[2]).toBe("Market square");
+  expect(problems.filter((problem) => !/Failed to fetch|ERR_INTERNET_DISCONNECTED|net::/.test(problem))).toEqual([]);
+  await context.close();
+});
