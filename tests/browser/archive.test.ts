@@ -122,6 +122,20 @@ test("laptop: introduction, tiles without a Public badge, a note as a quotation;
   expect(await quote.innerText()).toContain("The man at the ticket window");
   expect(await quote.evaluate((element) => getComputedStyle(element).fontFamily)).toContain("Instrument Serif");
   expect(await archiveTile(page, "Radio chatter on channel 16").getAttribute("aria-label")).toContain("Audio, 0:01");
+  // The tile's visible title is the spec's 8 characters; the whole one shows on hover.
+  expect(await archiveTile(page, "Harbour crane at night").getAttribute("title")).toBe("Harbour crane at night");
+  // The wall is centred on a laptop: the gutters left and right of the tiles are equal (within a pixel).
+  const gutters = await page.locator("ul[aria-label='Evidence items']").evaluate((list) => {
+    const tiles = [...list.querySelectorAll(":scope > li")].map((tile) => tile.getBoundingClientRect());
+    const row = tiles.filter((tile) => tile.top === tiles[0]!.top);
+    const box = list.getBoundingClientRect();
+    return [row[0]!.left - box.left, box.right - row.at(-1)!.right];
+  });
+  expect(Math.abs(gutters[0]! - gutters[1]!)).toBeLessThanOrEqual(1);
+  // Dates to the minute: the tile's date has no seconds.
+  const date = await archiveTile(page, "Harbour crane at night").locator("time").innerText();
+  expect(date).toMatch(/\d:\d\d(\s?[AP]M)?$/);
+  expect(date).not.toMatch(/\d:\d\d:\d\d/);
   await expectNoSeriousA11yViolations(page, "archive grid (laptop)");
   await snap(page, "grid");
 
@@ -179,6 +193,10 @@ test("phone: a swipe moves to the next and previous work; audio shows its wavefo
   const { page, problems, context } = await visitor(PHONE);
   await page.goto(`/archive`);
   await archiveTiles(page).nth(5).waitFor();
+  // The filters stay one row of pills (scrolling sideways if need be), never a wrapped, misshapen bar.
+  const filters = page.getByRole("radiogroup", { name: "Filter evidence by kind" });
+  const pill = (await filters.getByRole("radio").first().boundingBox())!;
+  expect((await filters.boundingBox())!.height).toBeLessThan(pill.height * 1.5);
   await expectNoSeriousA11yViolations(page, "archive grid (phone)");
   await snap(page, "grid");
   await archiveTile(page, "Radio chatter on channel 16").click();

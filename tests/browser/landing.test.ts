@@ -57,7 +57,16 @@ test("visitor: the bridge, the spy link as a link out, the ticket warning and th
     expect(await ticket.isVisible()).toBe(true);
     await shot(page, "landing-visitor");
     await expectNoSeriousA11yViolations(page, `landing (visitor, ${viewport.width}px)`);
-    await content(page).getByRole("link", { name: "Register", exact: true }).click();
+    // Nearly everyone at a venue is new: Register comes first and carries the accent, Login is the quieter one.
+    const register = content(page).getByRole("link", { name: "Register", exact: true });
+    const login = content(page).getByRole("link", { name: "Login", exact: true });
+    const background = (link: typeof login) => link.evaluate((element) => getComputedStyle(element).backgroundColor);
+    const accent = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--color-accent").trim());
+    expect(accent).not.toBe("");
+    expect(await background(register)).not.toBe(await background(login));
+    expect(await register.evaluate((element) => element.className)).toContain("bg-accent");
+    expect((await register.boundingBox())!.x).toBeLessThan((await login.boundingBox())!.x);
+    await register.click();
     await page.waitForURL("**/registration");
     await page.goBack();
     await content(page).getByRole("link", { name: "Login", exact: true }).click();

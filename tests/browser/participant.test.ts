@@ -120,8 +120,9 @@ for (const viewport of [PHONE, LAPTOP]) {
       await fillRegistration({ "Phone Number": participant.phone });
       const dialog = page.getByRole("dialog", { name: "Add a clear photo of your face" });
       await dialog.getByText("This photo is for internal identification only and is not shared publicly.").waitFor();
-      expect(await dialog.getByRole("button", { name: "Submit Photo and Register" }).isDisabled()).toBe(true);
-      await dialog.getByText("Please upload a photo", { exact: true }).waitFor();
+      expect(await dialog.getByText("Please upload a photo", { exact: true }).count()).toBe(0);
+      await dialog.getByRole("button", { name: "Submit Photo and Register" }).click();
+      await dialog.getByRole("alert").filter({ hasText: "Please upload a photo" }).waitFor();
       await dialog.getByRole("button", { name: "Take a Selfie" }).click();
       await dialog.getByRole("button", { name: "Capture photo" }).click({ timeout: 20_000 });
       await dialog.getByRole("img", { name: "Your verification photo" }).waitFor();

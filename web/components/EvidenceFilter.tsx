@@ -1,16 +1,19 @@
 import { Label, Radio, RadioGroup } from "@headlessui/react";
 import { FILTER_OPTIONS, type MediaFilter } from "../lib/mediaTypes";
 
-/** The spec's filter toggle (All, Notes, Photos, Videos, Audio) as one row of pills that wraps on a narrow phone. */
+/**
+ * The spec's filter toggle (All, Notes, Photos, Videos, Audio) as one row of pills that scrolls sideways when it does not
+ * fit (wrapping turned the archive's rounded bar into a misshapen oval).
+ */
 export function EvidenceFilter({ value, onChange }: { value: MediaFilter; onChange: (value: MediaFilter) => void }) {
   return (
-    <RadioGroup value={value} onChange={onChange} className="flex flex-wrap items-center gap-2">
+    <RadioGroup value={value} onChange={onChange} className="flex max-w-full items-center gap-2 overflow-x-auto [scrollbar-width:none]">
       <Label className="sr-only">Filter evidence by kind</Label>
       {FILTER_OPTIONS.map((option) => (
         <Radio
           key={option.value}
           value={option.value}
-          className="inline-flex min-h-10 cursor-pointer items-center rounded-full bg-surface px-3.5 text-sm font-semibold text-ink-800 ring-1 ring-ink-300 ring-inset transition-colors hover:bg-paper-deep data-checked:bg-ink-900 data-checked:text-white data-checked:ring-ink-900 data-focus:outline-2 data-focus:outline-offset-2 sm:px-4"
+          className="inline-flex min-h-10 shrink-0 cursor-pointer items-center rounded-full bg-surface px-3.5 text-sm font-semibold text-ink-800 ring-1 ring-ink-300 ring-inset transition-colors hover:bg-paper-deep data-checked:bg-ink-900 data-checked:text-white data-checked:ring-ink-900 data-focus:outline-2 data-focus:outline-offset-2 sm:px-4"
         >
           {option.label}
         </Radio>

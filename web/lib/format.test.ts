@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { coordinatesOf, formatBytes, formatDuration, truncateTitle } from "./format";
+import { coordinatesOf, formatBytes, formatDateTime, formatDuration, formatPublicDateTime, truncateTitle } from "./format";
 
 test("card titles keep 8 characters and add ' ...' only when longer", () => {
   expect(truncateTitle("Supporting Evidence")).toBe("Supporti ...");
@@ -23,4 +23,12 @@ describe("formatDuration and coordinatesOf", () => {
     expect(coordinatesOf("Main Street")).toBeNull();
     expect(coordinatesOf("95.1, 4.8")).toBeNull();
   });
+});
+
+test("the archive's dates leave out the seconds that the participant's and the investigator's keep", () => {
+  const iso = "2026-03-14T21:40:37.000Z";
+  const seconds = new Date(iso).getSeconds().toString().padStart(2, "0");
+  expect(formatDateTime(iso)).toContain(`:${seconds}`);
+  expect(formatPublicDateTime(iso)).not.toContain(`:${seconds}`);
+  expect(formatPublicDateTime("not a date")).toBe("not a date");
 });

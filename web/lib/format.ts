@@ -6,9 +6,21 @@ export function truncateTitle(title: string) {
 }
 
 const mediumDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
+/** Where it happened to the second: for the participant and the investigator (spec: medium date-time). */
 export function formatDateTime(iso: string) {
+  return formatWith(mediumDateTime, iso);
+}
+
+const publicDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/** The archive's dates, in the visitor's locale: seconds mean nothing to a visitor. */
+export function formatPublicDateTime(iso: string) {
+  return formatWith(publicDateTime, iso);
+}
+
+function formatWith(format: Intl.DateTimeFormat, iso: string) {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : mediumDateTime.format(date);
+  return Number.isNaN(date.getTime()) ? iso : format.format(date);
 }
 
 export function formatBytes(bytes: number) {

@@ -47,12 +47,13 @@ export function VisitorLanding() {
             </Link>
           ) : (
             <div className="mt-8 space-y-5">
+              {/* Nearly everyone at a venue is new: registering is the main action, logging in the other one. */}
               <div className="grid grid-cols-2 gap-3 sm:flex">
-                <Link href="/login" className={buttonClass("accent", "sm:min-w-36", "lg")}>
-                  Login
-                </Link>
-                <Link href="/registration" className={buttonClass("secondary", "sm:min-w-36", "lg")}>
+                <Link href="/registration" className={buttonClass("accent", "sm:min-w-36", "lg")}>
                   Register
+                </Link>
+                <Link href="/login" className={buttonClass("secondary", "sm:min-w-36", "lg")}>
+                  Login
                 </Link>
               </div>
               <TicketNotice />

@@ -165,7 +165,7 @@ export default function RegistrationScreen() {
       <PhotoDialog
         open={photoOpen}
         photo={photo}
-        onPhoto={setPhoto}
+        onPhoto={(next) => (setPhoto(next), next && setMessage(""))}
         onSubmit={submit}
         onClose={() => {
           setPhotoOpen(false);

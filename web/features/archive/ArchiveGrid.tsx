@@ -8,7 +8,7 @@ import { ArchiveTile } from "./ArchiveTile";
  */
 export const ArchiveGrid = memo(function ArchiveGrid({ items, onOpen }: { items: Evidence[]; onOpen: (item: Evidence) => void }) {
   return (
-    <ul aria-label="Evidence items" className="grid grid-cols-[repeat(auto-fill,250px)] justify-center gap-x-5 gap-y-6 sm:justify-start">
+    <ul aria-label="Evidence items" className="grid grid-cols-[repeat(auto-fill,250px)] justify-center gap-x-5 gap-y-6">
       {items.map((item, index) => (
         <li key={item.id} className="[contain-intrinsic-size:250px_357px] [content-visibility:auto]">
           <ArchiveTile item={item} onOpen={onOpen} eager={index < 2} />

@@ -1,6 +1,6 @@
 import { memo, type MouseEvent } from "react";
 import type { Evidence } from "../../api/types";
-import { formatDateTime, formatDuration, truncateTitle } from "../../lib/format";
+import { formatPublicDateTime, formatDuration, truncateTitle } from "../../lib/format";
 import { MEDIA_LABELS } from "../../lib/mediaTypes";
 import { Icon, type IconName } from "../../ui/Icon";
 import { Quotation } from "./Quotation";
@@ -60,6 +60,8 @@ export const ArchiveTile = memo(function ArchiveTile({ item, onOpen, eager }: { 
       href={archiveHref(item)}
       onClick={open}
       aria-label={`${item.title} (${kindLabel(item)}), open`}
+      // The tile shows the spec's 8 characters of the title; the whole title on hover (and in the name above).
+      title={item.title}
       className="group flex h-[357px] w-[250px] flex-col overflow-hidden rounded-card bg-ink-900 text-left ring-1 ring-white/10 transition hover:ring-white/40 focus-visible:outline-2 focus-visible:outline-offset-4"
     >
       <div className="relative h-[160px] w-full shrink-0 overflow-hidden">
@@ -73,7 +75,9 @@ export const ArchiveTile = memo(function ArchiveTile({ item, onOpen, eager }: { 
       </div>
       <div className="flex min-h-0 flex-1 flex-col gap-1 px-4 pt-3 pb-4">
         <div className="truncate font-display text-2xl leading-7 text-white">{truncateTitle(item.title)}</div>
-        <div className="text-xs text-ink-300">{formatDateTime(item.date_posted)}</div>
+        <time dateTime={item.date_posted} className="text-xs text-ink-300">
+          {formatPublicDateTime(item.date_posted)}
+        </time>
         {isNote ? (
           <div className="mt-auto text-xs font-semibold tracking-[0.2em] text-tape uppercase">Note</div>
         ) : (

@@ -1,7 +1,7 @@
 import { DialogTitle } from "@headlessui/react";
 import type { Evidence } from "../../api/types";
 import { Avatar } from "../../components/Avatar";
-import { formatDateTime } from "../../lib/format";
+import { formatPublicDateTime } from "../../lib/format";
 import { Quotation } from "./Quotation";
 
 /**
@@ -26,7 +26,7 @@ export function ViewerFacts({ item }: { item: Evidence }) {
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
         <dt className="text-ink-300">Posted</dt>
         <dd className="text-ink-100">
-          <time dateTime={item.date_posted}>{formatDateTime(item.date_posted)}</time>
+          <time dateTime={item.date_posted}>{formatPublicDateTime(item.date_posted)}</time>
         </dd>
         {item.location && (
           <>
