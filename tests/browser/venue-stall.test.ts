@@ -13,7 +13,7 @@ const TITLE = "Stalled clip";
 let rig: VenueRig;
 
 beforeAll(async () => {
-  // 8 Mbit/s and 10 MB (three of the queue's 4 MiB PATCHes): the browser's socket buffers (a few MB on loopback) hold
+  // 8 Mbit/s and 10 MB (several PATCHes of ~3 s of the link each): the browser's socket buffers (a few MB on loopback) hold
   // at most the PATCH under way, so after the thaw there is still a PATCH to send and real progress to show, and the
   // test stays short.
   rig = await startVenueRig({ upBitsPerSecond: 8_000_000, videoBytes: 10 * 1024 * 1024, videoName: "gallery-clip.mp4" });

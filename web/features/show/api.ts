@@ -22,7 +22,7 @@ export async function uploadShowMedia(slot: MediaSlot, file: File, onProgress: (
 }
 
 async function sendResumably(file: File, onProgress: (fraction: number) => void): Promise<string> {
-  const attempt = await startTusAttempt(file, null, { onUrl: () => {}, onProgress: (sent, total) => onProgress(sent / total) });
+  const attempt = await startTusAttempt(file, null, { onUrl: () => {}, onMoving: () => {}, onConfirmed: (sent, total) => onProgress(sent / total) });
   const url = await attempt.done;
   return url.slice(url.lastIndexOf("/") + 1);
 }

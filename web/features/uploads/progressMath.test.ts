@@ -1,18 +1,18 @@
 import { expect, test } from "bun:test";
-import { addSample, describeTimeLeft, isStalled, secondsLeft, speedOf, STALL_MS, type Sample } from "./progressMath";
+import { addSample, describeTimeLeft, isSlow, isStalled, secondsLeft, SLOW_MS, speedOf, stableSecondsLeft, STALL_MS, type Sample } from "./progressMath";
 
 test("speed is bytes per second over the samples of the window", () => {
   let samples: Sample[] = [];
   for (let second = 0; second <= 20; second++) samples = addSample(samples, { at: second * 1000, bytes: second * 50_000 });
-  // 8 s window: 9 samples (the one at the window's start included), 50 kB/s.
-  expect(samples.length).toBe(9);
+  // 15 s window: 16 samples (the one at the window's start included), 50 kB/s.
+  expect(samples.length).toBe(16);
   expect(speedOf(samples)).toBe(50_000);
 });
 
 test("a slower link shows within the window, not diluted by the whole upload", () => {
   let samples: Sample[] = [];
   for (let second = 0; second <= 30; second++) samples = addSample(samples, { at: second * 1000, bytes: second * 100_000 });
-  for (let second = 31; second <= 40; second++) samples = addSample(samples, { at: second * 1000, bytes: 3_000_000 + (second - 30) * 10_000 });
+  for (let second = 31; second <= 50; second++) samples = addSample(samples, { at: second * 1000, bytes: 3_000_000 + (second - 30) * 10_000 });
   expect(speedOf(samples)).toBe(10_000);
 });
 
@@ -43,4 +43,22 @@ test("a stall is no progress for the stall limit (~15 s)", () => {
   expect(isStalled(1000, 1000 + STALL_MS - 1)).toBe(false);
   expect(isStalled(1000, 1000 + STALL_MS)).toBe(true);
   expect(isStalled(0, 500, 400)).toBe(true);
+});
+
+test("confirmations every few seconds give the link's true rate, and time left only once it is stable", () => {
+  // 150 kB/s in chunks of ~450 kB: a confirmation every 3 s.
+  let samples: Sample[] = [];
+  samples = addSample(samples, { at: 0, bytes: 0 });
+  samples = addSample(samples, { at: 3000, bytes: 450_000 });
+  expect(speedOf(samples)).toBe(150_000);
+  expect(stableSecondsLeft(samples, 450_000, 9_000_000)).toBeNull(); // 3 s of confirmations: not yet stable
+  for (let chunk = 2; chunk <= 6; chunk++) samples = addSample(samples, { at: chunk * 3000, bytes: chunk * 450_000 });
+  expect(speedOf(samples)).toBe(150_000);
+  expect(stableSecondsLeft(samples, 2_700_000, 9_000_000)).toBe(42);
+});
+
+test("slow is a while without a confirmation, lost is much longer without any byte moving", () => {
+  expect(isSlow(0, SLOW_MS - 1)).toBe(false);
+  expect(isSlow(0, SLOW_MS)).toBe(true);
+  expect(SLOW_MS).toBeLessThan(STALL_MS);
 });

@@ -1,13 +1,20 @@
 /**
- * Speed, time left and stall detection from progress samples: pure, so they are tested without a network.
- * Speed is measured over the last few seconds only, so a link that slows down shows it soon.
+ * Speed, time left, slowness and stall detection from progress samples: pure, so they are tested without a network.
+ * Samples are what the server confirmed (tus offsets after each chunk), not what the browser handed to its socket:
+ * the socket's buffer swallows megabytes at once and then drains at the link's pace, so counting it overstated the
+ * speed and then showed "0 B/s" while the bytes were still moving. Speed is measured over the last window only, so a
+ * link that slows down shows it soon.
  */
 export interface Sample {
   at: number;
   bytes: number;
 }
 
-export const SPEED_WINDOW_MS = 8000;
+export const SPEED_WINDOW_MS = 15_000;
+/** Time left is shown only once the speed rests on confirmations this far apart (before, it jumps about). */
+export const STABLE_MS = 6000;
+/** No confirmation for this long while the connection still carries bytes: "Slow connection". */
+export const SLOW_MS = 8000;
 /** No new byte for this long: the connection is shown as lost (and the request is started again). */
 export const STALL_MS = 15_000;
 
@@ -34,6 +41,17 @@ export function secondsLeft(sent: number, total: number, speed: number | null): 
   if (sent >= total) return 0;
   if (!speed) return null;
   return Math.ceil((total - sent) / speed);
+}
+
+/** Seconds left, once the speed is stable (see STABLE_MS); null until then. */
+export function stableSecondsLeft(samples: Sample[], sent: number, total: number): number | null {
+  const span = samples.length < 2 ? 0 : samples[samples.length - 1]!.at - samples[0]!.at;
+  return span >= STABLE_MS ? secondsLeft(sent, total, speedOf(samples)) : null;
+}
+
+/** True when the server has confirmed nothing for SLOW_MS (though the connection may still be carrying bytes). */
+export function isSlow(lastConfirmedAt: number, now: number) {
+  return now - lastConfirmedAt >= SLOW_MS;
 }
 
 /** True when the last byte moved longer ago than the stall limit. */

@@ -15,8 +15,11 @@ export interface QueueRow {
   state: RowState;
   sent: number;
   total: number;
+  /** Bytes per second the server confirmed lately, and the time left once that is stable. */
   speed: number | null;
   secondsLeft: number | null;
+  /** Sending, but nothing confirmed for a while: "Slow connection" instead of a speed that no longer holds. */
+  slow: boolean;
   /** The server's words for a refusal. */
   message: string;
   /** true when the server's SHA-256 equals the browser's; null for notes or when the browser could not hash. */

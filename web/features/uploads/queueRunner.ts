@@ -11,7 +11,7 @@ import { isEmptyNote, isUnsent, type Draft } from "./draft";
 import { deleteDraft, getDraft, listDrafts, loadFile, patchDraft } from "./draftStore";
 import { finalise, UploadGone } from "./finalise";
 import { queueRowsAtom, unsentDraftsAtom, type QueueRow } from "./queueAtoms";
-import { addSample, isStalled, secondsLeft, speedOf, STALL_MS, type Sample } from "./progressMath";
+import { addSample, isSlow, isStalled, speedOf, stableSecondsLeft, STALL_MS, type Sample } from "./progressMath";
 import { transition, type RowEvent, type RowState } from "./queueState";
 import { sha256Hex } from "./sha256";
 import { SendError, startTusAttempt, type TusAttempt } from "./tusSend";
@@ -32,7 +32,7 @@ const rows = new Map<string, QueueRow>();
 const retryAt = new Map<string, number>();
 const failures = new Map<string, number>();
 /** The item being sent; stallMs is how long without news counts as a lost connection (longer while the server finalises). */
-let current: { id: string; attempt: TusAttempt | null; lastProgressAt: number; stallMs: number; samples: Sample[] } | null = null;
+let current: { id: string; attempt: TusAttempt | null; lastProgressAt: number; lastConfirmedAt: number; stallMs: number; samples: Sample[] } | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let lastPublish = 0;
 
@@ -57,7 +57,7 @@ function kindLabel(draft: Draft) {
 }
 
 function rowOf(draft: Draft, state: RowState): QueueRow {
-  return { id: draft.id, title: draft.title, kind: draft.kind, label: kindLabel(draft), state, sent: 0, total: draft.fileSize, speed: null, secondsLeft: null, message: draft.problem, intact: null };
+  return { id: draft.id, title: draft.title, kind: draft.kind, label: kindLabel(draft), state, sent: 0, total: draft.fileSize, speed: null, secondsLeft: null, slow: false, message: draft.problem, intact: null };
 }
 
 /** Loads this participant's drafts: queued ones resume by themselves, unsent ones wait for the prompt. */
@@ -186,7 +186,7 @@ function pump() {
   }
   const row = nextRow();
   if (!row) return;
-  current = { id: row.id, attempt: null, lastProgressAt: Date.now(), stallMs: STALL_MS, samples: [] };
+  current = { id: row.id, attempt: null, lastProgressAt: Date.now(), lastConfirmedAt: Date.now(), stallMs: STALL_MS, samples: [] };
   const mine = current;
   send(row.id, mine).finally(() => {
     if (current === mine) current = null;
@@ -211,14 +211,23 @@ async function send(id: string, mine: NonNullable<typeof current>) {
       if (!draft.sha256) hash = hashAndKeep(id, file);
       mine.attempt = await startTusAttempt(file, draft.uploadUrl, {
         onUrl: (url) => void patchDraft(id, { uploadUrl: url }),
-        onProgress: (sent, total) => {
+        onMoving: () => {
+          if (!still()) return;
+          mine.lastProgressAt = Date.now();
+          failures.delete(id);
+          if (rows.get(id)?.state !== "sending") {
+            update(id, {}, "progress");
+            publish(false);
+          }
+        },
+        onConfirmed: (sent, total) => {
           if (!still()) return;
           const now = Date.now();
           mine.lastProgressAt = now;
+          mine.lastConfirmedAt = now;
           mine.samples = addSample(mine.samples, { at: now, bytes: sent });
-          const speed = speedOf(mine.samples);
           failures.delete(id);
-          update(id, { sent, total, speed, secondsLeft: secondsLeft(sent, total, speed) }, "progress");
+          update(id, { sent, total, slow: false, speed: speedOf(mine.samples), secondsLeft: stableSecondsLeft(mine.samples, sent, total) }, "progress");
           publish(false);
         },
       });
@@ -288,11 +297,9 @@ function checkStall() {
   if (!current) return;
   const now = Date.now();
   const row = rows.get(current.id);
-  // A second without news is a sample too: the speed shown falls when the link freezes, rather than staying put.
-  if (row?.state === "sending" && now - current.lastProgressAt >= 1000) {
-    current.samples = addSample(current.samples, { at: now, bytes: row.sent });
-    const speed = speedOf(current.samples);
-    update(current.id, { speed, secondsLeft: secondsLeft(row.sent, row.total, speed) });
+  // Long without a confirmation: the speed and time left measured before no longer hold; say the link is slow.
+  if (row?.state === "sending" && !row.slow && isSlow(current.lastConfirmedAt, now)) {
+    update(current.id, { slow: true, secondsLeft: null });
     publish();
   }
   if (!isStalled(current.lastProgressAt, now, current.stallMs)) return;

@@ -12,6 +12,7 @@ const row = (state: QueueRow["state"], extra: Partial<QueueRow> = {}): QueueRow 
   total: 0,
   speed: null,
   secondsLeft: null,
+  slow: false,
   message: "",
   intact: null,
   ...extra,
@@ -30,4 +31,9 @@ test("nothing moving: waiting, undecided, then all sent (intact only when every 
   expect(queueSummary([row("failed"), row("paused"), row("done")])).toBe("2 items not sent: tap to decide");
   expect(queueSummary([row("done", { intact: true }), row("done", { kind: "note" })])).toBe("All sent. Arrived intact.");
   expect(queueSummary([row("done", { kind: "note" })])).toBe("All sent.");
+});
+
+test("a sending item the server has confirmed nothing of for a while reads as a slow connection, not a speed", () => {
+  const slow = row("sending", { sent: 1_000_000, total: 9_900_000, speed: 150_000, slow: true });
+  expect(queueSummary([slow])).toBe("Sending 1 item · 977 KB of 9.4 MB · Slow connection");
 });

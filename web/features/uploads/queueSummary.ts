@@ -15,7 +15,7 @@ export function queueSummary(rows: QueueRow[]): string {
   if (sending) {
     const left = rows.filter((row) => ["waiting", "sending", "finishing"].includes(row.state)).length;
     const bytes = sending.total ? ` · ${formatBytes(sending.sent)} of ${formatBytes(sending.total)}` : "";
-    const pace = sending.state === "sending" && sending.speed !== null ? ` · ${formatBytes(Math.round(sending.speed))}/s` : "";
+    const pace = sending.state !== "sending" ? "" : sending.slow ? " · Slow connection" : sending.speed !== null ? ` · ${formatBytes(Math.round(sending.speed))}/s` : "";
     const time = sending.state === "sending" ? describeTimeLeft(sending.secondsLeft) : "";
     return `Sending ${items(left)}${bytes}${pace}${time ? ` · ${time}` : ""}`;
   }

@@ -3,7 +3,21 @@
  * upload's URL once every byte is on the server; rejects with a SendError saying whether retrying can help.
  * tus-js-client is loaded on first use, so it costs the first page nothing.
  */
-export const CHUNK_BYTES = 4 * 1024 * 1024;
+/**
+ * PATCH sizes. The server confirms each PATCH with its offset, and that offset is the progress shown, so a chunk should
+ * take a few seconds on the link at hand: the first is small, the next ones hold CHUNK_SECONDS of the rate the last
+ * confirmations measured (4 MiB at most, as before, for fast links).
+ */
+export const FIRST_CHUNK_BYTES = 256 * 1024;
+export const MAX_CHUNK_BYTES = 4 * 1024 * 1024;
+const MIN_CHUNK_BYTES = 64 * 1024;
+const CHUNK_SECONDS = 3;
+
+/** The next PATCH's size for a link confirmed to move `bytesPerSecond`. */
+export function chunkBytesFor(bytesPerSecond: number): number {
+  const bytes = Math.round((bytesPerSecond * CHUNK_SECONDS) / MIN_CHUNK_BYTES) * MIN_CHUNK_BYTES;
+  return Math.min(MAX_CHUNK_BYTES, Math.max(MIN_CHUNK_BYTES, bytes));
+}
 /** tus-js-client's own quick retries within one attempt; the queue waits longer between attempts. */
 const RETRY_DELAYS = [0, 1000, 3000, 5000];
 
@@ -40,22 +54,36 @@ export interface TusAttempt {
 export async function startTusAttempt(
   file: File,
   uploadUrl: string | null,
-  hooks: { onUrl(url: string): void; onProgress(sent: number, total: number): void },
+  hooks: {
+    onUrl(url: string): void;
+    /** The browser handed bytes to its connection: they are moving, not yet confirmed. */
+    onMoving(): void;
+    /** The server confirmed it holds `offset` bytes of `total`. */
+    onConfirmed(offset: number, total: number): void;
+  },
 ): Promise<TusAttempt> {
   const { Upload } = await import("tus-js-client");
   let upload!: InstanceType<typeof Upload>;
   let stop!: (error: SendError) => void;
+  let lastConfirmed: { at: number; offset: number } | null = null;
   const done = new Promise<string>((resolve, reject) => {
     stop = reject;
     upload = new Upload(file, {
       endpoint: "/api/uploads",
       uploadUrl,
-      chunkSize: CHUNK_BYTES,
+      chunkSize: FIRST_CHUNK_BYTES,
       retryDelays: RETRY_DELAYS,
       removeFingerprintOnSuccess: true,
       metadata: { filename: file.name, filetype: file.type },
       onUploadUrlAvailable: () => upload.url && hooks.onUrl(upload.url),
-      onProgress: hooks.onProgress,
+      onProgress: () => hooks.onMoving(),
+      onChunkComplete: (_chunk, offset, total) => {
+        const now = performance.now();
+        // tus-js-client reads chunkSize anew for every PATCH: the next one follows the link's confirmed rate.
+        if (lastConfirmed && now > lastConfirmed.at) upload.options.chunkSize = chunkBytesFor(((offset - lastConfirmed.offset) * 1000) / (now - lastConfirmed.at));
+        lastConfirmed = { at: now, offset };
+        hooks.onConfirmed(offset, total);
+      },
       onSuccess: () => resolve(upload.url ?? ""),
       onError: (error) => {
         const response = "originalResponse" in error ? error.originalResponse : null;

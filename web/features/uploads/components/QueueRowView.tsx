@@ -51,7 +51,7 @@ export function QueueRowView({ row }: { row: QueueRow }) {
           <Badge variant={BADGES[row.state]}>{stateLabel(row)}</Badge>
         </p>
       </div>
-      {hasBytes && row.state !== "done" && row.state !== "failed" && <UploadProgress loaded={row.sent} total={row.total} speed={row.state === "sending" ? row.speed : null} secondsLeft={row.state === "sending" ? row.secondsLeft : null} />}
+      {hasBytes && row.state !== "done" && row.state !== "failed" && <UploadProgress loaded={row.sent} total={row.total} speed={row.state === "sending" ? row.speed : null} secondsLeft={row.state === "sending" ? row.secondsLeft : null} slow={row.state === "sending" && row.slow} />}
       {row.state === "done" && row.intact && <p className="text-sm text-emerald-900">The server has it, and it is the same file as on this phone.</p>}
       {row.state === "stalled" && <p className="text-sm text-ink-800">Nothing is lost: it goes on from where it stopped as soon as the connection allows.</p>}
       {row.state === "failed" && (

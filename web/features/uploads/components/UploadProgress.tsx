@@ -1,10 +1,22 @@
 import { formatBytes } from "../../../lib/format";
 import { describeTimeLeft } from "../progressMath";
 
-/** Bytes sent of the total, and (once measured) the speed and the time left. */
-export function UploadProgress({ loaded, total, speed = null, secondsLeft = null }: { loaded: number; total: number; speed?: number | null; secondsLeft?: number | null }) {
+/** Bytes the server confirmed of the total, and (once measured) the speed and the time left, or that the link is slow. */
+export function UploadProgress({
+  loaded,
+  total,
+  speed = null,
+  secondsLeft = null,
+  slow = false,
+}: {
+  loaded: number;
+  total: number;
+  speed?: number | null;
+  secondsLeft?: number | null;
+  slow?: boolean;
+}) {
   const percent = total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0;
-  const pace = [speed !== null && `${formatBytes(Math.round(speed))}/s`, describeTimeLeft(secondsLeft)].filter(Boolean).join(" · ");
+  const pace = slow ? "Slow connection" : [speed !== null && `${formatBytes(Math.round(speed))}/s`, describeTimeLeft(secondsLeft)].filter(Boolean).join(" · ");
   return (
     <div className="space-y-1">
       <div
