@@ -182,8 +182,20 @@ test("the photo dialog on a phone: no error before an attempt, the message after
   await submit.click();
 
   await page.waitForURL("**/user");
-  await page.getByRole("status").filter({ hasText: "New User Created!" }).waitFor();
+  const toast = page.getByRole("status").filter({ hasText: "New User Created!" });
+  await toast.waitFor();
   await page.getByRole("heading", { name: username }).waitFor();
+  // The toast stays clear of the briefing's Play button, and above the briefing's dialog, not under it.
+  const play = page.getByRole("button", { name: "Play video" });
+  await play.waitFor();
+  const [toastBox, playBox] = [(await toast.boundingBox())!, (await play.boundingBox())!];
+  const overlaps = toastBox.x < playBox.x + playBox.width && playBox.x < toastBox.x + toastBox.width && toastBox.y < playBox.y + playBox.height && playBox.y < toastBox.y + toastBox.height;
+  expect(overlaps).toBe(false);
+  // On top: hit-testing at its centre finds it (it lets taps through, so it is made hittable for the look).
+  await toast.evaluate((element) => element.parentElement!.style.setProperty("pointer-events", "auto"));
+  const centre = { x: toastBox.x + toastBox.width / 2, y: toastBox.y + toastBox.height / 2 };
+  expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest("[role=status]")?.textContent ?? "", centre)).toContain("New User Created!");
+  await screen(page, "registration-toast-over-briefing", false);
   expect(problems).toEqual([]);
   await context.close();
 });

@@ -5,7 +5,10 @@ import { Icon } from "../ui/Icon";
 
 const TOAST_MS = 6000;
 
-/** A short confirmation ('New User Created!') near the bottom edge, above the tab bar; gone after 6000 ms (spec §9). */
+/**
+ * A short confirmation ('New User Created!') at the top edge, above any dialog; gone after 6000 ms (spec §9). Not at
+ * the bottom: there it covered the briefing's Play button on a phone, where the briefing opens as a bottom sheet.
+ */
 export function Toast() {
   const [toast, setToast] = useAtom(toastAtom);
   useEffect(() => {
@@ -15,7 +18,7 @@ export function Toast() {
   }, [toast, setToast]);
   if (!toast) return null;
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-[calc(1.5rem+var(--tab-bar,0rem))] z-[60] flex justify-center px-4">
+    <div className="pointer-events-none fixed inset-x-0 top-[calc(0.75rem+env(safe-area-inset-top))] z-[70] flex justify-center px-4">
       <div role="status" className="flex items-center gap-2.5 rounded-full bg-ink-900 py-3 pr-5 pl-4 text-sm font-semibold text-white shadow-lift ring-1 ring-white/10">
         <Icon name="check" className="size-5 shrink-0 text-tape" />
         {toast}
