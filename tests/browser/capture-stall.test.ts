@@ -45,6 +45,9 @@ test("a stall says so with Retry and Cancel; Cancel keeps the draft; Send again 
   expect(await storedDrafts(page)).toEqual([{ title: "Gallery hum", status: "paused" }]);
   await page.unroute("**/api/uploads/*");
 
+  // The bar (and its panel) is on every screen but My Evidence, whose top already lists the queue.
+  expect(await queue.bar().count()).toBe(0);
+  await page.goto("/help");
   await queue.openPanel();
   await keepShot(page, "queue-panel");
   await expectNoSeriousA11yViolations(page, "the uploads panel");

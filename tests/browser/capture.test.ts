@@ -98,9 +98,12 @@ test("a reload mid-upload resumes from the server's offset (HEAD, no new upload)
   await keepShot(page, "queue-sending");
 
   await page.unroute("**/api/uploads/*");
+  // Only the reloaded page's requests: the old page's tus client may still act on its held PATCH until it is gone.
+  let reloaded = false;
+  page.on("framenavigated", (frame) => frame === page.mainFrame() && (reloaded = true));
   const tusRequests: string[] = [];
   page.on("request", (request) => {
-    if (new URL(request.url()).pathname.startsWith("/api/uploads")) tusRequests.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    if (reloaded && new URL(request.url()).pathname.startsWith("/api/uploads")) tusRequests.push(`${request.method()} ${new URL(request.url()).pathname}`);
   });
   page.on("dialog", (dialog) => dialog.accept());
   await page.reload();

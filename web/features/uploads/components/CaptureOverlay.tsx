@@ -1,5 +1,6 @@
 import { useAtomValue } from "jotai";
 import { lazy, Suspense, useEffect } from "react";
+import { useLocation } from "wouter";
 import { userAtom } from "../../../state/session";
 import { queueRowsAtom, unsentDraftsAtom } from "../queueAtoms";
 import { useCaptureQueue } from "../useCaptureQueue";
@@ -12,14 +13,16 @@ const ResumePrompt = lazy(() => loadPrompt().then((module) => ({ default: module
 const LogoutDraftsDialog = lazy(() => import("./LogoutDraftsDialog").then((module) => ({ default: module.LogoutDraftsDialog })));
 
 /**
- * The queue's presence on every screen: its bar while items are queued, the prompt while drafts wait unsent, and the
- * question at logout when drafts are kept on this device.
+ * The queue's presence on every screen: its bar while items are queued (except on My Evidence, whose top lists the
+ * same items: the bar there only repeated them and took a fifth of a phone's screen), the prompt while drafts wait
+ * unsent, and the question at logout when drafts are kept on this device.
  */
 export function CaptureOverlay() {
   useCaptureQueue();
   const logoutQuestion = useDraftsAtLogout();
   const loggedIn = useAtomValue(userAtom) !== null;
   const hasRows = useAtomValue(queueRowsAtom).length > 0;
+  const onEvidenceList = useLocation()[0].toLowerCase() === "/evidence";
   const hasUnsent = useAtomValue(unsentDraftsAtom).length > 0;
   useEffect(() => {
     // Loaded at login, while the network is there: the bar must appear for an item queued offline.
@@ -27,7 +30,7 @@ export function CaptureOverlay() {
   }, [loggedIn]);
   return (
     <Suspense fallback={null}>
-      {hasRows && <UploadQueueBar />}
+      {hasRows && !onEvidenceList && <UploadQueueBar />}
       {hasUnsent && <ResumePrompt />}
       {logoutQuestion && <LogoutDraftsDialog question={logoutQuestion} />}
     </Suspense>
