@@ -240,6 +240,10 @@ test("phone: a swipe moves to the next and previous work; audio shows its wavefo
   await page.waitForURL(`**/archive/${ids.note}`);
   await open.getByText("No media to display.").waitFor();
   await snap(page, "viewer-note");
+  // On a phone a note's title and its sender come before its words, which can fill the screen several times.
+  const noteTitle = (await open.getByRole("heading", { name: "Overheard at the ferry terminal" }).boundingBox())!;
+  const noteWords = (await open.getByLabel("The work").boundingBox())!;
+  expect(noteTitle.y).toBeLessThan(noteWords.y);
   await open.getByRole("button", { name: "Close" }).click();
   await page.waitForURL(/\/archive$/);
   expect(problems).toEqual([]);

@@ -12,6 +12,9 @@ import { ViewerStage } from "./ViewerStage";
 /** Keys typed here belong to the control itself (seeking a video, the waveform), not to the viewer's navigation. */
 const OWN_KEYS = "input, textarea, select, video, audio, [role='slider']";
 
+
+/** A note is all words: on the stage they can fill a phone's screen several times over. */
+const wordsOnStage = (item: { media_type: number }) => item.media_type === 1;
 export type ArchiveViewerProps = {
   /** The id in the address (/archive/<id>); NaN for an address that names no id. */
   id: number;
@@ -131,7 +134,11 @@ export default function ArchiveViewer({ id, items, more, loadMore, onMove, onClo
             >
               <ViewerStage item={shown.item} />
             </section>
-            <aside tabIndex={0} className="shrink-0 border-t border-white/10 px-5 py-6 sm:px-8 lg:w-[26rem] lg:overflow-y-auto lg:border-t-0 lg:border-l">
+            {/* On a phone a note's words fill the stage: its title and who sent it come first. */}
+            <aside
+              tabIndex={0}
+              className={`shrink-0 border-white/10 px-5 py-6 sm:px-8 lg:w-[26rem] lg:overflow-y-auto lg:border-l ${wordsOnStage(shown.item) ? "max-lg:order-first max-lg:border-b" : "max-lg:border-t"}`}
+            >
               <ViewerFacts item={shown.item} />
             </aside>
           </div>
