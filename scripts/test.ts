@@ -37,6 +37,9 @@ const SYSTEM_PROGRAMS = [
   { program: process.env.CHROME_PATH ?? "chromium", pkg: "chromium", why: "browser tests" },
   { program: "caddy", pkg: "caddy", why: "the reverse-proxy ship test" },
   { program: "sqlite3", pkg: "sqlite3", why: "the audit-tampering tests" },
+  { program: "ffmpeg", pkg: "ffmpeg", why: "the renditions tests" },
+  { program: "heif-convert", pkg: "libheif-examples", why: "the HEIC renditions tests" },
+  { program: "exiftool", pkg: "libimage-exiftool-perl", why: "checking renditions carry no place" },
 ];
 
 /** Stops before any test runs when a system program is missing: one line naming them all and the install command. */

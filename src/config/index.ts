@@ -43,6 +43,11 @@ export type Config = {
    */
   retention: { days: number; keepUnpublished: boolean };
   maxUploadBytes: number;
+  /**
+   * Copies for viewers made by background jobs (src/renditions): how many run at once in this process (0 = none are
+   * made here) and how long one file's may take before it is stopped.
+   */
+  renditions: { jobs: number; timeLimitMs: number };
   /** Per participant (admins are exempt); 0 means unlimited. */
   quotas: { storageBytes: number; uploadsPerHour: number };
   /** Uploads are refused (507) when the filesystem of the media store's temp area would drop below this; 0 turns it off. */
@@ -263,6 +268,7 @@ export function loadConfig(env: Env = process.env): Config {
     archiveMode: oneOf(env, "ARCHIVE_MODE", "off", ["on", "off"] as const) === "on",
     retention: { days: int(env, "RETENTION_DAYS", 30, 0, 3650), keepUnpublished: bool(env, "RETENTION_KEEP_UNPUBLISHED", true) },
     maxUploadBytes: int(env, "MAX_UPLOAD_MB", 1024, 1, 1024 * 1024) * 1024 * 1024,
+    renditions: { jobs: int(env, "RENDITION_JOBS", 1, 0, 16), timeLimitMs: int(env, "RENDITION_TIME_LIMIT_SECONDS", 900, 1, 24 * 3600) * 1000 },
     quotas: {
       storageBytes: int(env, "QUOTA_STORAGE_MB", 4096, 0, 1024 * 1024 * 1024) * 1024 * 1024,
       uploadsPerHour: int(env, "QUOTA_UPLOADS_PER_HOUR", 60, 0, 1_000_000),

@@ -27,7 +27,7 @@ export const mediaFiles = sqliteTable(
     durationMs: integer("duration_ms"),
     createdAt: text("created_at").notNull(),
   },
-  (t) => [index("media_files_owner").on(t.ownerId)],
+  (t) => [index("media_files_owner").on(t.ownerId), index("media_files_created").on(t.createdAt)],
 );
 
 export type MediaFileRow = typeof mediaFiles.$inferSelect;

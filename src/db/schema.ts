@@ -16,3 +16,5 @@ export { serverJobs } from "./server-jobs";
 export { backupRuns } from "./backup-runs";
 export { serverInstances } from "./server-instances";
 export { jobRuns } from "./job-runs";
+export { jobs } from "./jobs";
+export { mediaRenditions } from "./media-renditions";

@@ -1,3 +1,4 @@
+import { withRenditions } from "../renditions/renditions.service";
 import type { InArgs } from "@libsql/client";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { auditEachStatement, auditStatement, changedFields, type AuditActor } from "../audit/audit-record";
@@ -67,10 +68,13 @@ async function selectConsole(db: Database, filter: ConsoleFilter, sort: Sort, pa
     args.push(page.limit, page.offset ?? 0);
   }
   const { rows } = await db.$client.execute({ sql, args: args as InArgs });
-  return rows.map((row): ConsoleItem => ({
-    ...listedFromRow(row, "admin"),
-    verificationMediaId: row[21] as string | null,
-  }));
+  return withRenditions(
+    db,
+    rows.map((row): ConsoleItem => ({
+      ...listedFromRow(row, "admin"),
+      verificationMediaId: row[21] as string | null,
+    })),
+  );
 }
 
 export const listConsole = (db: Database, query: ConsoleQuery) => selectConsole(db, query.filter, query.sort, query.page);

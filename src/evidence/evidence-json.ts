@@ -1,6 +1,7 @@
 import type { EvidenceRow } from "../db/evidence";
 import type { MediaFileRow } from "../db/media-files";
 import { mediaUrl } from "../media/media.service";
+import type { RenditionsOf } from "../renditions/renditions.service";
 
 export type EvidenceWithContext = {
   /** The item's own columns (its client_ref stays on the server: lists do not read it). */
@@ -11,9 +12,11 @@ export type EvidenceWithContext = {
   fullName?: string;
   /** Stored file facts, given only to the owner and admins. */
   media?: Pick<MediaFileRow, "size" | "mime" | "sha256"> | null;
+  /** Copies the server made for viewers (src/renditions); none when not looked up. */
+  renditions?: RenditionsOf;
 };
 
-export function evidenceJson({ item, username, avatarMediaId, fullName, media }: EvidenceWithContext) {
+export function evidenceJson({ item, username, avatarMediaId, fullName, media, renditions }: EvidenceWithContext) {
   return {
     id: item.id,
     title: item.title,
@@ -24,6 +27,10 @@ export function evidenceJson({ item, username, avatarMediaId, fullName, media }:
     duration_ms: item.durationMs,
     aws_url: mediaUrl(item.mediaId),
     thumbnail_url: mediaUrl(item.thumbnailId),
+    /** What the server made for viewers: a display copy every browser plays, poster, thumbnail, waveform peaks. */
+    renditions: renditions?.renditions ?? [],
+    /** True while the server is still making them. */
+    renditions_preparing: renditions?.preparing ?? false,
     date_posted: item.datePosted,
     /** When the participant withdrew it from the public archive (owner and admins; null otherwise). */
     withdrawn_at: item.withdrawnAt,

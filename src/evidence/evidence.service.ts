@@ -1,3 +1,4 @@
+import { withRenditions } from "../renditions/renditions.service";
 import type { Row } from "@libsql/client";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { auditEachStatement, auditStatement, changedFields, type AuditActor } from "../audit/audit-record";
@@ -125,7 +126,8 @@ export async function createEvidence(
 /** An item with its file's facts, as its owner sees it. */
 export async function withOwnMedia(db: Database, item: EvidenceRow): Promise<EvidenceWithContext> {
   const [media] = await mediaRows(db, [item.mediaId]);
-  return { item, media: media ?? null };
+  const [listed] = await withRenditions(db, [{ item, media: media ?? null }]);
+  return listed!;
 }
 
 async function findByClientRef(db: Database, userId: number, clientRef: string): Promise<EvidenceRow | undefined> {
@@ -170,6 +172,7 @@ export async function updateEvidence(
   const { stored, media, thumb, durationMs } = await storeUploads(ctx, item.userId, uploads, kind ? [kind] : []);
   // A new file makes the old file and its thumbnail (which pictured the old file) obsolete.
   const replaced = await mediaRows(ctx.db, media ? [item.mediaId, item.thumbnailId] : []);
+  let updated: EvidenceRow;
   try {
     const results = await ctx.db.batch([
       ...stored.map((m) => ctx.db.insert(mediaFiles).values(m)),
@@ -197,14 +200,14 @@ export async function updateEvidence(
       ...(media ? countUpload(ctx, uploader, item.userId, { withFile: true }) : []),
     ] as [any, ...any[]]);
     forgetPublicPages(ctx.db);
-    const [updated] = results[stored.length] as EvidenceRow[];
-    await discardStored(ctx.store, replaced);
-    const [current] = await mediaRows(ctx.db, [updated!.mediaId]);
-    return { item: updated!, media: current ?? null };
+    updated = (results[stored.length] as EvidenceRow[])[0]!;
   } catch (error) {
     await discardStored(ctx.store, stored);
     throw await quotaRefusal(ctx.db, ctx.config, item.userId, error, sizeOf(stored));
   }
+  // Stored for good: a failure from here on must not discard the new files.
+  await discardStored(ctx.store, replaced);
+  return withOwnMedia(ctx.db, updated);
 }
 
 export const deleteEvidence = (ctx: AppContext, item: EvidenceRow, actor: AuditActor) => deleteEvidenceItems(ctx, [item], actor);
@@ -318,7 +321,10 @@ async function listEvidence(db: Database, filter: ListFilter, page: Page | undef
     args.push(page.limit);
   }
   const { rows } = await db.$client.execute({ sql: query, args });
-  return rows.map((row) => listedFromRow(row, view));
+  return withRenditions(
+    db,
+    rows.map((row) => listedFromRow(row, view)),
+  );
 }
 
 /** Columns of a list row: LIST_COLUMNS, then m.size, m.mime, m.sha256 unless public, then u.full_name for admins (20). */

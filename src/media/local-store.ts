@@ -26,6 +26,7 @@ export async function createLocalStore(root: string): Promise<MediaStore> {
       await mkdir(path.dirname(target), { recursive: true });
       await writeFile(target, bytes);
     },
+    localPath: pathOf,
     async read(key, range?: ByteRange) {
       const file = Bun.file(pathOf(key));
       return range ? file.slice(range.start, range.end + 1) : file;

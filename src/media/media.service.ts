@@ -13,6 +13,7 @@ import type { MediaStore } from "./store";
 import { planAvStrip } from "./strip/av";
 import { stripImage } from "./strip/image";
 import { turns } from "./turns";
+import { RENDITION_KINDS, renditionKey } from "../renditions/renditions.service";
 import { writePatchedCopy } from "./strip/patch";
 
 export type MediaPurpose = MediaFileRow["purpose"];
@@ -42,7 +43,7 @@ export async function identify(file: TempFile, allowed: MediaKind[], what: strin
 }
 
 /** The public version of a file; a copy waits in a temp file (path) until it is moved into the store. */
-type PublicVersion = { state: "original" | "withheld" } | { state: "copy"; size: number; path: string };
+export type PublicVersion = { state: "original" | "withheld" } | { state: "copy"; size: number; path: string };
 
 const WITHHELD: PublicVersion = { state: "withheld" };
 
@@ -57,7 +58,7 @@ const COLLECT_BEFORE_OVER_BYTES = 8 * 1024 * 1024;
  * What the public may see of a file: the original when it carries no place or device, a metadata-free copy (written
  * to a temp file, then moved into the store beside the original), or nothing when no safe copy can be made (fail closed).
  */
-async function publicVersion(file: TempFile, sniffed: Sniffed, tempDir: string): Promise<PublicVersion> {
+export async function publicVersion(file: Pick<TempFile, "path" | "size">, sniffed: Sniffed, tempDir: string): Promise<PublicVersion> {
   const copyPath = path.join(tempDir, `${crypto.randomUUID()}.public`);
   const writeCopy = sniffed.kind === "image" ? writePhotoCopy : writeAvCopy;
   const written = await writeCopy(file, sniffed.mime, copyPath).catch(async (error) => {
@@ -71,7 +72,7 @@ async function publicVersion(file: TempFile, sniffed: Sniffed, tempDir: string):
 type WrittenCopy = { state: "original" | "withheld" } | { state: "copy"; size: number };
 
 /** Video and audio: patches that keep every offset, applied while the file is streamed to copyPath. */
-async function writeAvCopy(file: TempFile, mime: string, copyPath: string): Promise<WrittenCopy> {
+async function writeAvCopy(file: Pick<TempFile, "path" | "size">, mime: string, copyPath: string): Promise<WrittenCopy> {
   if (file.size > COLLECT_BEFORE_OVER_BYTES) Bun.gc(true);
   const patches = await planAvStrip(Bun.file(file.path), mime);
   if (!patches) return WITHHELD;
@@ -82,7 +83,7 @@ async function writeAvCopy(file: TempFile, mime: string, copyPath: string): Prom
  * Photos are walked in memory (they are bounded by MAX_IMAGE_BYTES); the copy comes as parts, mostly views of the
  * photo, written to copyPath without ever being assembled.
  */
-async function writePhotoCopy(file: TempFile, mime: string, copyPath: string): Promise<WrittenCopy> {
+async function writePhotoCopy(file: Pick<TempFile, "path" | "size">, mime: string, copyPath: string): Promise<WrittenCopy> {
   // Collected before the photo is held in memory, so a 25 MB photo stays within the 64 MB budget.
   if (file.size > COLLECT_BEFORE_OVER_BYTES) Bun.gc(true);
   const original = new Uint8Array(await Bun.file(file.path).arrayBuffer());
@@ -154,11 +155,13 @@ async function storeNow(store: MediaStore, file: TempFile, sniffed: Sniffed, own
   };
 }
 
-/** Removes stored bytes of media rows (used after their rows are gone, or when a row could not be written). */
+/**
+ * Removes stored bytes of media rows, their renditions' too (used after their rows are gone, or when a row could not
+ * be written).
+ */
 export async function discardStored(store: MediaStore, rows: Pick<MediaFileRow, "storeKey" | "publicStoreKey">[]): Promise<void> {
-  await Promise.all(
-    rows.flatMap((row) => [row.storeKey, row.publicStoreKey].filter((k): k is string => !!k).map((k) => store.delete(k))),
-  );
+  const keys = rows.flatMap((row) => [row.storeKey, row.publicStoreKey, ...RENDITION_KINDS.map((kind) => renditionKey(row.storeKey, kind))]);
+  await Promise.all(keys.filter((k): k is string => !!k).map((k) => store.delete(k)));
 }
 
 export async function mediaRows(db: Database, ids: (string | null | undefined)[]): Promise<MediaFileRow[]> {

@@ -13,6 +13,8 @@ export interface MediaStore {
   list(): AsyncIterable<string>;
   /** Throws when the store cannot be reached (health check). */
   check(): Promise<void>;
+  /** Where key's bytes can be read as a file, for stores that keep files (local folders); tools read them there. */
+  localPath?(key: string): string;
   /** A directory on the same filesystem as the store for in-progress uploads. */
   readonly tempDir: string;
 }

@@ -3,6 +3,7 @@ import { Elysia } from "elysia";
 import { requireAdmin } from "../auth/guard";
 import type { AppContext } from "../context";
 import { json } from "../http/errors";
+import { retryFailedJobs } from "../jobs/job-queue";
 import { METRICS_CONTENT_TYPE, metricsText } from "./metrics-text";
 import { serverStatus } from "./status.service";
 import type { ServerWatch } from "./watch";
@@ -21,6 +22,13 @@ export function serverStatusRoutes(ctx: AppContext, watch: ServerWatch) {
     .get("/api/server/status", async ({ request }) => {
       await requireAdmin(ctx, request);
       return serverStatus(ctx, watch);
+    })
+    // After fixing what made them fail (a tool installed, room made): every failed rendition job runs again.
+    .post("/api/server/renditions/retry", async ({ request }) => {
+      await requireAdmin(ctx, request);
+      const retried = await retryFailedJobs(ctx.db, "renditions");
+      watch.renditions.runner?.nudge();
+      return { retried };
     })
     .get("/metrics", async ({ request }) => {
       const token = ctx.config.metricsToken;

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { lastBackupRun } from "../backups/backup-schedule";
 import { VERSION } from "../cli/version";
 import type { AppContext } from "../context";
+import { failedJobs, jobCounts } from "../jobs/job-queue";
 import { FINALISE_TOKEN_PREFIX, UPLOAD_IDLE_MS } from "../uploads/upload-lease";
 import { databaseBytes, mediaBytes, volumes } from "./disk";
 import { liveInstances } from "./instances";
@@ -18,7 +19,7 @@ const DAY_MS = 24 * 60 * 60_000;
 const CERTIFICATE_WARNING_DAYS = 14;
 const ACTIVE_MS = 15 * 60_000;
 
-export type Warning = { kind: "disk" | "backup-missing" | "backup-failed" | "certificate"; message: string };
+export type Warning = { kind: "disk" | "backup-missing" | "backup-failed" | "certificate" | "renditions"; message: string };
 
 const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024)).toLocaleString("en")} MB`;
 
@@ -47,7 +48,7 @@ async function counts(ctx: AppContext) {
 export async function serverStatus(ctx: AppContext, watch: ServerWatch) {
   const { config } = ctx;
   const now = Date.now();
-  const [disk, dbBytes, media, numbers, lastRun, lastVerified, instances] = await Promise.all([
+  const [disk, dbBytes, media, numbers, lastRun, lastVerified, instances, renditionJobs, failedRenditions] = await Promise.all([
     volumes(ctx),
     databaseBytes(ctx),
     mediaBytes(ctx),
@@ -55,6 +56,8 @@ export async function serverStatus(ctx: AppContext, watch: ServerWatch) {
     lastBackupRun(ctx),
     ctx.db.all<{ finished_at: string }>(sql`select finished_at from backup_runs where verified = 1 order by finished_at desc limit 1`),
     liveInstances(ctx.db),
+    jobCounts(ctx.db, "renditions"),
+    failedJobs(ctx.db, "renditions", 20),
   ]);
   const room = disk.media.freeBytes - config.diskReserveBytes;
   const hoursLeft = media.lastHour > 0 ? Math.max(0, room) / media.lastHour : null;
@@ -71,6 +74,10 @@ export async function serverStatus(ctx: AppContext, watch: ServerWatch) {
   if ((!lastVerifiedAt || now - Date.parse(lastVerifiedAt) > DAY_MS) && now - watch.startedAt.getTime() > 60 * 60_000) {
     warnings.push({ kind: "backup-missing", message: config.backups ? "No verified backup in the last day." : "No backup in the last day: scheduled backups are off (set BACKUP_DIR)." });
   }
+  if (config.renditions.jobs > 0 && watch.renditions.missing.length) {
+    warnings.push({ kind: "renditions", message: `Missing on this server: ${watch.renditions.missing.join("; ")}. Viewers get the originals, which some browsers cannot show.` });
+  }
+  if (renditionJobs.failed > 0) warnings.push({ kind: "renditions", message: `${renditionJobs.failed} files could not be copied for viewers (see Renditions).` });
   if (certificateDays !== null && certificateDays < CERTIFICATE_WARNING_DAYS) {
     const when = certificateDays < 0 ? "has expired" : `expires in ${Math.floor(certificateDays)} days`;
     warnings.push({ kind: "certificate", message: `The TLS certificate ${when} (${watch.tls!.validTo.toISOString()}). Renew it.` });
@@ -101,6 +108,13 @@ export async function serverStatus(ctx: AppContext, watch: ServerWatch) {
       : null,
     tls: watch.tls ? { kind: watch.tls.kind, valid_to: watch.tls.validTo.toISOString(), days_left: Math.floor(certificateDays!) } : null,
     archive_mode: config.archiveMode,
+    renditions: {
+      making: !!watch.renditions.runner,
+      found: watch.renditions.found,
+      missing: watch.renditions.missing,
+      jobs: renditionJobs,
+      failed: failedRenditions.map((job) => ({ media_id: job.subject, attempts: job.attempts, error: job.error, finished_at: job.finishedAt })),
+    },
     instances: instances.map((row) => ({ id: row.id, host: row.host, version: row.version, started_at: row.startedAt, seen_at: row.seenAt, this: row.id === watch.instanceId })),
     warnings,
   };

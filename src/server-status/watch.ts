@@ -3,6 +3,9 @@
  * its request counters and errors, and a look every minute for new warnings, which go to the log once each.
  */
 import { scheduleBackups } from "../backups/backup-schedule";
+import type { JobRunner } from "../jobs/job-runner";
+import { startRenditions } from "../renditions/renditions-runner";
+import { findTools, toolReport } from "../renditions/tools";
 import type { AppContext } from "../context";
 import type { ServerTls } from "../tls/server-tls";
 import { ErrorLog } from "./error-log";
@@ -18,6 +21,8 @@ export type ServerWatch = {
   tls: Pick<ServerTls, "kind" | "validTo"> | undefined;
   errors: ErrorLog;
   metrics: RequestMetrics;
+  /** What this instance can make for viewers (src/renditions), and its job runner when it makes any. */
+  renditions: { found: string[]; missing: string[]; runner: JobRunner | undefined };
   stop(): Promise<void>;
 };
 
@@ -28,15 +33,23 @@ export async function startWatch(ctx: AppContext, tls: ServerTls | undefined): P
   const heartbeat = startHeartbeat(ctx.db, instanceId, startedAt);
   await heartbeat.ready;
   const stopBackups = scheduleBackups(ctx, instanceId, errors);
+  const tools = findTools();
+  const renditions = { ...toolReport(tools), runner: startRenditions(ctx, tools) };
+  if (ctx.config.renditions.jobs > 0) {
+    for (const line of renditions.found) console.log(`renditions: found ${line}`);
+    for (const line of renditions.missing) console.log(`renditions: missing ${line}; install it for these copies`);
+  }
   const watch: ServerWatch = {
     instanceId,
     startedAt,
     tls,
     errors,
     metrics: new RequestMetrics(),
+    renditions,
     async stop() {
       clearInterval(warningCheck);
       stopBackups();
+      await renditions.runner?.stop();
       await heartbeat.stop();
     },
   };

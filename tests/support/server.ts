@@ -35,6 +35,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     PROJECT_NAME: "Casefile Test",
+    // ffmpeg jobs stay off unless a test is about them (they would compete with the tests for the CPU).
+    RENDITION_JOBS: "0",
     ...env,
   });
   const server = await startServer(config);

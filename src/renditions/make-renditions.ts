@@ -1,0 +1,97 @@
+/**
+ * Makes a stored file's renditions (see plan.ts for which), from its public version (the metadata-free copy where
+ * there is one), each checked for metadata as a public copy is before it goes into the store beside the original.
+ * The original and its hash are never touched. Every tool run shares the job's time limit.
+ */
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import type { AppContext } from "../context";
+import { mediaFiles } from "../db/media-files";
+import type { MediaRenditionRow } from "../db/media-renditions";
+import { publicVersion } from "../media/media.service";
+import type { MediaKind } from "../media/sniff";
+import type { MediaStore } from "../media/store";
+import { peakCounter } from "./peaks";
+import { audioRecipes, photoRecipes, RECIPE_MIME, videoRecipes, type Recipe } from "./plan";
+import { probe } from "./probe";
+import { MAX_RENDITION_BYTES, PEAKS_SAMPLE_RATE, recipeCommands } from "./recipes";
+import { renditionKey } from "./renditions.service";
+import { JobFailure } from "../jobs/job-runner";
+import { runTool, type Tools } from "./tools";
+
+export type JobLimits = { timeLimitMs: number; signal: AbortSignal };
+
+/** The stored bytes of key as a file the tools can open: in place for a local folder, else fetched into dir. */
+async function sourceFile(store: MediaStore, key: string, dir: string, name = "source"): Promise<string> {
+  if (store.localPath) return store.localPath(key);
+  const copy = path.join(dir, name);
+  await Bun.write(copy, new Response(await store.read(key)));
+  return copy;
+}
+
+async function recipesFor(tools: Tools, mime: string, source: string, limits: JobLimits): Promise<{ recipes: Recipe[]; seconds?: number }> {
+  const kind = mime.split("/")[0] as MediaKind;
+  if (kind === "image") return { recipes: photoRecipes(mime, !!tools.heifConvert) };
+  const probed = await probe(tools, source, limits);
+  return { recipes: kind === "video" ? videoRecipes(mime, probed) : audioRecipes(mime, probed), seconds: probed.seconds };
+}
+
+/** Renditions made for mediaId, already in the store; [] when the file is gone or needs none. */
+export async function makeRenditions(ctx: AppContext, tools: Tools, mediaId: string, limits: JobLimits): Promise<MediaRenditionRow[]> {
+  const [file] = await ctx.db.select().from(mediaFiles).where(eq(mediaFiles.id, mediaId)).limit(1);
+  if (!file) return [];
+  const deadline = Date.now() + limits.timeLimitMs;
+  const within = (): JobLimits & { timeLimitMs: number } => {
+    const left = deadline - Date.now();
+    if (left <= 0) throw new JobFailure(`Making the copies took longer than the time limit (${Math.round(limits.timeLimitMs / 1000)} s).`, true);
+    return { signal: limits.signal, timeLimitMs: left };
+  };
+  const dir = await mkdtemp(path.join(ctx.store.tempDir, "renditions-"));
+  try {
+    const source = await sourceFile(ctx.store, file.publicCopy === "copy" ? file.publicStoreKey! : file.storeKey, dir);
+    const { recipes, seconds } = await recipesFor(tools, file.mime, source, within());
+    const made: MediaRenditionRow[] = [];
+    let frameSource = source;
+    for (const recipe of recipes) {
+      const out = path.join(dir, recipe.kind);
+      if (recipe.make === "peaks") {
+        const counter = peakCounter(PEAKS_SAMPLE_RATE);
+        for (const argv of recipeCommands(tools, recipe.make, { source, out, kind: recipe.kind })) await runTool(tools, argv, { ...within(), onStdout: counter.feed });
+        await Bun.write(out, JSON.stringify(counter.finish()));
+      } else {
+        for (const argv of recipeCommands(tools, recipe.make, { source: recipe.make === "photo-frame" ? frameSource : source, out, seconds, kind: recipe.kind })) {
+          await runTool(tools, argv, within());
+        }
+      }
+      const mime = RECIPE_MIME[recipe.make];
+      const cleanPath = await withoutMetadata(out, mime, dir);
+      const { size } = await stat(cleanPath);
+      const storeKey = renditionKey(file.storeKey, recipe.kind);
+      await ctx.store.putFile(storeKey, cleanPath, mime);
+      made.push({ mediaId, kind: recipe.kind, mime, storeKey, size, createdAt: new Date().toISOString() });
+      // A HEIC's thumbnail is made from its JPEG: ffmpeg cannot read HEIC.
+      if (recipe.make === "heif-jpeg") frameSource = await sourceFile(ctx.store, storeKey, dir, "display-source");
+    }
+    return made;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The tools are told to copy no metadata; this checks it as the public copy of an upload is checked, and takes the
+ * cleaned copy if anything was left. A rendition that cannot be checked is not stored (fail closed).
+ */
+async function withoutMetadata(out: string, mime: string, dir: string): Promise<string> {
+  const { size } = await stat(out).catch(() => {
+    throw new JobFailure("The tool wrote no file.", true);
+  });
+  if (size === 0) throw new JobFailure("The tool wrote an empty file.", true);
+  if (size >= MAX_RENDITION_BYTES) throw new JobFailure(`The copy grew past ${MAX_RENDITION_BYTES / 1024 / 1024} MB and was stopped.`, true);
+  if (mime === "application/json") return out;
+  const kind = mime.split("/")[0] as MediaKind;
+  const version = await publicVersion({ path: out, size }, { kind, mime }, dir);
+  if (version.state === "withheld") throw new JobFailure("The copy could not be checked for metadata, so it was not kept.", true);
+  return version.state === "copy" ? version.path : out;
+}

@@ -1,0 +1,42 @@
+/**
+ * Makes renditions in the background on this instance: every stored media file gets a job (backfilled at start
+ * for files stored before), run at low priority RENDITION_JOBS at a time. Without ffmpeg nothing is queued, and
+ * everything works as before with the originals.
+ */
+import type { AppContext } from "../context";
+import { mediaRenditions } from "../db/media-renditions";
+import { forgetPublicPages } from "../evidence/public-page-cache";
+import { enqueueMedia } from "../jobs/job-queue";
+import { startJobRunner, type JobRunner } from "../jobs/job-runner";
+import { makeRenditions } from "./make-renditions";
+import type { Tools } from "./tools";
+import { sql } from "drizzle-orm";
+
+const LOOK_BACK_MS = 24 * 60 * 60_000;
+
+export function startRenditions(ctx: AppContext, tools: Tools): JobRunner | undefined {
+  const { jobs, timeLimitMs } = ctx.config.renditions;
+  if (jobs === 0 || !tools.ffmpeg || !tools.ffprobe) return undefined;
+  // The first look takes every file (those stored before renditions were made, or while this server was down), then
+  // each looks back a day: a row is written once its file is stored, which for a large file in S3 takes minutes.
+  let lookedAt: number | undefined;
+  return startJobRunner(ctx.db, {
+    kind: "renditions",
+    concurrency: jobs,
+    async enqueue() {
+      const now = Date.now();
+      await enqueueMedia(ctx.db, "renditions", lookedAt === undefined ? undefined : new Date(lookedAt - LOOK_BACK_MS).toISOString());
+      lookedAt = now;
+    },
+    async run(job, signal) {
+      const made = await makeRenditions(ctx, tools, job.subject, { timeLimitMs, signal });
+      return made.map((row) =>
+        ctx.db
+          .insert(mediaRenditions)
+          .values(row)
+          .onConflictDoUpdate({ target: [mediaRenditions.mediaId, mediaRenditions.kind], set: { mime: sql`excluded.mime`, size: sql`excluded.size`, storeKey: sql`excluded.store_key`, createdAt: sql`excluded.created_at` } }),
+      );
+    },
+    done: () => forgetPublicPages(ctx.db),
+  });
+}
