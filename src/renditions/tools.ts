@@ -29,6 +29,8 @@ export function toolReport(tools: Tools): { found: string[]; missing: string[] }
 /** Address space a tool may use: x264 at 1080p with its threads stays far below; a decompression bomb does not. */
 const ADDRESS_SPACE_BYTES = 4 * 1024 * 1024 * 1024;
 const STDERR_KEPT = 400;
+/** ffmpeg's threads add up: CPU seconds a tool may use per second of its time limit (its -threads 2, and slack). */
+const CPU_SECONDS_PER_SECOND = 3;
 
 export type RunLimits = { timeLimitMs: number; signal: AbortSignal; maxStdoutBytes?: number; onStdout?: (chunk: Uint8Array) => void };
 
@@ -36,7 +38,8 @@ export type RunLimits = { timeLimitMs: number; signal: AbortSignal; maxStdoutByt
 export async function runTool(tools: Tools, argv: string[], limits: RunLimits): Promise<Uint8Array> {
   const bounded = [
     ...(tools.nice ? [tools.nice, "-n", "19"] : []),
-    ...(tools.prlimit ? [tools.prlimit, `--as=${ADDRESS_SPACE_BYTES}`] : []),
+    // The CPU limit also ends a tool whose server died (kill -9) before its time limit could: an orphan stays bounded.
+    ...(tools.prlimit ? [tools.prlimit, `--as=${ADDRESS_SPACE_BYTES}`, `--cpu=${Math.ceil((limits.timeLimitMs / 1000) * CPU_SECONDS_PER_SECOND)}`] : []),
     ...argv,
   ];
   const child = Bun.spawn(bounded, { stdin: "ignore", stdout: "pipe", stderr: "pipe" });
