@@ -60,6 +60,8 @@ test("the console warns of the failed backup; the Server screen shows it, stays 
   expect(await registered.textContent()).toBe("2");
   await page.getByRole("region", { name: "Backups" }).getByText("failed", { exact: true }).waitFor();
   expect(await page.getByRole("list", { name: "Latest errors" }).textContent()).toContain("scheduled backup failed");
+  // Test servers make no renditions (RENDITION_JOBS=0): the screen says why, not that tools are missing.
+  await page.getByRole("region", { name: "Copies for viewers" }).getByText("no (RENDITION_JOBS=0)").waitFor();
 
   // Live: a participant registering now appears within a poll or two, without a reload.
   await newParticipant(server.url);

@@ -1,6 +1,6 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Link } from "wouter";
-import { formatBytes, formatDuration, type ServerStatus, type Volume } from "../features/server-status/serverStatus";
+import { formatBytes, formatDuration, retryRenditions, type ServerStatus, type Volume } from "../features/server-status/serverStatus";
 import { StatusWarnings } from "../features/server-status/ServerBanner";
 import { useServerStatus } from "../features/server-status/useServerStatus";
 import { RetentionPanel } from "../features/privacy/RetentionPanel";
@@ -135,6 +135,46 @@ function ServerFacts({ status }: { status: ServerStatus }) {
   );
 }
 
+function Renditions({ status }: { status: ServerStatus }) {
+  const { renditions } = status;
+  const [retrying, setRetrying] = useState(false);
+  const retry = () => {
+    setRetrying(true);
+    retryRenditions()
+      .catch((error: unknown) => console.warn("retrying the renditions failed", error))
+      .finally(() => setRetrying(false));
+  };
+  return (
+    <Section title="Copies for viewers">
+      <Facts
+        rows={[
+          ["Made here", renditions.making ? "yes, at low priority" : renditions.missing.length ? "no: tools missing" : "no (RENDITION_JOBS=0)"],
+          ["Waiting / being made", `${renditions.jobs.pending} / ${renditions.jobs.running}`],
+          ["Done", String(renditions.jobs.done)],
+          ["Failed", String(renditions.jobs.failed)],
+          ...renditions.missing.map((tool): [string, ReactNode] => ["Missing", tool]),
+        ]}
+      />
+      {renditions.failed.length > 0 && (
+        <>
+          <h3 className="mt-4 mb-2 text-sm font-semibold text-ink-900">Files that could not be copied</h3>
+          <ul className="space-y-1 text-sm">
+            {renditions.failed.map((job) => (
+              <li key={job.media_id} className="break-words">
+                {job.error ?? "no reason given"}
+                {job.finished_at && <span className="text-muted"> · {when(job.finished_at)}</span>}
+              </li>
+            ))}
+          </ul>
+          <button type="button" className={`mt-3 ${buttonClass("ghost")}`} onClick={retry} disabled={retrying}>
+            {retrying ? "Trying again…" : "Try them again"}
+          </button>
+        </>
+      )}
+    </Section>
+  );
+}
+
 /** Administration → Server: the server's health during a show, fetched again every few seconds. */
 export default function ServerScreen() {
   const { status, error } = useServerStatus(POLL_MS);
@@ -164,6 +204,7 @@ export default function ServerScreen() {
             <Backups status={status} />
             <Activity status={status} />
             <ServerFacts status={status} />
+            <Renditions status={status} />
           </div>
           <Card className="mt-6">
             <RetentionPanel />

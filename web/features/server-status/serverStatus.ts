@@ -2,7 +2,7 @@ import { request } from "../../api/client";
 
 /** GET /api/server/status (src/server-status/status.service.ts), as the Server screen and the console banner read it. */
 export type Volume = { path: string; free_bytes: number; total_bytes: number };
-export type ServerWarning = { kind: "disk" | "backup-missing" | "backup-failed" | "certificate"; message: string };
+export type ServerWarning = { kind: "disk" | "backup-missing" | "backup-failed" | "certificate" | "renditions"; message: string };
 export type ServerStatus = {
   version: string;
   instance_id: string;
@@ -18,11 +18,21 @@ export type ServerStatus = {
   last_backup: { started_at: string; finished_at: string | null; file: string; size: number | null; verified: boolean; error: string | null } | null;
   tls: { kind: "files" | "self-signed"; valid_to: string; days_left: number } | null;
   archive_mode: boolean;
+  /** Copies for viewers made by background jobs (src/renditions). */
+  renditions: {
+    making: boolean;
+    found: string[];
+    missing: string[];
+    jobs: { pending: number; running: number; failed: number; done: number };
+    failed: { media_id: string; attempts: number; error: string | null; finished_at: string | null }[];
+  };
   instances: { id: string; host: string; version: string; started_at: string; seen_at: string; this: boolean }[];
   warnings: ServerWarning[];
 };
 
 export const fetchServerStatus = () => request<ServerStatus>("GET", "/api/server/status");
+
+export const retryRenditions = () => request<{ retried: number }>("POST", "/api/server/renditions/retry");
 
 const UNITS = ["bytes", "KB", "MB", "GB", "TB"];
 
