@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { mediaFiles } from "../db/media-files";
 import type { MediaRenditionRow } from "../db/media-renditions";
+import { assertRoomFor } from "../media/disk-guard";
 import { publicVersion } from "../media/media.service";
 import type { MediaKind } from "../media/sniff";
 import type { MediaStore } from "../media/store";
@@ -47,6 +48,10 @@ export async function makeRenditions(ctx: AppContext, tools: Tools, mediaId: str
     if (left <= 0) throw new JobFailure(`Making the copies took longer than the time limit (${Math.round(limits.timeLimitMs / 1000)} s).`, true);
     return { signal: limits.signal, timeLimitMs: left };
   };
+  // Copies are at most about the original's size: none are made while that would eat into the uploads' reserve.
+  await assertRoomFor(ctx.store.tempDir, ctx.config.diskReserveBytes, file.size).catch(() => {
+    throw new JobFailure("The disk is nearly full (DISK_RESERVE_MB): the copies wait for room.", false);
+  });
   const dir = await mkdtemp(path.join(ctx.store.tempDir, "renditions-"));
   try {
     const source = await sourceFile(ctx.store, file.publicCopy === "copy" ? file.publicStoreKey! : file.storeKey, dir);

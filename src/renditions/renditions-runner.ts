@@ -10,7 +10,8 @@ import { enqueueMedia } from "../jobs/job-queue";
 import { startJobRunner, type JobRunner } from "../jobs/job-runner";
 import { makeRenditions } from "./make-renditions";
 import type { Tools } from "./tools";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { mediaFiles } from "../db/media-files";
 
 const LOOK_BACK_MS = 24 * 60 * 60_000;
 
@@ -30,6 +31,12 @@ export function startRenditions(ctx: AppContext, tools: Tools): JobRunner | unde
     },
     async run(job, signal) {
       const made = await makeRenditions(ctx, tools, job.subject, { timeLimitMs, signal });
+      // The file was deleted while its copies were made: they go too (its own deletion could not know of them).
+      const [still] = await ctx.db.select({ id: mediaFiles.id }).from(mediaFiles).where(eq(mediaFiles.id, job.subject));
+      if (!still) {
+        await Promise.all(made.map((row) => ctx.store.delete(row.storeKey)));
+        return [];
+      }
       return made.map((row) =>
         ctx.db
           .insert(mediaRenditions)
