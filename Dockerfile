@@ -18,8 +18,12 @@ COPY src src
 COPY web web
 RUN bun run build
 
-# --- run: glibc (libSQL's addon needs it) and nothing else ---
+# --- run: glibc (libSQL's addon needs it), and the tools renditions are made with (src/renditions): Debian's ffmpeg
+# and libheif's heif-convert. Without them everything works, viewers get only the originals.
 FROM docker.io/library/debian:bookworm-slim
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends ffmpeg libheif-examples \
+    && rm -rf /var/lib/apt/lists/*
 RUN useradd --system --uid 10001 --user-group --no-create-home --home-dir /data --shell /usr/sbin/nologin casefile \
     && mkdir -p /data /uploads \
     && chown casefile:casefile /data /uploads

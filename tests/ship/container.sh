@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Container test: builds the image from the Dockerfile with podman and runs it with volumes: /healthz, the app's
-# page, a registration with an upload, then a NEW container on the same volumes still has them. Then the same
+# page, the renditions' tools found (ffmpeg, heif-convert), a registration with an upload, then a NEW container on the same volumes still has them. Then the same
 # through docker-compose.yml's default profile with podman-compose (up, healthy, register + upload, down and up keep
 # them), and the s3 and https profiles must at least validate.
 # No registry is reachable here, so the base images are made first: debian:bookworm-slim by debootstrap, and a
@@ -108,6 +108,9 @@ script="$(curl -s "$url/" | grep -o '/assets/main-[^"]*\.js')"
 [ "$(curl -s -o /dev/null -w '%{http_code}' "$url$script")" = 200 ] || fail "$script"
 podman healthcheck run "$name" || fail "podman healthcheck run"
 [ "$(podman exec "$name" id -u)" != 0 ] || fail "the server runs as root"
+# The image brings the renditions' tools, and the start says it found them.
+podman logs "$name" 2>&1 | grep -q "renditions: found ffmpeg" || fail "the start did not find ffmpeg"
+podman logs "$name" 2>&1 | grep -q "renditions: found heif-convert" || fail "the start did not find heif-convert"
 
 jar="$work/cookies"
 register_and_upload() {
