@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Actor, cast, type Participant, fixture, form } from "../../tests/support/client";
 import { startTestServer, type TestServer } from "../../tests/support/server";
+import { createUpload, finalise, patch } from "../../tests/support/tus";
 
 let server: TestServer;
 let owner: Participant;
@@ -155,6 +156,20 @@ describe("videos", () => {
     const ranged = await owner.actor.request("GET", display.url, undefined, { range: "bytes=0-99" });
     expect(ranged.status).toBe(206);
     expect(new Uint8Array(await ranged.arrayBuffer())).toEqual(whole.bytes.subarray(0, 100));
+  });
+
+  test("a video sent by the resumable path (no browser thumbnail) gets its poster and thumbnail from the server", async () => {
+    const video = new Uint8Array(await (await phoneVideo("resumable.mp4", ["-c:v", "libx265", "-preset", "ultrafast", "-tag:v", "hvc1", "-c:a", "aac"])).arrayBuffer());
+    const { location } = await createUpload(owner.actor, video.length, "IMG_0002.MP4");
+    expect((await patch(owner.actor, location, 0, video)).status).toBe(204);
+    const created = await finalise(owner.actor, location, "Resumable");
+    expect(created.status).toBe(201);
+    const item = await created.json();
+    expect(item.thumbnail_url).toBeNull();
+    const renditions = await renditionsOf(owner.actor, item.id);
+    expect(renditions.map((r) => r.kind).sort()).toEqual(["display", "poster", "thumbnail"]);
+    const poster = await bytesAt(owner.actor, renditions.find((r) => r.kind === "poster")!.url);
+    expect((await probeCodecs(poster.bytes))[0]).toMatchObject({ codec_name: "mjpeg", width: 320, height: 240 });
   });
 
   test("an H.264 MP4 plays everywhere already: poster and thumbnail only", async () => {
