@@ -37,6 +37,17 @@ export interface Evidence {
   media?: { size: number; mime: string; sha256: string };
   /** A video's or audio clip's length in whole milliseconds as its sender measured it; null when unknown or not media. */
   duration_ms: number | null;
+  /** Copies the server made for viewers (src/renditions); see web/features/media/renditions.ts. */
+  renditions?: Rendition[];
+  /** True while the server is still making them. */
+  renditions_preparing?: boolean;
+}
+
+export interface Rendition {
+  /** display: a copy every browser plays (made only when the original is not); peaks: the waveform as JSON. */
+  kind: "display" | "poster" | "thumbnail" | "peaks";
+  mime: string;
+  url: string;
 }
 
 /** What the web app reads of GET /api/config (the show's words and branding come from GET /api/show). */

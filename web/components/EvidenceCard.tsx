@@ -4,6 +4,7 @@ import { MEDIA_LABELS } from "../lib/mediaTypes";
 import { Badge } from "../ui/Badge";
 import { Icon, type IconName } from "../ui/Icon";
 import { RelativeTime } from "../ui/RelativeTime";
+import { thumbnailUrl } from "../features/media/renditions";
 
 export const KIND_ICONS: Record<MediaType, IconName> = { 1: "note", 2: "camera", 3: "video", 4: "music" };
 
@@ -46,6 +47,7 @@ export function EvidenceCard({
   showPublicBadge?: boolean;
 }) {
   const kind = MEDIA_LABELS[item.media_type];
+  const thumbnail = thumbnailUrl(item);
   const duration = durationOf(item);
   const isPublic = showPublicBadge && item.is_public;
   return (
@@ -56,9 +58,9 @@ export function EvidenceCard({
       className="group flex h-[357px] w-[250px] flex-col overflow-hidden rounded-card bg-surface text-left text-ink-900 shadow-lift ring-1 ring-line transition hover:-translate-y-0.5 hover:ring-ink-300"
     >
       <span className="relative block h-[160px] w-full shrink-0 overflow-hidden">
-        {item.thumbnail_url ? (
+        {thumbnail ? (
           <img
-            src={item.thumbnail_url}
+            src={thumbnail}
             alt=""
             loading={eager ? "eager" : "lazy"}
             fetchPriority={eager ? "high" : "auto"}
@@ -68,7 +70,7 @@ export function EvidenceCard({
         ) : (
           <KindPlaceholder kind={item.media_type} />
         )}
-        {item.media_type === 3 && item.thumbnail_url && (
+        {item.media_type === 3 && thumbnail && (
           <span aria-hidden="true" className="absolute inset-0 m-auto flex size-12 items-center justify-center rounded-full bg-ink-950/65 text-white">
             <Icon name="play" className="size-5 translate-x-px" />
           </span>

@@ -1,12 +1,23 @@
+import { useState } from "react";
 import type { Evidence } from "../api/types";
+import { MediaUnavailable } from "../features/media/MediaUnavailable";
+import { mediaSource, posterUrl } from "../features/media/renditions";
 
 /** The full media of one item, for detail dialogs only: player by type, 'No media to display.' for notes. */
 export function EvidenceMedia({ item }: { item: Evidence }) {
-  if (!item.aws_url || item.media_type === 1) {
+  const source = mediaSource(item);
+  if (!source || item.media_type === 1) {
     return <p className="rounded-lg bg-paper-deep p-6 text-center text-sm text-muted">No media to display.</p>;
   }
+  return <Player key={`${item.id}:${source}`} item={item} source={source} />;
+}
+
+/** Keyed by its source, so a copy the server made since gets a fresh try. */
+function Player({ item, source }: { item: Evidence; source: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return <MediaUnavailable item={item} tone="light" />;
   if (item.media_type === 4) {
-    return <audio controls preload="metadata" src={item.aws_url} className="w-full" aria-label={`Audio: ${item.title}`} />;
+    return <audio controls preload="metadata" src={source} onError={() => setFailed(true)} className="w-full" aria-label={`Audio: ${item.title}`} />;
   }
   if (item.media_type === 3) {
     return (
@@ -14,14 +25,15 @@ export function EvidenceMedia({ item }: { item: Evidence }) {
         controls
         playsInline
         preload="metadata"
-        poster={item.thumbnail_url ?? undefined}
+        src={source}
+        poster={posterUrl(item) ?? undefined}
+        onError={() => setFailed(true)}
         className="max-h-[60vh] w-full rounded-lg bg-ink-950"
         aria-label={`Video: ${item.title}`}
       >
-        <source src={item.aws_url} />
         <track kind="captions" src="/no-captions.vtt" srcLang="en" label="No captions available" />
       </video>
     );
   }
-  return <img src={item.aws_url} alt={`Photo: ${item.title}`} className="max-h-[60vh] w-full rounded-lg bg-ink-950 object-contain" />;
+  return <img src={source} alt={`Photo: ${item.title}`} onError={() => setFailed(true)} className="max-h-[60vh] w-full rounded-lg bg-ink-950 object-contain" />;
 }

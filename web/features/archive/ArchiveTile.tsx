@@ -4,6 +4,7 @@ import { formatPublicDateTime, formatDuration, truncateTitle } from "../../lib/f
 import { MEDIA_LABELS } from "../../lib/mediaTypes";
 import { Icon, type IconName } from "../../ui/Icon";
 import { Quotation } from "./Quotation";
+import { thumbnailUrl } from "../media/renditions";
 
 const KIND_ICONS: Record<Evidence["media_type"], IconName> = { 1: "note", 2: "camera", 3: "video", 4: "music" };
 
@@ -24,10 +25,11 @@ function TileMedia({ item, eager }: { item: Evidence; eager: boolean }) {
       </div>
     );
   }
-  if (item.thumbnail_url) {
+  const thumbnail = thumbnailUrl(item);
+  if (thumbnail) {
     return (
       <img
-        src={item.thumbnail_url}
+        src={thumbnail}
         alt=""
         loading={eager ? "eager" : "lazy"}
         fetchPriority={eager ? "high" : "auto"}

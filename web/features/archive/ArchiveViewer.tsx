@@ -8,6 +8,7 @@ import { useSwipe } from "./useSwipe";
 import { useViewerItem } from "./useViewerItem";
 import { ViewerFacts } from "./ViewerFacts";
 import { ViewerStage } from "./ViewerStage";
+import { mediaSource } from "../media/renditions";
 
 /** Keys typed here belong to the control itself (seeking a video, the waveform), not to the viewer's navigation. */
 const OWN_KEYS = "input, textarea, select, video, audio, [role='slider']";
@@ -80,7 +81,8 @@ export default function ArchiveViewer({ id, items, more, loadMore, onMove, onClo
   // The next photo is fetched while this one is looked at.
   const upcoming = inList ? items[index + 1] : undefined;
   useEffect(() => {
-    if (upcoming?.media_type === 2 && upcoming.aws_url) new Image().src = upcoming.aws_url;
+    const upcomingPhoto = upcoming?.media_type === 2 ? mediaSource(upcoming) : null;
+    if (upcomingPhoto) new Image().src = upcomingPhoto;
   }, [upcoming]);
 
   const keys = useRef({ previous, next });

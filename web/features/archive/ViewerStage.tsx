@@ -1,5 +1,7 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { Evidence } from "../../api/types";
+import { MediaUnavailable } from "../media/MediaUnavailable";
+import { mediaSource, peaksUrl, posterUrl } from "../media/renditions";
 import { Quotation } from "./Quotation";
 
 const Waveform = lazy(() => import("./Waveform"));
@@ -9,7 +11,8 @@ const Waveform = lazy(() => import("./Waveform"));
  * waveform with its notes beneath (spec), or a note's words as a quotation with the spec's 'No media to display.'.
  */
 export function ViewerStage({ item }: { item: Evidence }) {
-  if (!item.aws_url || item.media_type === 1) {
+  const source = mediaSource(item);
+  if (!source || item.media_type === 1) {
     return (
       <div className="mx-auto w-full max-w-3xl px-2">
         {item.notes && <Quotation text={item.notes} marks="text-tape" className="text-3xl leading-snug text-white sm:text-4xl" />}
@@ -21,27 +24,42 @@ export function ViewerStage({ item }: { item: Evidence }) {
     return (
       <div className="mx-auto w-full max-w-3xl px-2">
         <Suspense fallback={<p className="text-sm text-ink-300">Drawing the waveform…</p>}>
-          <Waveform key={item.id} src={item.aws_url} title={item.title} />
+          <Waveform key={item.id} src={source} peaks={peaksUrl(item)} title={item.title} />
         </Suspense>
         {item.notes && <Quotation text={item.notes} marks="text-tape" className="mt-8 text-2xl leading-snug text-white sm:text-3xl" />}
       </div>
     );
   }
+  return <StagePicture key={`${item.id}:${source}`} item={item} source={source} />;
+}
+
+/** A photo or a video; keyed by its source, so a copy arriving later gets a fresh try. */
+function StagePicture({ item, source }: { item: Evidence; source: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return <MediaUnavailable item={item} />;
   if (item.media_type === 3) {
     return (
       <video
-        key={item.id}
         controls
         playsInline
         preload="metadata"
-        poster={item.thumbnail_url ?? undefined}
+        src={source}
+        poster={posterUrl(item) ?? undefined}
+        onError={() => setFailed(true)}
         className="max-h-[70dvh] max-w-full bg-black lg:max-h-[calc(100dvh-8rem)]"
         aria-label={`Video: ${item.title}`}
       >
-        <source src={item.aws_url} />
         <track kind="captions" src="/no-captions.vtt" srcLang="en" label="No captions available" />
       </video>
     );
   }
-  return <img key={item.id} src={item.aws_url} alt={`Photo: ${item.title}`} draggable={false} className="max-h-[70dvh] max-w-full object-contain select-none lg:max-h-[calc(100dvh-8rem)]" />;
+  return (
+    <img
+      src={source}
+      alt={`Photo: ${item.title}`}
+      draggable={false}
+      onError={() => setFailed(true)}
+      className="max-h-[70dvh] max-w-full object-contain select-none lg:max-h-[calc(100dvh-8rem)]"
+    />
+  );
 }

@@ -29,12 +29,22 @@ function draw(canvas: HTMLCanvasElement, peaks: number[], progress: number) {
   });
 }
 
+/** The server's peaks (src/renditions/peaks.ts: { seconds, peaks } of BARS bars), without the recording itself. */
+async function fetchPeaks(url: string, signal: AbortSignal): Promise<Decoded> {
+  const response = await fetch(url, { signal, credentials: "same-origin" });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const { seconds, peaks } = (await response.json()) as Decoded;
+  if (!Array.isArray(peaks) || peaks.length === 0 || !(seconds > 0)) throw new Error("no peaks");
+  return { seconds, peaks };
+}
+
 /**
- * An audio item as a waveform drawn in the browser (Web Audio decodes the public file into peaks on a <canvas>), with
+ * An audio item as a waveform on a <canvas>: the server's peaks when it made them, else drawn in the browser (Web
+ * Audio decodes the public file into peaks), with
  * play/pause and the progress over the waveform; the waveform is a slider (click, drag, arrows, Home/End) to seek.
  * If the browser cannot fetch or decode the recording, the plain audio player stands in. Loaded as its own chunk.
  */
-export default function Waveform({ src, title }: { src: string; title: string }) {
+export default function Waveform({ src, peaks, title }: { src: string; peaks?: string | null; title: string }) {
   const audio = useRef<HTMLAudioElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [decoded, setDecoded] = useState<Decoded | "loading" | "failed">("loading");
@@ -44,13 +54,14 @@ export default function Waveform({ src, title }: { src: string; title: string })
 
   useEffect(() => {
     const abort = new AbortController();
-    decodeWaveform(src, BARS, abort.signal).then(setDecoded, (error: unknown) => {
+    const drawn = peaks ? fetchPeaks(peaks, abort.signal).catch(() => decodeWaveform(src, BARS, abort.signal)) : decodeWaveform(src, BARS, abort.signal);
+    drawn.then(setDecoded, (error: unknown) => {
       if (abort.signal.aborted) return;
       console.warn("The waveform could not be drawn; showing the plain player", error);
       setDecoded("failed");
     });
     return () => abort.abort();
-  }, [src]);
+  }, [src, peaks]);
 
   const ready = typeof decoded === "object" ? decoded : null;
   const seconds = ready?.seconds ?? 0;

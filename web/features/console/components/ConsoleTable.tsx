@@ -7,17 +7,18 @@ import { Face } from "../../../ui/Face";
 import { PlaceLink } from "../../../ui/PlaceLink";
 import { RelativeTime } from "../../../ui/RelativeTime";
 import { TableFrame } from "../../../ui/Table";
+import { thumbnailUrl } from "../../media/renditions";
 
 // Without a picture the kind is already in the text below the title: a phone keeps the width for the title.
-const ROW_THUMBNAIL = (item: ConsoleItem) => `${item.thumbnail_url ? "flex" : "flex max-sm:hidden"} h-12 w-16 lg:h-7 lg:w-10`;
+const ROW_THUMBNAIL = (item: ConsoleItem) => `${thumbnailUrl(item) ? "flex" : "flex max-sm:hidden"} h-12 w-16 lg:h-7 lg:w-10`;
 
 /** The item's picture (or its kind) with a clip's length; `size` is the frame's size and display classes. */
 export function Thumbnail({ item, size = ROW_THUMBNAIL(item) }: { item: ConsoleItem; size?: string }) {
   const frame = `${size} relative shrink-0 items-center justify-center overflow-hidden rounded-md bg-paper-deep text-xs font-medium text-ink-700`;
   return (
     <span className={frame}>
-      {item.thumbnail_url ? (
-        <img src={item.thumbnail_url} alt="" loading="lazy" className="size-full object-cover" />
+      {thumbnailUrl(item) ? (
+        <img src={thumbnailUrl(item)!} alt="" loading="lazy" className="size-full object-cover" />
       ) : (
         <span aria-hidden="true">{MEDIA_LABELS[item.media_type]}</span>
       )}
