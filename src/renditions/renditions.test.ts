@@ -3,12 +3,13 @@
  * uploaded as a participant would, read back as the owner, an admin and a visitor would.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Actor, cast, type Participant, fixture, form } from "../../tests/support/client";
 import { startTestServer, type TestServer } from "../../tests/support/server";
 import { createUpload, finalise, patch } from "../../tests/support/tus";
+import { PHONE_CODECS, phoneVideo } from "../../tests/support/phone-video";
 
 let server: TestServer;
 let owner: Participant;
@@ -16,22 +17,6 @@ let other: Participant;
 let admin: Actor;
 let visitor: Actor;
 let made: string;
-
-/** A short video in the given codec and container, tagged with a place and a phone's make and model. */
-async function phoneVideo(name: string, codecArgs: string[], size = "320x240", seconds = 2): Promise<File> {
-  const out = path.join(made, name);
-  const ffmpeg = Bun.spawn(
-    [
-      "ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", `testsrc=size=${size}:rate=25:duration=${seconds}`, "-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`,
-      ...codecArgs, "-movflags", "use_metadata_tags",
-      "-metadata", "location=+48.8584+002.2945/", "-metadata", "com.apple.quicktime.location.ISO6709=+48.8584+002.2945/",
-      "-metadata", "com.apple.quicktime.make=Apple", "-metadata", "com.apple.quicktime.model=iPhone 15 Pro", out,
-    ],
-    { stderr: "pipe" },
-  );
-  if ((await ffmpeg.exited) !== 0) throw new Error(`ffmpeg could not make ${name}: ${await new Response(ffmpeg.stderr).text()}`);
-  return new File([await readFile(out)], name);
-}
 
 const probeCodecs = async (bytes: Uint8Array) => {
   const file = path.join(made, `probe-${crypto.randomUUID()}`);
@@ -127,12 +112,12 @@ describe("photos", () => {
 
 describe("videos", () => {
   for (const [name, args] of [
-    ["hevc.mp4", ["-c:v", "libx265", "-preset", "ultrafast", "-tag:v", "hvc1", "-c:a", "aac"]],
-    ["prores.mov", ["-c:v", "prores_ks", "-profile:v", "0", "-c:a", "pcm_s16le"]],
-    ["mjpeg.mov", ["-c:v", "mjpeg", "-q:v", "5", "-c:a", "pcm_s16le"]],
+    ["hevc.mp4", PHONE_CODECS.hevc],
+    ["prores.mov", PHONE_CODECS.prores],
+    ["mjpeg.mov", PHONE_CODECS.mjpeg],
   ] as const) {
     test(`${name} gets an H.264/AAC MP4, a poster and a thumbnail, none carrying the place or the phone`, async () => {
-      const file = await phoneVideo(name, [...args]);
+      const file = await phoneVideo(name, args);
       expect((await revealing(new Uint8Array(await file.arrayBuffer()))).length).toBeGreaterThan(0); // the check can fail
       const item = await send(owner, name, file);
       const renditions = await renditionsOf(owner.actor, item.id);
@@ -148,7 +133,7 @@ describe("videos", () => {
   }
 
   test("H.264 in QuickTime is copied into MP4 without re-encoding, and Range requests work on it", async () => {
-    const source = await phoneVideo("h264.mov", ["-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac"]);
+    const source = await phoneVideo("h264.mov", PHONE_CODECS.h264);
     const item = await send(owner, "MOV", source);
     const display = (await renditionsOf(owner.actor, item.id)).find((r) => r.kind === "display")!;
     const whole = await bytesAt(owner.actor, display.url);
@@ -159,7 +144,7 @@ describe("videos", () => {
   });
 
   test("a video sent by the resumable path (no browser thumbnail) gets its poster and thumbnail from the server", async () => {
-    const video = new Uint8Array(await (await phoneVideo("resumable.mp4", ["-c:v", "libx265", "-preset", "ultrafast", "-tag:v", "hvc1", "-c:a", "aac"])).arrayBuffer());
+    const video = new Uint8Array(await (await phoneVideo("resumable.mp4", PHONE_CODECS.hevc)).arrayBuffer());
     const { location } = await createUpload(owner.actor, video.length, "IMG_0002.MP4");
     expect((await patch(owner.actor, location, 0, video)).status).toBe(204);
     const created = await finalise(owner.actor, location, "Resumable");
