@@ -37,3 +37,15 @@ test("silence and nothing give flat bars, not NaN", () => {
   silent.feed(pcm(new Array(500).fill(0)));
   expect(silent.finish().peaks.every((p) => p === 0)).toBe(true);
 });
+
+test("a sound longer than the blocks kept is folded, not held: the same bars, bounded memory", () => {
+  const samples = Array.from({ length: 40_000 }, (_, i) => Math.round(Math.sin(i / 300) * (i < 20_000 ? 8000 : 30000)));
+  const roomy = peakCounter(4000);
+  roomy.feed(pcm(samples));
+  const tight = peakCounter(4000, 64); // 40,000 samples are 1,000 blocks of 40: folded four times
+  tight.feed(pcm(samples));
+  const [a, b] = [roomy.finish(), tight.finish()];
+  expect(b.seconds).toBe(a.seconds);
+  expect(b.peaks.slice(0, 50).every((p) => p < 0.3)).toBe(true);
+  expect(b.peaks.slice(70).some((p) => p === 1)).toBe(true);
+});

@@ -2,15 +2,17 @@
  * A recording's waveform, drawn by the archive: for each of BARS equal slices, the loudest sample, scaled so that the
  * loudest slice is 1 (as web/features/archive/waveformPeaks.ts does when a browser decodes the file itself). Fed
  * ffmpeg's mono 16-bit output as it comes, keeping one maximum per 10 ms: an hour's recording holds 360,000 numbers,
- * never its samples.
+ * never its samples. Past MAX_BLOCKS (a day of sound, or a hostile file that claims more) neighbouring blocks are
+ * merged and the blocks made twice as long, so memory stays bounded however long the sound.
  */
 export const BARS = 120;
+const MAX_BLOCKS = 1 << 23;
 
 export type Peaks = { seconds: number; peaks: number[] };
 
-export function peakCounter(sampleRate: number) {
-  const blockSamples = Math.max(1, Math.round(sampleRate / 100));
-  const blocks: number[] = [];
+export function peakCounter(sampleRate: number, maxBlocks = MAX_BLOCKS) {
+  let blockSamples = Math.max(1, Math.round(sampleRate / 100));
+  let blocks: number[] = [];
   let blockPeak = 0;
   let inBlock = 0;
   let samples = 0;
@@ -24,6 +26,10 @@ export function peakCounter(sampleRate: number) {
       blocks.push(blockPeak);
       blockPeak = 0;
       inBlock = 0;
+      if (blocks.length >= maxBlocks) {
+        blocks = Array.from({ length: blocks.length >> 1 }, (_, i) => Math.max(blocks[2 * i]!, blocks[2 * i + 1]!));
+        blockSamples *= 2;
+      }
     }
   };
 
