@@ -22,11 +22,13 @@ test("a 1080p HEVC video needing more than the time limit ends failed with the r
   const created = await owner.actor.post("/api/evidence", form({ title: "Too long to copy" }, { file: await hevcVideo("1920x1080", 8) }));
   expect(created.status).toBe(201);
   const item = await created.json();
+  const mediaId = item.aws_url.split("/").pop();
   const started = Date.now();
   let failed: { error: string; attempts: number } | undefined;
   while (!failed && Date.now() - started < 30_000) {
     await Bun.sleep(200);
-    failed = (await (await admin.get("/api/server/status")).json()).renditions.failed[0];
+    const status = await (await admin.get("/api/server/status")).json();
+    failed = status.renditions.failed.find((job: { media_id: string }) => job.media_id === mediaId);
   }
   expect(failed?.error).toContain("time limit (1 s)");
   expect(failed?.attempts).toBe(1); // a limit is not retried: it would end the same way
@@ -39,6 +41,6 @@ test("a 1080p HEVC video needing more than the time limit ends failed with the r
   expect(status.warnings.map((w: { kind: string }) => w.kind)).toContain("renditions");
 
   // An admin's retry runs it again (it fails the same way here, but is taken again).
-  expect(await (await admin.post("/api/server/renditions/retry")).json()).toEqual({ retried: 1 });
+  expect((await (await admin.post("/api/server/renditions/retry")).json()).retried).toBeGreaterThanOrEqual(1);
   expect((await (await admin.get("/api/server/status")).json()).renditions.jobs.failed).toBe(0);
 });

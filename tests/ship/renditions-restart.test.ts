@@ -32,7 +32,12 @@ test("a job interrupted by kill -9 is taken again after the restart and its rend
   const item = await created.json();
 
   const db = createClient({ url: `file:${path.join(cwd, "data/casefile.db")}` });
-  const jobState = async () => (await db.execute("select state, attempts from jobs where kind = 'renditions'")).rows[0] as unknown as { state: string; attempts: number } | undefined;
+  // The video's job (the sender's selfie has one too).
+  const mediaId = (item.aws_url as string).split("/").pop();
+  const jobState = async () => {
+    const [row] = (await db.execute({ sql: "select state, attempts from jobs where kind = 'renditions' and subject = ?", args: [mediaId!] })).rows;
+    return row ? { state: row.state, attempts: row.attempts } : undefined;
+  };
   const until = Date.now() + 30_000;
   while ((await jobState())?.state !== "running" && Date.now() < until) await Bun.sleep(100);
   expect(await jobState()).toEqual({ state: "running", attempts: 1 });
