@@ -1,23 +1,24 @@
-import { useState } from "react";
 import type { Evidence } from "../api/types";
 import { MediaUnavailable } from "../features/media/MediaUnavailable";
-import { mediaSource, posterUrl } from "../features/media/renditions";
+import { displaySource, posterUrl, preparingCopy } from "../features/media/renditions";
+import { useMediaFailure } from "../features/media/useMediaFailure";
 
 /** The full media of one item, for detail dialogs only: player by type, 'No media to display.' for notes. */
 export function EvidenceMedia({ item }: { item: Evidence }) {
-  const source = mediaSource(item);
+  const source = displaySource(item);
   if (!source || item.media_type === 1) {
     return <p className="rounded-lg bg-paper-deep p-6 text-center text-sm text-muted">No media to display.</p>;
   }
-  return <Player key={`${item.id}:${source}`} item={item} source={source} />;
+  if (preparingCopy(item)) return <MediaUnavailable item={item} tone="light" />;
+  return <Player key={`${item.id}:${source.url}`} item={item} source={source.url} />;
 }
 
 /** Keyed by its source, so a copy the server made since gets a fresh try. */
 function Player({ item, source }: { item: Evidence; source: string }) {
-  const [failed, setFailed] = useState(false);
+  const { failed, events } = useMediaFailure(item);
   if (failed) return <MediaUnavailable item={item} tone="light" />;
   if (item.media_type === 4) {
-    return <audio controls preload="metadata" src={source} onError={() => setFailed(true)} className="w-full" aria-label={`Audio: ${item.title}`} />;
+    return <audio controls preload="metadata" src={source} onError={events.onError} className="w-full" aria-label={`Audio: ${item.title}`} />;
   }
   if (item.media_type === 3) {
     return (
@@ -27,7 +28,7 @@ function Player({ item, source }: { item: Evidence; source: string }) {
         preload="metadata"
         src={source}
         poster={posterUrl(item) ?? undefined}
-        onError={() => setFailed(true)}
+        {...events}
         className="max-h-[60vh] w-full rounded-lg bg-ink-950"
         aria-label={`Video: ${item.title}`}
       >
@@ -35,5 +36,5 @@ function Player({ item, source }: { item: Evidence; source: string }) {
       </video>
     );
   }
-  return <img src={source} alt={`Photo: ${item.title}`} onError={() => setFailed(true)} className="max-h-[60vh] w-full rounded-lg bg-ink-950 object-contain" />;
+  return <img src={source} alt={`Photo: ${item.title}`} onError={events.onError} className="max-h-[60vh] w-full rounded-lg bg-ink-950 object-contain" />;
 }

@@ -8,7 +8,7 @@ import { useSwipe } from "./useSwipe";
 import { useViewerItem } from "./useViewerItem";
 import { ViewerFacts } from "./ViewerFacts";
 import { ViewerStage } from "./ViewerStage";
-import { mediaSource } from "../media/renditions";
+import { displaySource } from "../media/renditions";
 
 /** Keys typed here belong to the control itself (seeking a video, the waveform), not to the viewer's navigation. */
 const OWN_KEYS = "input, textarea, select, video, audio, [role='slider']";
@@ -81,7 +81,7 @@ export default function ArchiveViewer({ id, items, more, loadMore, onMove, onClo
   // The next photo is fetched while this one is looked at.
   const upcoming = inList ? items[index + 1] : undefined;
   useEffect(() => {
-    const upcomingPhoto = upcoming?.media_type === 2 ? mediaSource(upcoming) : null;
+    const upcomingPhoto = upcoming?.media_type === 2 ? displaySource(upcoming)?.url : null;
     if (upcomingPhoto) new Image().src = upcomingPhoto;
   }, [upcoming]);
 

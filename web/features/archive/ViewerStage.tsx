@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense } from "react";
 import type { Evidence } from "../../api/types";
 import { MediaUnavailable } from "../media/MediaUnavailable";
-import { mediaSource, peaksUrl, posterUrl } from "../media/renditions";
+import { displaySource, peaksUrl, posterUrl, preparingCopy } from "../media/renditions";
+import { useMediaFailure } from "../media/useMediaFailure";
 import { Quotation } from "./Quotation";
 
 const Waveform = lazy(() => import("./Waveform"));
@@ -11,7 +12,7 @@ const Waveform = lazy(() => import("./Waveform"));
  * waveform with its notes beneath (spec), or a note's words as a quotation with the spec's 'No media to display.'.
  */
 export function ViewerStage({ item }: { item: Evidence }) {
-  const source = mediaSource(item);
+  const source = displaySource(item);
   if (!source || item.media_type === 1) {
     return (
       <div className="mx-auto w-full max-w-3xl px-2">
@@ -20,22 +21,23 @@ export function ViewerStage({ item }: { item: Evidence }) {
       </div>
     );
   }
+  if (preparingCopy(item)) return <MediaUnavailable item={item} />;
   if (item.media_type === 4) {
     return (
       <div className="mx-auto w-full max-w-3xl px-2">
         <Suspense fallback={<p className="text-sm text-ink-300">Drawing the waveform…</p>}>
-          <Waveform key={item.id} src={source} peaks={peaksUrl(item)} title={item.title} />
+          <Waveform key={item.id} src={source.url} peaks={peaksUrl(item)} title={item.title} />
         </Suspense>
         {item.notes && <Quotation text={item.notes} marks="text-tape" className="mt-8 text-2xl leading-snug text-white sm:text-3xl" />}
       </div>
     );
   }
-  return <StagePicture key={`${item.id}:${source}`} item={item} source={source} />;
+  return <StagePicture key={`${item.id}:${source.url}`} item={item} source={source.url} />;
 }
 
 /** A photo or a video; keyed by its source, so a copy arriving later gets a fresh try. */
 function StagePicture({ item, source }: { item: Evidence; source: string }) {
-  const [failed, setFailed] = useState(false);
+  const { failed, events } = useMediaFailure(item);
   if (failed) return <MediaUnavailable item={item} />;
   if (item.media_type === 3) {
     return (
@@ -45,7 +47,7 @@ function StagePicture({ item, source }: { item: Evidence; source: string }) {
         preload="metadata"
         src={source}
         poster={posterUrl(item) ?? undefined}
-        onError={() => setFailed(true)}
+        {...events}
         className="max-h-[70dvh] max-w-full bg-black lg:max-h-[calc(100dvh-8rem)]"
         aria-label={`Video: ${item.title}`}
       >
@@ -58,7 +60,7 @@ function StagePicture({ item, source }: { item: Evidence; source: string }) {
       src={source}
       alt={`Photo: ${item.title}`}
       draggable={false}
-      onError={() => setFailed(true)}
+      onError={events.onError}
       className="max-h-[70dvh] max-w-full object-contain select-none lg:max-h-[calc(100dvh-8rem)]"
     />
   );

@@ -40,9 +40,9 @@ async function fetchPeaks(url: string, signal: AbortSignal): Promise<Decoded> {
 
 /**
  * An audio item as a waveform on a <canvas>: the server's peaks when it made them, else drawn in the browser (Web
- * Audio decodes the public file into peaks), with
- * play/pause and the progress over the waveform; the waveform is a slider (click, drag, arrows, Home/End) to seek.
- * If the browser cannot fetch or decode the recording, the plain audio player stands in. Loaded as its own chunk.
+ * Audio decodes the public file into peaks), with play/pause and the progress over the waveform; the waveform is a
+ * slider (click, drag, arrows, Home/End) to seek. If the browser cannot fetch or decode the recording, the plain
+ * audio player stands in. Loaded as its own chunk.
  */
 export default function Waveform({ src, peaks, title }: { src: string; peaks?: string | null; title: string }) {
   const audio = useRef<HTMLAudioElement>(null);
@@ -54,7 +54,9 @@ export default function Waveform({ src, peaks, title }: { src: string; peaks?: s
 
   useEffect(() => {
     const abort = new AbortController();
-    const drawn = peaks ? fetchPeaks(peaks, abort.signal).catch(() => decodeWaveform(src, BARS, abort.signal)) : decodeWaveform(src, BARS, abort.signal);
+    const decode = () => decodeWaveform(src, BARS, abort.signal);
+    // Peaks the server could not give (an old copy, a lost connection) are still drawn from the recording itself.
+    const drawn = peaks ? fetchPeaks(peaks, abort.signal).catch((error: unknown) => (abort.signal.aborted ? Promise.reject(error) : decode())) : decode();
     drawn.then(setDecoded, (error: unknown) => {
       if (abort.signal.aborted) return;
       console.warn("The waveform could not be drawn; showing the plain player", error);

@@ -14,11 +14,12 @@ const ROW_THUMBNAIL = (item: ConsoleItem) => `${thumbnailUrl(item) ? "flex" : "f
 
 /** The item's picture (or its kind) with a clip's length; `size` is the frame's size and display classes. */
 export function Thumbnail({ item, size = ROW_THUMBNAIL(item) }: { item: ConsoleItem; size?: string }) {
+  const picture = thumbnailUrl(item);
   const frame = `${size} relative shrink-0 items-center justify-center overflow-hidden rounded-md bg-paper-deep text-xs font-medium text-ink-700`;
   return (
     <span className={frame}>
-      {thumbnailUrl(item) ? (
-        <img src={thumbnailUrl(item)!} alt="" loading="lazy" className="size-full object-cover" />
+      {picture ? (
+        <img src={picture} alt="" loading="lazy" className="size-full object-cover" />
       ) : (
         <span aria-hidden="true">{MEDIA_LABELS[item.media_type]}</span>
       )}
