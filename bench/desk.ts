@@ -14,7 +14,7 @@ import path from "node:path";
 import { createClient } from "@libsql/client";
 import type { Browser, Locator, Page } from "playwright-core";
 import { LAPTOP, launchBrowser } from "../tests/browser/browser";
-import { type Child, cpuSeconds, fmt, freePort, loadAverage, median, ROOT, startChild, tempDir } from "./lib/proc";
+import { type Child, cpuSeconds, fmt, freePort, loadAverage, median, ROOT, startChild, tempDir, percentile } from "./lib/proc";
 
 const ROWS = Number(process.env.DESK_BENCH_ROWS ?? 10_000);
 const USERS = Number(process.env.DESK_BENCH_USERS ?? 300);
@@ -60,7 +60,6 @@ async function firstRender(browser: Browser, url: string, cookie: string | undef
   return ms as number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 const children: Child[] = [];
 try {

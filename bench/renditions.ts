@@ -20,14 +20,13 @@ import { recipeCommands } from "../src/renditions/recipes";
 import { findTools, runTool } from "../src/renditions/tools";
 import { ADMIN } from "../tests/support/server";
 import { Actor, adminActor, form, newParticipant } from "../tests/support/client";
-import { fmt, freePort, loadAverage, ROOT, startChild } from "./lib/proc";
+import { fmt, freePort, loadAverage, ROOT, startChild, percentile } from "./lib/proc";
 
 const { values: opts } = parseArgs({ options: { "video-seconds": { type: "string", default: "60" }, photos: { type: "string", default: "5" } } });
 const VIDEO_SECONDS = Number(opts["video-seconds"]);
 const PHOTOS = Number(opts.photos);
 const P99_BUDGET_MS = 50;
 
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)] ?? NaN;
 
 async function run(argv: string[]) {
   const child = Bun.spawn(argv, { stderr: "pipe", stdout: "ignore" });
@@ -106,6 +105,8 @@ try {
     const { jobs } = (await (await admin.get("/api/server/status")).json()).renditions;
     console.log(`server: ${jobs.done} jobs done, ${jobs.failed} failed, in ${fmt(jobsSeconds)} s`);
     for (const list of ["console", "public"] as const) {
+      during[list].sort((a, b) => a - b);
+      after[list].sort((a, b) => a - b);
       const p99 = percentile(during[list], 99);
       console.log(
         `${list} list while jobs run: p50 ${fmt(percentile(during[list], 50))} ms, p99 ${fmt(p99)} ms (n ${during[list].length}) ${p99 <= P99_BUDGET_MS ? "✅" : "❌"} budget ${P99_BUDGET_MS} ms; ` +

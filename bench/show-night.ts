@@ -22,7 +22,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { createClient } from "@libsql/client";
 import type { PhoneReport } from "./lib/phone";
-import { type Child, cpuSeconds, fmt, freePort, loadAverage, ROOT, startChild, tempDir } from "./lib/proc";
+import { type Child, cpuSeconds, fmt, freePort, loadAverage, ROOT, startChild, tempDir, percentile } from "./lib/proc";
 import type { CrowdPlan } from "./lib/show-night-phones";
 import { baseMedia } from "./lib/show-night-media";
 
@@ -56,7 +56,6 @@ const ADMIN = { ADMIN_USERNAME: "show_admin", ADMIN_EMAIL: "show_admin@example.o
 const PROBE_FILE = path.join(ROOT, ".cache/show-night/probe.jsonl");
 const ADMIN_LISTS = ["/api/evidence/admin?limit=100", "/api/evidence/admin/counts", "/api/user/users"];
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 
 /** Memory lines of /proc/PID/status in KiB (VmRSS, VmHWM, RssAnon, RssFile). */
 async function memory(pid: number): Promise<Record<string, number>> {
