@@ -6,8 +6,9 @@ import { eventsRoutes } from "./events/events.routes";
 import { evidenceRoutes } from "./evidence/evidence.routes";
 import { exportRoutes } from "./export/export.routes";
 import { healthRoutes } from "./health/health.routes";
+import { i18nRoutes } from "./i18n/i18n.routes";
 import { isExactApiPath, looksLikeApiPath } from "./http/api-paths";
-import { HttpError, httpErrorResponse, json } from "./http/errors";
+import { errorJson, HttpError, httpErrorResponse } from "./http/errors";
 import { mediaRoutes } from "./media/media.routes";
 import { resetRoutes } from "./reset/reset.routes";
 import { serverStatusRoutes } from "./server-status/server-status.routes";
@@ -28,15 +29,15 @@ export function createApp(ctx: AppContext, assets: WebAssets, watch: ServerWatch
     .onRequest(({ request }) => {
       // The router would take `//api/user` for `/api/user`; only the exact spelling reaches the API.
       const { pathname } = new URL(request.url);
-      if (looksLikeApiPath(pathname) && !isExactApiPath(pathname)) return json({ message: "Not found." }, 404);
+      if (looksLikeApiPath(pathname) && !isExactApiPath(pathname)) return errorJson(404, "Not found.");
     })
     .onError(({ error, code }) => {
       if (error instanceof HttpError) return httpErrorResponse(error);
-      if (code === "PARSE") return json({ message: "The request body is not valid JSON." }, 400);
-      if (code === "VALIDATION") return json({ message: "The request is not valid." }, 400);
-      if (code === "NOT_FOUND") return json({ message: "Not found." }, 404);
+      if (code === "PARSE") return errorJson(400, "The request body is not valid JSON.");
+      if (code === "VALIDATION") return errorJson(400, "The request is not valid.");
+      if (code === "NOT_FOUND") return errorJson(404, "Not found.");
       console.error(error);
-      return json({ message: "Something went wrong on the server." }, 500);
+      return errorJson(500, "Something went wrong on the server.");
     })
     .use(healthRoutes(ctx))
     .use(usersRoutes(ctx))
@@ -51,6 +52,7 @@ export function createApp(ctx: AppContext, assets: WebAssets, watch: ServerWatch
     .use(auditRoutes(ctx))
     .use(eventsRoutes(ctx))
     .use(showRoutes(ctx))
+    .use(i18nRoutes(ctx))
     .use(serverStatusRoutes(ctx, watch))
     .use(setupRoutes(ctx))
     .use(brandRoutes(ctx, assets))

@@ -48,6 +48,12 @@ export type Config = {
    * made here) and how long one file's may take before it is stopped.
    */
   renditions: { jobs: number; timeLimitMs: number };
+  /**
+   * The languages participants may choose (LANGUAGES, canonical BCP 47 tags; undefined: every shipped language and
+   * every one an admin added) and the one for a phone that asks for none of them (DEFAULT_LANGUAGE).
+   */
+  languages: string[] | undefined;
+  defaultLanguage: string;
   /** Per participant (admins are exempt); 0 means unlimited. */
   quotas: { storageBytes: number; uploadsPerHour: number };
   /** Uploads are refused (507) when the filesystem of the media store's temp area would drop below this; 0 turns it off. */
@@ -174,6 +180,24 @@ function metricsToken(env: Env): string | undefined {
 }
 
 /** A comma-separated list of IPv4 or IPv6 addresses, each as the server sees it (no ranges). */
+/** A BCP 47 tag in its canonical spelling ("pt-br" → "pt-BR"), or a configuration error. */
+function languageTag(name: string, raw: string): string {
+  try {
+    const [tag] = Intl.getCanonicalLocales(raw.trim());
+    if (tag) return tag;
+  } catch {}
+  fail(name, `must be a language tag such as fr or pt-BR, got "${raw}"`);
+}
+
+function languageSettings(env: Env): Pick<Config, "languages" | "defaultLanguage"> {
+  const listed = optional(env, "LANGUAGES");
+  const languages = listed === undefined ? undefined : [...new Set(listed.split(",").filter((tag) => tag.trim()).map((tag) => languageTag("LANGUAGES", tag)))];
+  if (languages?.length === 0) fail("LANGUAGES", "must name at least one language");
+  const defaultLanguage = languageTag("DEFAULT_LANGUAGE", str(env, "DEFAULT_LANGUAGE", languages?.[0] ?? "en"));
+  if (languages && !languages.includes(defaultLanguage)) fail("DEFAULT_LANGUAGE", `must be one of LANGUAGES (${languages.join(",")}), got "${defaultLanguage}"`);
+  return { languages, defaultLanguage };
+}
+
 function addressList(env: Env, name: string): string[] {
   const raw = optional(env, name);
   if (raw === undefined) return [];
@@ -269,6 +293,7 @@ export function loadConfig(env: Env = process.env): Config {
     retention: { days: int(env, "RETENTION_DAYS", 30, 0, 3650), keepUnpublished: bool(env, "RETENTION_KEEP_UNPUBLISHED", true) },
     maxUploadBytes: int(env, "MAX_UPLOAD_MB", 1024, 1, 1024 * 1024) * 1024 * 1024,
     renditions: { jobs: int(env, "RENDITION_JOBS", 1, 0, 16), timeLimitMs: int(env, "RENDITION_TIME_LIMIT_SECONDS", 900, 1, 24 * 3600) * 1000 },
+    ...languageSettings(env),
     quotas: {
       storageBytes: int(env, "QUOTA_STORAGE_MB", 4096, 0, 1024 * 1024 * 1024) * 1024 * 1024,
       uploadsPerHour: int(env, "QUOTA_UPLOADS_PER_HOUR", 60, 0, 1_000_000),

@@ -18,3 +18,4 @@ export { serverInstances } from "./server-instances";
 export { jobRuns } from "./job-runs";
 export { jobs } from "./jobs";
 export { mediaRenditions } from "./media-renditions";
+export { catalogs } from "./catalogs";

@@ -28,6 +28,8 @@ export const users = sqliteTable(
     /** When the participant last accepted the privacy notice, and which version of it; null: never (original client). */
     consentAt: text("consent_at"),
     consentVersion: integer("consent_version"),
+    /** The language the participant chose (a BCP 47 tag such as "fr"); mails go out in it. Null: none chosen yet. */
+    language: text("language"),
   },
   (t) => [
     // Usernames and emails are unique after Unicode normalisation and case folding.

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { requireAdmin } from "../auth/guard";
 import type { AppContext } from "../context";
 import { setVisibility, toggleVisibility } from "../evidence/evidence.service";
-import { json } from "../http/errors";
+import { errorBody, json } from "../http/errors";
 import { parseId } from "../http/input";
 import { readSmallJson } from "../http/json-body";
 import { consoleItemJson } from "./console-json";
@@ -51,7 +51,7 @@ export function deskRoutes(ctx: AppContext) {
         const { conflict } = await setInvestigatorNotes(ctx.db, id, wanted, admin);
         if (conflict !== undefined) {
           const message = "Another admin changed these notes meanwhile.";
-          return json({ message, current: conflict, yours: wanted.notes, item: consoleItemJson(await consoleItem(ctx.db, id)) }, 409);
+          return json({ ...errorBody(409, message), current: conflict, yours: wanted.notes, item: consoleItemJson(await consoleItem(ctx.db, id)) }, 409);
         }
         return consoleItemJson(await consoleItem(ctx.db, id));
       },

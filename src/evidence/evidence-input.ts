@@ -1,4 +1,4 @@
-import { badRequest } from "../http/errors";
+import { badRequest, errorMessages } from "../http/errors";
 import type { MediaKind } from "../media/sniff";
 
 export const MEDIA_TYPES = { note: 1, image: 2, video: 3, audio: 4 } as const;
@@ -13,12 +13,12 @@ export const PAGE_MAX = 200;
 
 export type EvidenceText = { title: string; notes: string; location: string | null };
 
-export const MESSAGES = {
+export const MESSAGES = errorMessages("evidence", {
   titleMissing: "Please give the evidence a title",
   titleTooLong: `Titles can be at most ${TITLE_MAX} characters long`,
   notesTooLong: `Notes can be at most ${NOTES_MAX.toLocaleString("en-US")} characters long`,
   locationTooLong: `Locations can be at most ${LOCATION_MAX} characters long`,
-};
+});
 
 /** Title (required), notes and location of an evidence form, trimmed and bounded. */
 export function readEvidenceText(fields: Record<string, unknown>): EvidenceText {

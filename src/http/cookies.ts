@@ -7,6 +7,8 @@ export const RESET_PROOF_PATH = "/api/user/passwordupdated";
 /** This browser logged in to the account before (src/users/login-devices.ts); sent back only to the login route. */
 export const LOGIN_DEVICE_COOKIE = "casefile_device";
 export const LOGIN_PATH = "/api/user/login";
+/** The language this browser chose (set by the web app, read by GET /api/i18n): not a secret, so not HttpOnly. */
+export const LANGUAGE_COOKIE = "casefile_lang";
 
 /** The named cookie's value; a value that is not valid percent-encoding is no cookie at all (never a 500). */
 export function readCookie(request: Request, name: string): string | undefined {

@@ -179,7 +179,7 @@ describe("archive mode refuses every upload, admins' included", () => {
 
   const closed = async (response: Response) => {
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ message: ARCHIVE_CLOSED_MESSAGE });
+    expect(await response.json()).toMatchObject({ message: ARCHIVE_CLOSED_MESSAGE });
   };
 
   test("an admin's new evidence, profile photo and replacement file answer 503; text edits, visibility and deletes work", async () => {

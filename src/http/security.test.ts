@@ -113,7 +113,7 @@ describe("HTTP hardening", () => {
   test("unknown API paths are 404 JSON, never the app's HTML; other paths get the app", async () => {
     const api = await fetch(`${server.url}/api/does-not-exist`);
     expect(api.status).toBe(404);
-    expect(await api.json()).toEqual({ message: "Not found." });
+    expect(await api.json()).toMatchObject({ message: "Not found." });
     const page = await fetch(`${server.url}/some/client/route`);
     expect(page.headers.get("content-type")).toContain("text/html");
   });

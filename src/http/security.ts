@@ -1,5 +1,5 @@
 import type { Config } from "../config";
-import { json } from "./errors";
+import { errorJson } from "./errors";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -36,11 +36,11 @@ export function crossOriginRefusal(request: Request, config: Pick<Config, "trust
   try {
     originHost = new URL(origin).host.toLowerCase();
   } catch {
-    return json({ message: "Cross-origin request refused." }, 403);
+    return errorJson(403, "Cross-origin request refused.");
   }
   const allowed = new Set([requestHost(request, config)]);
   if (config.publicUrl) allowed.add(new URL(config.publicUrl).host.toLowerCase());
-  return allowed.has(originHost) ? undefined : json({ message: "Cross-origin request refused." }, 403);
+  return allowed.has(originHost) ? undefined : errorJson(403, "Cross-origin request refused.");
 }
 
 /** Headers every response carries, with the app's Content-Security-Policy unless a route set a stricter one. */
@@ -100,7 +100,7 @@ export function oversizedBodyRefusal(request: Request): Response | undefined {
   if (UPLOAD_ROUTES.some(([method, path]) => method === request.method && path.test(pathname))) return undefined;
   const length = request.headers.get("content-length");
   // "Connection: close": the unread rest of the body must not keep the connection (and a graceful stop) waiting.
-  if (length === null) return json({ message: "A Content-Length is required." }, 411, { connection: "close" });
-  if (Number(length) > SMALL_BODY_BYTES) return json({ message: BODY_TOO_LARGE_MESSAGE }, 413, { connection: "close" });
+  if (length === null) return errorJson(411, "A Content-Length is required.", { connection: "close" });
+  if (Number(length) > SMALL_BODY_BYTES) return errorJson(413, BODY_TOO_LARGE_MESSAGE, { connection: "close" });
   return undefined;
 }

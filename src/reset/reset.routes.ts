@@ -3,7 +3,7 @@ import { sha256Hex } from "../auth/passwords";
 import { limitAddressHit, LIMITS, limitHit, type Limit } from "../auth/rate-limit";
 import type { AppContext } from "../context";
 import { readCookie, RESET_PROOF_COOKIE, resetProofCookie } from "../http/cookies";
-import { badRequest, HttpError, json } from "../http/errors";
+import { badRequest, errorBody, errorMessages, HttpError, json } from "../http/errors";
 import { asRecord, stringField } from "../http/input";
 import { isSecureRequest } from "../http/request-info";
 import { identityKey } from "../users/identity-key";
@@ -11,11 +11,11 @@ import { checkPassword } from "../users/validation";
 import { findUserByEmail } from "../users/users.service";
 import { checkResetCode, PROOF_TTL_MS, resetPassword, sendResetCode } from "./reset.service";
 
-export const RESET_MESSAGES = {
+export const RESET_MESSAGES = errorMessages("reset", {
   emailMissing: "Please enter your email address",
   codeMissing: "Please enter the code and your email address",
   badCode: "Incorrect code. Please try again.",
-};
+});
 
 /** The spec sends some payloads as arrays: [code, email] and [{ email, password, code }]. */
 function emailFromSendPayload(body: unknown): string {
@@ -71,7 +71,7 @@ export function resetRoutes(ctx: AppContext) {
         await limitAddress(request);
         await limitAccount(email, "check", LIMITS.resetCheckPerAccount);
       } catch (error) {
-        if (error instanceof HttpError && error.status === 429) return json({ message: error.message, exists: true }, 429);
+        if (error instanceof HttpError && error.status === 429) return json({ ...errorBody(429, error.message, error.code), exists: true }, 429);
         throw error;
       }
       return { exists: !!(await findUserByEmail(ctx.db, email)) };

@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { Elysia } from "elysia";
 import { requireAdmin } from "../auth/guard";
 import type { AppContext } from "../context";
-import { json } from "../http/errors";
+import { errorJson } from "../http/errors";
 import { retryFailedJobs } from "../jobs/job-queue";
 import { METRICS_CONTENT_TYPE, metricsText } from "./metrics-text";
 import { serverStatus } from "./status.service";
@@ -32,7 +32,7 @@ export function serverStatusRoutes(ctx: AppContext, watch: ServerWatch) {
     })
     .get("/metrics", async ({ request }) => {
       const token = ctx.config.metricsToken;
-      if (!token) return json({ message: "Not found." }, 404);
+      if (!token) return errorJson(404, "Not found.");
       const given = /^Bearer (.+)$/i.exec(request.headers.get("authorization") ?? "")?.[1];
       if (!given || !sameSecret(given, token)) {
         return new Response("A bearer token (METRICS_TOKEN) is needed.\n", { status: 401, headers: { "www-authenticate": 'Bearer realm="metrics"' } });

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import { requireAdmin } from "../auth/guard";
 import type { AppContext } from "../context";
-import { badRequest, json, notFound, tooLarge } from "../http/errors";
+import { badRequest, errorBody, errorJson, json, notFound, tooLarge } from "../http/errors";
 import { asRecord } from "../http/input";
 import { readMultipartWithinDisk } from "../media/disk-guard";
 import { stallGuard, type TempFile } from "../media/multipart";
@@ -94,7 +94,7 @@ export function showRoutes(ctx: AppContext) {
         const done = await resetBriefing(ctx, admin, confirm as number);
         return { participants: done.participants, briefing_version: done.briefingVersion };
       } catch (error) {
-        if (error instanceof CountChanged) return json({ message: error.message, participants: error.participants }, 409);
+        if (error instanceof CountChanged) return json({ ...errorBody(409, error.message), participants: error.participants }, 409);
         throw error;
       }
     })
@@ -120,5 +120,5 @@ export function showRoutes(ctx: AppContext) {
       return rangedResponse(request, row.size, headers, (range) => ctx.store.read(row.storeKey, range));
     })
     // Any other /show-media/ address is an error, never the app's HTML.
-    .all("/show-media/*", () => json({ message: "Not found." }, 404));
+    .all("/show-media/*", () => errorJson(404, "Not found."));
 }

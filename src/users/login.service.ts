@@ -2,15 +2,16 @@ import { sha256Hex } from "../auth/passwords";
 import { clearHits, countHit, limitAddressHit, LIMITS } from "../auth/rate-limit";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/users";
-import { badRequest, tooManyRequests, unauthorized } from "../http/errors";
+import { badRequest, errorMessages, tooManyRequests, unauthorized } from "../http/errors";
 import { identityKey } from "./identity-key";
 import { knownDevice } from "./login-devices";
 import { findUserByLogin, passwordMatches } from "./users.service";
 
-export const LOGIN_MESSAGES = {
+export const LOGIN_MESSAGES = errorMessages("login", {
   missing: "Enter your username and password!",
   mismatch: "Oops! The username and password didn't match. Try again!",
-};
+  paused: "Too many wrong passwords for this account. Please wait 15 minutes and try again, or reset your password.",
+});
 
 /** No username (≤ 32) or email (≤ 254) is longer: a longer one cannot name an account. */
 const IDENTIFIER_MAX = 254;
@@ -25,7 +26,7 @@ function loginKey(user: UserRow | undefined, identifier: string): string {
 
 /** A login refused for its limit: it says to wait, and how long at most. */
 export const loginPaused = () =>
-  tooManyRequests("Too many wrong passwords for this account. Please wait 15 minutes and try again, or reset your password.");
+  tooManyRequests(LOGIN_MESSAGES.paused);
 
 /**
  * Checks a login by username or email. The attempt is counted BEFORE the password is verified, in one atomic

@@ -1,8 +1,8 @@
 import { INVALID_USERNAME, isPlainEmail, isValidUsername, normalizeUsername } from "../config/identity-rules";
-import { badRequest } from "../http/errors";
+import { badRequest, errorMessages } from "../http/errors";
 
 /** The messages of spec §5, shared by registration, profile edits and the admin user form. */
-export const MESSAGES = {
+export const MESSAGES = errorMessages("user", {
   missingCredentials: "Choose a username and password!",
   passwordTooShort: "Password must be at least 7 characters long",
   passwordsDiffer: "Passwords do not match",
@@ -16,7 +16,7 @@ export const MESSAGES = {
   usernameTaken: "That username is already taken",
   usernameLookAlike: "That username looks like one already taken (letters of another alphabet can look the same). Please choose another",
   emailTaken: "An account with that email address already exists",
-} as const;
+} as const);
 
 export const PASSWORD_MIN = 7;
 export const NAME_MAX = 100;

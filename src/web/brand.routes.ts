@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import { type BrandImage, darkened, textColourOn } from "../config/branding";
 import type { AppContext } from "../context";
-import { json } from "../http/errors";
+import { errorJson } from "../http/errors";
 import { currentShow } from "../show/show.service";
 import type { WebAssets } from "./web-assets";
 
@@ -56,7 +56,7 @@ function brandImage(ctx: AppContext, operator: BrandImage | undefined, slot: "lo
       return respond(request, memo.tagged);
     }
     const file = await assets.get(builtInFile);
-    if (!file) return json({ message: "Not found." }, 404);
+    if (!file) return errorJson(404, "Not found.");
     const version = `${file.size}:${(file as Blob & { lastModified?: number }).lastModified ?? 0}`;
     if (memo?.version !== version) memo = { version, tagged: taggedImage({ bytes: await file.bytes(), contentType: "image/svg+xml" }) };
     return respond(request, memo.tagged);
@@ -80,5 +80,5 @@ export function brandRoutes(ctx: AppContext, assets: WebAssets) {
     .get(BRAND_LOGO_PATH, ({ request }) => logo(request))
     .get(BRAND_LANDING_PATH, ({ request }) => landing(request))
     // Any other /brand/ address is an error, never the app's HTML.
-    .all("/brand/*", () => json({ message: "Not found." }, 404));
+    .all("/brand/*", () => errorJson(404, "Not found."));
 }

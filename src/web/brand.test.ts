@@ -72,7 +72,7 @@ describe("without branding settings", () => {
   test("another /brand/ address is a 404, never the app's HTML", async () => {
     const response = await fetch(`${server.url}/brand/nothing`);
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ message: "Not found." });
+    expect(await response.json()).toMatchObject({ message: "Not found." });
   });
 });
 

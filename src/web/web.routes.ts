@@ -1,7 +1,7 @@
 import { brotliCompress, constants as zlib } from "node:zlib";
 import { Elysia } from "elysia";
 import { looksLikeApiPath } from "../http/api-paths";
-import { json } from "../http/errors";
+import { errorJson } from "../http/errors";
 import { decodedOrUndefined } from "../http/input";
 import { rangedResponse } from "../media/range";
 import type { WebAssets } from "./web-assets";
@@ -107,7 +107,7 @@ export function webRoutes(assets: WebAssets) {
 
   async function serve(request: Request, pathname: string): Promise<Response> {
     const relative = decodedOrUndefined(pathname)?.replace(/^\/+/, "");
-    if (relative === undefined) return json({ message: "The address is not valid." }, 400);
+    if (relative === undefined) return errorJson(400, "The address is not valid.");
     const file = relative && !relative.endsWith("/") && CONTENT_TYPES[extension(relative)] ? await assets.get(relative) : undefined;
     if (file) {
       return respond(request, relative, file, {
@@ -123,7 +123,7 @@ export function webRoutes(assets: WebAssets) {
   return new Elysia({ name: "web" }).all("/*", ({ request }) => {
     const { pathname } = new URL(request.url);
     // Unknown API paths (in any case or spelling) are JSON errors, never the app's HTML.
-    if (looksLikeApiPath(pathname) || request.method !== "GET") return json({ message: "Not found." }, 404);
+    if (looksLikeApiPath(pathname) || request.method !== "GET") return errorJson(404, "Not found.");
     return serve(request, pathname);
   });
 }
