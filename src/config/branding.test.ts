@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { FIXTURES } from "../../tests/support/client";
 import { ConfigError, loadConfig } from ".";
-import { contrastRatio, defaultArchiveIntro } from "./branding";
+import { contrastRatio } from "./branding";
 
 let dir: string;
 const file = (name: string) => path.join(dir, name);
@@ -71,12 +71,10 @@ describe("refused at start, naming the variable in one line", () => {
 });
 
 describe("accepted", () => {
-  test("the defaults: evidence red, white text on it, a darker hover, no files, two paragraphs naming the project", () => {
+  test("the defaults: evidence red, white text on it, a darker hover, no files (the show's words give the archive's introduction)", () => {
     const { branding } = loadConfig({ PROJECT_NAME: "Harbour Watch" });
     expect(branding).toMatchObject({ accentColor: "#b3261e", onAccent: "#ffffff", accentStrong: "#98201a", logo: undefined, landingImage: undefined });
-    expect(branding.archiveIntro).toEqual(defaultArchiveIntro("Harbour Watch"));
-    expect(branding.archiveIntro).toHaveLength(2);
-    expect(branding.archiveIntro[0]).toContain("Harbour Watch");
+    expect(branding.archiveIntro).toEqual([]);
   });
 
   test.each([

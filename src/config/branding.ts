@@ -18,7 +18,7 @@ export type Branding = {
   /** Undefined: the web app's built-in image is used. */
   logo: BrandImage | undefined;
   landingImage: BrandImage | undefined;
-  /** The public archive's introduction, one string per paragraph. */
+  /** The public archive's introduction from ARCHIVE_INTRO_FILE, one string per paragraph; [] without the file. */
   archiveIntro: string[];
 };
 
@@ -109,19 +109,10 @@ export function paragraphs(text: string): string[] {
     .filter(Boolean);
 }
 
-export function defaultArchiveIntro(projectName: string): string[] {
-  return [
-    `This is the public archive of ${projectName}. During the show, participants gathered evidence on their phones ` +
-      "(photographs, video, sound recordings and written notes) and sent it to the investigator.",
-    "The investigator chose what you see here for the public record. Each item appears as it was submitted, with " +
-      "its title and the participant's own words.",
-  ];
-}
-
-function archiveIntro(env: Env, projectName: string, fail: BrandingFail): string[] {
+function archiveIntro(env: Env, fail: BrandingFail): string[] {
   const name = "ARCHIVE_INTRO_FILE";
   const raw = env[name];
-  if (raw === undefined || raw === "") return defaultArchiveIntro(projectName);
+  if (raw === undefined || raw === "") return [];
   const file = path.resolve(raw);
   // 4 bytes per character at most in UTF-8: a larger file cannot be within the limit.
   const bytes = readLimited(name, file, INTRO_MAX_CHARACTERS * 4, `${INTRO_MAX_CHARACTERS} characters`, fail);
@@ -138,7 +129,7 @@ function archiveIntro(env: Env, projectName: string, fail: BrandingFail): string
   return intro;
 }
 
-export function loadBranding(env: Env, projectName: string, fail: BrandingFail): Branding {
+export function loadBranding(env: Env, fail: BrandingFail): Branding {
   const raw = env.ACCENT_COLOR;
   const accentColor = (raw === undefined || raw === "" ? DEFAULT_ACCENT : raw).toLowerCase();
   if (!/^#[0-9a-f]{6}$/.test(accentColor)) fail("ACCENT_COLOR", `must be a colour written #rrggbb, got "${raw}"`);
@@ -148,6 +139,6 @@ export function loadBranding(env: Env, projectName: string, fail: BrandingFail):
     accentStrong: darkened(accentColor),
     logo: image(env, "LOGO_FILE", LOGO_MAX_BYTES, fail),
     landingImage: image(env, "LANDING_IMAGE_FILE", LANDING_MAX_BYTES, fail),
-    archiveIntro: archiveIntro(env, projectName, fail),
+    archiveIntro: archiveIntro(env, fail),
   };
 }

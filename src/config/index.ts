@@ -247,7 +247,7 @@ export function loadConfig(env: Env = process.env): Config {
   const mailFrom = str(env, "MAIL_FROM", "casefile <no-reply@casefile.local>");
 
   const projectName = str(env, "PROJECT_NAME", "casefile");
-  const branding = loadBranding(env, projectName, fail);
+  const branding = loadBranding(env, fail);
 
   const tlsMode = oneOf(env, "TLS", "off", ["off", "self-signed"] as const);
   const certFile = optional(env, "TLS_CERT_FILE");

@@ -1,12 +1,15 @@
 /** The words of every screen (docs/i18n.md): the catalog a phone should use, and the admins' catalogs. */
 import { Elysia } from "elysia";
-import { requireAdmin } from "../auth/guard";
+import { requireAdmin, requireUser } from "../auth/guard";
 import type { AppContext } from "../context";
 import { LANGUAGE_COOKIE, readCookie } from "../http/cookies";
 import { badRequest, json, notFound } from "../http/errors";
 import { catalogSummaries, compiledCatalog, effectiveCatalog, enabledLanguages, ENGLISH, removeCatalog, saveCatalog } from "./catalogs.service";
 import { acceptedLanguages, bestLanguage, canonicalLanguage, languageInfo } from "./languages";
 import { checkCatalog } from "./messages";
+import { asRecord, stringField } from "../http/input";
+import { userJson } from "../users/user-json";
+import { setUserLanguage } from "../users/users.service";
 
 /** The one language tag of a path or body, canonical; 404 for one that is not a tag at all. */
 function languageParam(raw: string): string {
@@ -44,6 +47,15 @@ export function i18nRoutes(ctx: AppContext) {
       if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
       const { dir } = languageInfo(language);
       return json({ language, dir, languages: enabled.map(languageInfo), messages: compiled }, 200, headers);
+    })
+
+    /** The account's language, as its owner chose it on some device: mails go out in it. */
+    .put("/api/user/language", async ({ request, body }) => {
+      const user = await requireUser(ctx, request);
+      const language = canonicalLanguage(stringField(asRecord(body), "language"));
+      const enabled = await enabledLanguages(ctx);
+      if (!language || !enabled.includes(language)) throw badRequest(`language must be one of ${enabled.join(", ")}.`, "i18n.language_unknown");
+      return userJson(await setUserLanguage(ctx.db, user.id, language));
     })
 
     .get("/api/i18n/catalogs", async ({ request }) => {

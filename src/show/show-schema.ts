@@ -2,7 +2,8 @@
  * The show's words: one typed declaration of every field admins edit, with its limits and its default. The defaults
  * are the spec's texts and the ones the web app had built in, so a fresh install looks exactly as before.
  */
-import { DEFAULT_ACCENT, defaultArchiveIntro } from "../config/branding";
+import { DEFAULT_ACCENT } from "../config/branding";
+import { SHIPPED_CATALOGS, SOURCE_LANGUAGE } from "../i18n/languages";
 import { badRequest } from "../http/errors";
 
 export type FaqItem = { question: string; answer: string };
@@ -60,65 +61,29 @@ export type ShowText = {
 export const DEFAULT_SPY_URL = "https://example.org/";
 export const DEFAULT_PROJECT_NAME = "casefile";
 
+/** The English catalog's text of a show default (the web shows other languages' from their catalogs). */
+const english = (id: string) => SHIPPED_CATALOGS[SOURCE_LANGUAGE]![`show.${id}`]!;
+
+/** How many numbered entries `show.<field>.1`, `.2`, … (or `.1.question`, …) the English catalog has. */
+function countOf(field: string, suffix = ""): number {
+  let n = 0;
+  while (SHIPPED_CATALOGS[SOURCE_LANGUAGE]![`show.${field}.${n + 1}${suffix}`] !== undefined) n++;
+  return n;
+}
+const numbered = <T>(count: number, make: (n: number) => T) => Array.from({ length: count }, (_, index) => make(index + 1));
+
 /** Spec §2's three instruction paragraphs, with the example street corner. */
-export const DEFAULT_INSTRUCTIONS = [
-  "You will receive a confirmation e-mail with the date and time of your appointment, and text reminders on the phone number you registered with the day before and one hour before it starts.",
-  "At the time of your appointment, meet at the downtown street corner of Main Street and 5th Avenue and wait there for a phone call on your registered number. Your instructions will come through that call.",
-  "Bring a fully charged phone and a pair of wired headphones. Wireless earbuds tend to drop the call at the worst moment.",
-];
+export const DEFAULT_INSTRUCTIONS = numbered(countOf("instructions"), (n) => english(`instructions.${n}`));
 
 /** Spec §1: the appointment, the meeting place, weather, dropped calls, no payment, how to upload. */
-export const DEFAULT_FAQ: FaqItem[] = [
-  {
-    question: "When is my appointment?",
-    answer:
-      "Your confirmation e-mail gives the date and time. You will also get text reminders the day before and one hour before, on the phone number you registered with.",
-  },
-  {
-    question: "Where do I meet?",
-    answer:
-      "At the downtown street corner of Main Street and 5th Avenue. Wait there for a phone call on your registered number; the call tells you where to go next.",
-  },
-  {
-    question: "What if the weather is bad?",
-    answer:
-      "The investigation happens rain or shine. Dress for the weather and bring something to keep your phone dry. If it is cancelled for safety reasons we will text you.",
-  },
-  {
-    question: "What if my call drops?",
-    answer:
-      "Stay where you are and keep your phone on. We will call you back within a few minutes. Wired headphones make dropped calls much less likely.",
-  },
-  {
-    question: "Will I be paid?",
-    answer: "No. Taking part is voluntary and there is no payment of any kind. Nobody from the project will ever ask you for money.",
-  },
-  {
-    question: "How do I upload evidence?",
-    answer:
-      "Open Evidence from the menu and tap the red plus button. Choose camera for photos and videos, audio to upload or record sound, or notes for a written report. Add a title and notes, then press Upload Evidence and keep the screen open until it finishes.",
-  },
-];
+export const DEFAULT_FAQ: FaqItem[] = numbered(countOf("faq", ".question"), (n) => ({
+  question: english(`faq.${n}.question`),
+  answer: english(`faq.${n}.answer`),
+}));
 
-/**
- * What a participant is told before registering (docs/privacy.md for operators): what is collected, why, who sees
- * it, for how long, and their rights. The organisers must name themselves and adjust the retention to their settings.
- */
-export const DEFAULT_PRIVACY_NOTICE = `## Your data in this investigation
-
-**Who is responsible.** The organisers of {project} run this site and decide what happens to your data. Write to them (the address is on your ticket) with any question or request.
-
-**What we collect, and why.**
-- Your username, full name, pronouns, e-mail address and phone number: to recognise you, to send your appointment and reminders, and to call you during the show.
-- A verification photo of your face: so the organisers can recognise you at the meeting point.
-- What you send (photos, videos, recordings, notes, and the place you add): it is the investigation itself.
-- A log of changes to your account and items, so the organisers can show what happened and when.
-
-**Who sees it.** The organisers (admins) see everything above. Other participants and visitors see nothing of yours, except items the organisers make public, shown with your username and avatar, without their place or camera details.
-
-**For how long.** Your verification photo, phone number and e-mail address are deleted a set time after the show ends (30 days unless the organisers say otherwise). **Items the organisers choose may be published in the public archive after the show.** Other items may be deleted with them.
-
-**Your rights.** Under Profile → My data you can download everything held about you, withdraw any of your items from the public archive, and delete your account with everything you sent. You can also ask the organisers to do any of this for you.`;
+/** The archive's introduction until admins write their own, naming the project. */
+const defaultArchiveIntro = (projectName: string) =>
+  numbered(countOf("archive_intro"), (n) => english(`archive_intro.${n}`).replace("{project}", projectName));
 
 /** Every default; the archive introduction's depends on the project name in force. */
 export function defaultText(projectName = DEFAULT_PROJECT_NAME): ShowText {
@@ -126,18 +91,18 @@ export function defaultText(projectName = DEFAULT_PROJECT_NAME): ShowText {
     project_name: DEFAULT_PROJECT_NAME,
     accent_color: DEFAULT_ACCENT,
     spy_url: DEFAULT_SPY_URL,
-    spy_link_text: "CLICK HERE TO SPY ON",
-    ticket_warning: "(Do NOT register for an account unless you have a ticket)",
-    landing_eyebrow: "A participatory investigation",
-    landing_text: "Informants register with their ticket, watch a short briefing, then send what they find from their phones.",
-    landing_archive_text: "The investigation has closed. What its informants found is kept in the public archive.",
-    instructions_title: "Your appointment",
+    spy_link_text: english("spy_link_text"),
+    ticket_warning: english("ticket_warning"),
+    landing_eyebrow: english("landing_eyebrow"),
+    landing_text: english("landing_text"),
+    landing_archive_text: english("landing_archive_text"),
+    instructions_title: english("instructions_title"),
     instructions: DEFAULT_INSTRUCTIONS,
     faq: DEFAULT_FAQ,
     archive_intro: defaultArchiveIntro(projectName),
-    reset_mail_subject: "{code} is your {project} reset code",
-    reset_mail_note: "If you did not ask to reset your password, ignore this message: your password stays as it is.",
-    privacy_notice: DEFAULT_PRIVACY_NOTICE.replace("{project}", projectName),
+    reset_mail_subject: english("reset_mail_subject"),
+    reset_mail_note: english("reset_mail_note"),
+    privacy_notice: english("privacy_notice").replace("{project}", projectName),
   };
 }
 

@@ -355,7 +355,7 @@ describe("the briefing", () => {
     const stale = await admin.post("/api/show/briefing-reset", { confirm: 5 });
     expect([stale.status, await stale.json()]).toEqual([
       409,
-      { message: "The number of participants changed: 2 would now watch the briefing again. Please confirm again.", participants: 2 },
+      { message: "The number of participants changed: 2 would now watch the briefing again. Please confirm again.", code: "conflict", participants: 2 },
     ]);
     expect((await admin.post("/api/show/briefing-reset", { confirm: "all" })).status).toBe(400);
 

@@ -18,6 +18,8 @@ export function userJson(user: UserRow) {
     /** The privacy notice version the user last accepted, and when (null: never, e.g. the original client). */
     consent_version: user.consentVersion,
     consent_at: user.consentAt,
+    /** The language the user chose (mails go out in it); null: none yet. */
+    language: user.language,
   };
 }
 

@@ -216,6 +216,13 @@ export async function setVideoWatched(db: Database, id: number): Promise<UserRow
   return user;
 }
 
+/** The language the account's mails go out in (the participant's choice on any device). */
+export async function setUserLanguage(db: Database, id: number, language: string): Promise<UserRow> {
+  const [user] = await db.update(users).set({ language }).where(eq(users.id, id)).returning();
+  if (!user) throw notFound("No such user.");
+  return user;
+}
+
 export function listUsers(db: Database): Promise<UserRow[]> {
   return db.select().from(users).orderBy(asc(users.id));
 }

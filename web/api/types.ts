@@ -14,6 +14,8 @@ export interface User {
   video_watched: boolean;
   /** The privacy notice version last accepted (null: never, e.g. registered by the original client). */
   consent_version?: number | null;
+  /** The language the account chose (mails go out in it); null or absent: none yet. */
+  language?: string | null;
 }
 
 /** 1 note, 2 image, 3 video, 4 audio */

@@ -1,5 +1,6 @@
 import type { Show } from "../api/show";
 import type { AppConfig, Evidence, User } from "../api/types";
+import type { LanguageAnswer } from "../features/i18n/language";
 
 /**
  * The last start-up answers (configuration, the show, archive flag, who is logged in, their own list), kept in localStorage so that the app
@@ -13,6 +14,8 @@ type Remembered = {
   user: User | null;
   /** The participant's own list as last shown (web/state/evidence.ts); null after logout. */
   evidence: { owner: number; items: Evidence[] } | null;
+  /** The catalog last shown, so an offline start speaks the same language. */
+  language: LanguageAnswer;
 };
 
 const key = (name: keyof Remembered) => `casefile:last-${name}`;

@@ -1,6 +1,7 @@
 import { atom, type Setter } from "jotai";
 import { ApiError } from "../api/client";
 import { getCurrentUser, login, logout, logoutEverywhere } from "../api/session";
+import { syncAccountLanguage } from "../features/i18n/accountLanguage";
 import { loginMessageAtom } from "./errors";
 import { recall } from "./lastSession";
 import { evidenceActionAtom, mediaAtom } from "./evidence";
@@ -18,6 +19,7 @@ export const refreshUserAtom = atom(null, async (get, set) => {
   try {
     const user = await getCurrentUser();
     set(userAtom, user);
+    void syncAccountLanguage(user);
     return user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) set(userAtom, null);

@@ -1,0 +1,55 @@
+/**
+ * Which language this browser shows: chosen once at start (GET /api/i18n decides from the choice remembered in a
+ * cookie, else the browser's languages, else the show's default) and on a switch. `<html lang dir>` always follow.
+ */
+import { atom, getDefaultStore } from "jotai";
+import { recall, remember } from "../../state/lastSession";
+import { i18n } from "./i18n";
+
+export type LanguageOption = { code: string; name: string; dir: "ltr" | "rtl" };
+export type LanguageAnswer = { language: string; dir: "ltr" | "rtl"; languages: LanguageOption[]; messages: Record<string, unknown> };
+export type LanguageState = Omit<LanguageAnswer, "messages">;
+
+export const languageAtom = atom<LanguageState>({ language: "en", dir: "ltr", languages: [] });
+
+const COOKIE = "casefile_lang";
+const YEAR_SECONDS = 365 * 24 * 3600;
+
+function activate(answer: LanguageAnswer) {
+  i18n.loadAndActivate({ locale: answer.language, messages: answer.messages as never });
+  document.documentElement.lang = answer.language;
+  document.documentElement.dir = answer.dir;
+  const { messages: _, ...state } = answer;
+  getDefaultStore().set(languageAtom, state);
+}
+
+async function fetchLanguage(code?: string): Promise<LanguageAnswer> {
+  // The same address as index.html's preload when nothing is asked for, so the start uses the preloaded answer.
+  const response = await fetch(code ? `/api/i18n?lang=${encodeURIComponent(code)}` : "/api/i18n", { credentials: "include" });
+  if (!response.ok) throw new Error(`GET /api/i18n: ${response.status}`);
+  return (await response.json()) as LanguageAnswer;
+}
+
+/** At start, before the first render: the server's choice, or offline the last one shown. */
+export async function startLanguage(): Promise<void> {
+  try {
+    const answer = await fetchLanguage();
+    remember("language", answer);
+    activate(answer);
+  } catch (error) {
+    const last = recall("language");
+    if (!last) throw error;
+    activate(last);
+  }
+}
+
+/** The language this device chose: remembered in a cookie (the server reads it at the next start) and shown now. */
+export async function chooseLanguage(code: string): Promise<void> {
+  const answer = await fetchLanguage(code);
+  document.cookie = `${COOKIE}=${encodeURIComponent(answer.language)}; path=/; max-age=${YEAR_SECONDS}; samesite=lax`;
+  remember("language", answer);
+  activate(answer);
+}
+
+/** Whether this device ever chose a language itself (rather than getting the browser's). */
+export const choseLanguage = () => document.cookie.split(/;\s*/).some((pair) => pair.startsWith(`${COOKIE}=`));
