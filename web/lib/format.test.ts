@@ -1,5 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { coordinatesOf, formatBytes, formatDateTime, formatDuration, formatPublicDateTime, truncateTitle } from "./format";
+import { activateEnglish } from "../features/i18n/english.testing";
+
+activateEnglish();
 
 test("card titles keep 8 characters and add ' ...' only when longer", () => {
   expect(truncateTitle("Supporting Evidence")).toBe("Supporti ...");

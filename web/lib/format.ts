@@ -1,3 +1,5 @@
+import { i18n, t } from "../features/i18n/i18n";
+
 const TITLE_CARD_LENGTH = 8;
 
 /** Cards show the first 8 characters of a title followed by ' ...' (spec §9). */
@@ -5,17 +7,37 @@ export function truncateTitle(title: string) {
   return title.length > TITLE_CARD_LENGTH ? `${title.slice(0, TITLE_CARD_LENGTH)} ...` : title;
 }
 
-const mediumDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
-/** Where it happened to the second: for the participant and the investigator (spec: medium date-time). */
-export function formatDateTime(iso: string) {
-  return formatWith(mediumDateTime, iso);
+/** The active language's tag for Intl (English before any catalog is loaded). */
+export const activeLocale = () => i18n.locale || "en";
+
+const formats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+/** One Intl formatter per language and options, made on first use (making one costs more than using it). */
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: (locale: string) => T): T {
+  const locale = activeLocale();
+  const id = `${locale}|${key}`;
+  let format = formats.get(id);
+  if (!format) formats.set(id, (format = make(locale)));
+  return format as T;
 }
 
-const publicDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+/** Where it happened to the second: for the participant and the investigator (spec: medium date-time). */
+export function formatDateTime(iso: string) {
+  return formatWith(cached("medium", (locale) => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "medium" })), iso);
+}
 
-/** The archive's dates, in the visitor's locale: seconds mean nothing to a visitor. */
+/** The archive's dates, in the visitor's language: seconds mean nothing to a visitor. */
 export function formatPublicDateTime(iso: string) {
-  return formatWith(publicDateTime, iso);
+  return formatWith(cached("public", (locale) => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" })), iso);
+}
+
+/** A day without its time ("14 Mar 2026"). */
+export function formatDate(iso: string) {
+  return formatWith(cached("date", (locale) => new Intl.DateTimeFormat(locale, { dateStyle: "medium" })), iso);
+}
+
+/** A time of day without its date ("21:40"). */
+export function formatTime(iso: string) {
+  return formatWith(cached("time", (locale) => new Intl.DateTimeFormat(locale, { timeStyle: "short" })), iso);
 }
 
 function formatWith(format: Intl.DateTimeFormat, iso: string) {
@@ -23,16 +45,23 @@ function formatWith(format: Intl.DateTimeFormat, iso: string) {
   return Number.isNaN(date.getTime()) ? iso : format.format(date);
 }
 
+/** A count as the language writes it ("1,234", "1 234", "١٬٢٣٤"). */
+export function formatNumber(value: number) {
+  return cached("number", (locale) => new Intl.NumberFormat(locale)).format(value);
+}
+
+const BYTE_UNITS = ["size.bytes", "size.kilobytes", "size.megabytes", "size.gigabytes"] as const;
+
+/** 512 B, 1.5 MB, 200 MB (binary multiples, as phones and file managers show them), in the language's own units. */
 export function formatBytes(bytes: number) {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ["KB", "MB", "GB"];
-  let value = bytes / 1024;
+  let value = bytes;
   let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
     value /= 1024;
     unit++;
   }
-  return `${value >= 10 ? Math.round(value) : Number(value.toFixed(1))} ${units[unit]}`;
+  const size = unit > 0 && value < 10 ? Math.round(value * 10) / 10 : Math.round(value);
+  return t(BYTE_UNITS[unit]!, { size });
 }
 
 /** 0:07, 4:05, 1:02:03: a clip's length as a player shows it. */

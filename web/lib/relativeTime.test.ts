@@ -1,5 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { relativeTime } from "./relativeTime";
+import { activateEnglish } from "../features/i18n/english.testing";
+
+activateEnglish();
 
 describe("relativeTime", () => {
   const now = Date.parse("2026-11-22T12:00:00Z");

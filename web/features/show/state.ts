@@ -1,6 +1,8 @@
 import { atom, createStore } from "jotai";
 import { getShow, type Show } from "../../api/show";
 import { remember } from "../../state/lastSession";
+import { languageAtom } from "../i18n/language";
+import { localizedShow } from "./localized";
 
 /**
  * Only when the server never answered and this device remembers no earlier answer (see lastSession.ts): no words,
@@ -57,7 +59,8 @@ const currentShowAtom = atom<Show>(UNREACHABLE_SHOW);
 
 /** The show's content, read once at start (App's start-up) and remembered on this device for an offline start. */
 export const showAtom = atom(
-  (get) => get(currentShowAtom),
+  // Read again when the language changes: defaults come from the active catalog.
+  (get) => (get(languageAtom), localizedShow(get(currentShowAtom))),
   (_get, set, show: Show) => {
     set(currentShowAtom, show);
     remember("show", show);
