@@ -53,7 +53,7 @@ test("private, unknown and malformed ids get the same 404, even for the owner", 
     answers.push({ status: response.status, body: await response.json() });
   }
   expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
-  expect(answers[0]).toEqual({ status: 404, body: { message: "This item is not in the public archive." } });
+  expect(answers[0]).toEqual({ status: 404, body: { message: "This item is not in the public archive.", code: "not_found" } });
 });
 
 test("an item made private again is gone from its link at once", async () => {

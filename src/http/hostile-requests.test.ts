@@ -61,7 +61,7 @@ describe("malformed input answers 4xx with JSON", () => {
     // fetch tidies `//` away; a raw request keeps the path as sent.
     for (const path of ["//api/user", "//api/evidence/public", "/api//evidence/public"]) {
       const reply = await rawExchange(server.url, [`GET ${path} HTTP/1.1`, `Host: ${new URL(server.url).host}`, "Connection: close"]);
-      expect([path, reply.status, JSON.parse(reply.body)]).toEqual([path, 404, { message: "Not found." }]);
+      expect([path, reply.status, JSON.parse(reply.body)]).toEqual([path, 404, { message: "Not found.", code: "not_found" }]);
       expect(reply.head).toContain("content-type: application/json");
     }
   });

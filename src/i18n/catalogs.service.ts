@@ -30,6 +30,9 @@ export async function enabledLanguages(ctx: AppContext): Promise<string[]> {
   return ctx.config.languages ?? [...SHIPPED_LANGUAGES, ...(await addedLanguages(ctx))];
 }
 
+/** The language for someone who asks for none of the enabled ones: DEFAULT_LANGUAGE, or the first enabled. */
+export const fallbackLanguage = (ctx: AppContext, enabled: string[]) => (enabled.includes(ctx.config.defaultLanguage) ? ctx.config.defaultLanguage : enabled[0]!);
+
 /** Every message as a language shows it: English, under the shipped catalog, under the admin's. */
 export async function effectiveCatalog(ctx: AppContext, language: string): Promise<{ catalog: Catalog; version: string }> {
   if (language === PSEUDO_LANGUAGE) return { catalog: ENGLISH, version: "pseudo" };

@@ -4,7 +4,7 @@ import { requireAdmin, requireUser } from "../auth/guard";
 import type { AppContext } from "../context";
 import { LANGUAGE_COOKIE, readCookie } from "../http/cookies";
 import { badRequest, json, notFound } from "../http/errors";
-import { catalogSummaries, compiledCatalog, effectiveCatalog, enabledLanguages, ENGLISH, removeCatalog, saveCatalog } from "./catalogs.service";
+import { catalogSummaries, compiledCatalog, effectiveCatalog, enabledLanguages, ENGLISH, fallbackLanguage, removeCatalog, saveCatalog } from "./catalogs.service";
 import { acceptedLanguages, bestLanguage, canonicalLanguage, languageInfo } from "./languages";
 import { checkCatalog } from "./messages";
 import { asRecord, stringField } from "../http/input";
@@ -39,8 +39,7 @@ export function i18nRoutes(ctx: AppContext) {
       const wanted = [query.lang, readCookie(request, LANGUAGE_COOKIE), ...acceptedLanguages(request.headers.get("accept-language"))].filter(
         (tag): tag is string => typeof tag === "string" && tag.length > 0 && tag.length <= 35,
       );
-      const fallback = enabled.includes(ctx.config.defaultLanguage) ? ctx.config.defaultLanguage : enabled[0]!;
-      const language = bestLanguage(wanted, enabled, fallback);
+      const language = bestLanguage(wanted, enabled, fallbackLanguage(ctx, enabled));
       const { compiled, version } = await compiledCatalog(ctx, language);
       const etag = `"i18n-${language}-${Bun.hash(`${version}|${enabled.join(",")}`).toString(36)}"`;
       const headers = { etag, "cache-control": "no-cache", vary: "Cookie, Accept-Language" };

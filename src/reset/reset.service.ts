@@ -7,6 +7,7 @@ import { passwordResets } from "../db/password-resets";
 import type { UserRow } from "../db/users";
 import { findUserByEmail, setPassword } from "../users/users.service";
 import { resetMail } from "./reset-mail";
+import { mailLanguage } from "../i18n/mail-language";
 
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const MAX_FAILED_ATTEMPTS = 5;
@@ -47,9 +48,10 @@ export async function sendResetCode(ctx: AppContext, email: string, now = Date.n
     })
     .returning({ userId: passwordResets.userId });
   if (fresh.length === 0) return;
-  const { text } = await currentShow(ctx);
-  const wording = { projectName: text.project_name, subject: text.reset_mail_subject, note: text.reset_mail_note };
-  await ctx.mailer.send(resetMail(wording, user.username, user.email, code));
+  const { text, customised } = await currentShow(ctx);
+  const own = (field: "reset_mail_subject" | "reset_mail_note") => (customised.includes(field) ? text[field] : undefined);
+  const wording = { projectName: text.project_name, subject: own("reset_mail_subject"), note: own("reset_mail_note") };
+  await ctx.mailer.send(resetMail(wording, await mailLanguage(ctx, user), user.username, user.email, code));
 }
 
 /**

@@ -7,10 +7,12 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { users, type UserRow } from "../db/users";
-import { badRequest, conflict } from "../http/errors";
+import { badRequest, conflict, errorMessages } from "../http/errors";
 import { currentShow } from "../show/show.service";
 
-export const NOTICE_CHANGED = "The privacy notice has changed since you opened it. Please read it again.";
+export const { NOTICE_CHANGED } = errorMessages("privacy", {
+  NOTICE_CHANGED: "The privacy notice has changed since you opened it. Please read it again.",
+});
 
 /** The consent a request states (undefined when it states none); a version that is not the current one is a 409. */
 export async function readConsent(ctx: AppContext, raw: unknown): Promise<{ at: string; version: number } | undefined> {

@@ -1,11 +1,19 @@
-/** Thrown for any non-2xx answer; `message` is the server's `{ message }` when it sent one, `body` its whole JSON. */
+import { hasMessage, i18n } from "../features/i18n/i18n";
+
+/**
+ * Thrown for any non-2xx answer; `message` is what to tell people (errorText), `code` the server's stable code,
+ * `body` its whole JSON.
+ */
 export class ApiError extends Error {
+  readonly code: string | undefined;
   constructor(
     readonly status: number,
     message: string,
     readonly body?: unknown,
   ) {
     super(message);
+    const code = body && typeof body === "object" && "code" in body ? body.code : undefined;
+    this.code = typeof code === "string" ? code : undefined;
   }
 }
 
@@ -18,6 +26,19 @@ function noteStatus(status: number, path: string) {
   if (status === 401 && path !== "/api/user/login") window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
 }
 
+/**
+ * What an error answer says to people, in the active language: the catalog's `error.<code>` for a named message
+ * (user.usernameTaken, …); for a generic code (invalid_request, not_found, …) the server's own sentence in English,
+ * which is more precise, and the catalog's generic sentence in any other language.
+ */
+function errorText(data: unknown, serverMessage: string): string {
+  const { code, params } = (data && typeof data === "object" ? data : {}) as { code?: unknown; params?: Record<string, unknown> };
+  if (typeof code !== "string" || !hasMessage(`error.${code}`)) return serverMessage;
+  const named = code.includes(".");
+  if (!named && i18n.locale === "en") return serverMessage;
+  return i18n._(`error.${code}`, params);
+}
+
 async function errorFrom(response: Response): Promise<ApiError> {
   let message = response.statusText || `HTTP ${response.status}`;
   let data: unknown;
@@ -27,7 +48,7 @@ async function errorFrom(response: Response): Promise<ApiError> {
   } catch {
     // not JSON: keep the status text
   }
-  return new ApiError(response.status, message, data);
+  return new ApiError(response.status, errorText(data, message), data);
 }
 
 export async function request<T>(method: string, path: string, body?: Body): Promise<T> {

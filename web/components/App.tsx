@@ -20,7 +20,7 @@ import { SkipLink } from "../features/shell/SkipLink";
 import { TabBar } from "../features/shell/TabBar";
 import { useForgetOldMessages } from "../features/shell/useForgetOldMessages";
 import { NavBar } from "./NavBar";
-import { useGatedLocation, VIDEO_GATE_MESSAGE } from "./navigation";
+import { useGatedLocation, videoGateMessage } from "./navigation";
 import { PageNotice } from "./PageNotice";
 import { isAdmin } from "./routeGuards";
 import { Toast } from "./Toast";
@@ -65,7 +65,7 @@ const QUIET_REDIRECTS = new Set(["/", "/home", "/home-validate", "/login", "/reg
 function GateRedirect({ from }: { from: string }) {
   const notify = useNotify();
   useEffect(() => {
-    if (!QUIET_REDIRECTS.has(from.toLowerCase())) notify(VIDEO_GATE_MESSAGE, "error", "/user");
+    if (!QUIET_REDIRECTS.has(from.toLowerCase())) notify(videoGateMessage(), "error", "/user");
   }, [from, notify]);
   return <Redirect to="/user" replace />;
 }

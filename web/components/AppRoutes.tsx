@@ -6,6 +6,7 @@ import LoginScreen from "../screens/LoginScreen";
 import NotFoundScreen from "../screens/NotFoundScreen";
 import { AdminOnly, Protected, VisitorsOnly } from "./routeGuards";
 import { Spinner } from "./ui";
+import { t } from "../features/i18n/i18n";
 
 const RegistrationScreen = retryableLazy(() => import("../screens/RegistrationScreen"));
 const ProfileScreen = retryableLazy(() => import("../screens/ProfileScreen"));
@@ -40,7 +41,7 @@ const ResetPasswordPageScreen = retryableLazy(() => import("../screens/ResetPass
 export function ScreenLoading() {
   return (
     <div className="flex justify-center p-10 text-muted">
-      <Spinner label="Loading" />
+      <Spinner label={t("common.loading")} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { showAtom } from "../features/show/state";
 import { userAtom } from "../state/session";
 import { Avatar } from "./Avatar";
 import { NavMenu } from "./NavMenu";
+import { t } from "../features/i18n/i18n";
 
 const barLinkClass = "inline-flex h-10 items-center gap-2 rounded-full px-3 text-sm font-medium whitespace-nowrap";
 /** The current page: white text and the accent's rule along the bar's lower edge. */
@@ -28,9 +29,9 @@ export function NavBar() {
   const avatar = user?.verification_photo ? user.verification_photo_AWS_URL : null;
   return (
     <header className="surface-dark sticky top-0 z-30 border-b border-white/10 bg-ink-950 text-ink-50">
-      <nav aria-label="Main" className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:h-16 sm:gap-3 sm:px-6">
+      <nav aria-label={t("nav.main")} className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:h-16 sm:gap-3 sm:px-6">
         <div className="min-w-0 flex-1">
-          <Link href="/home" className="inline-flex max-w-full items-center gap-2.5 rounded-lg py-1 pr-2">
+          <Link href="/home" className="inline-flex max-w-full items-center gap-2.5 rounded-lg py-1 pe-2">
             <img src={logoUrl} alt={`${projectName || "casefile"} logo`} width={36} height={36} className="size-9 shrink-0 rounded-md" />
             <span aria-hidden="true" className="min-w-0 truncate font-display text-2xl leading-tight">
               {projectName}
@@ -54,7 +55,7 @@ export function NavBar() {
             </>
           )}
         </ul>
-        <Link href="/user" aria-label="Your profile" className="shrink-0 rounded-full">
+        <Link href="/user" aria-label={t("nav.profile")} className="shrink-0 rounded-full">
           <Avatar src={avatar} alt="" size="sm" />
         </Link>
         <NavMenu />

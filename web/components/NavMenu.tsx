@@ -5,12 +5,13 @@ import { LogoutButton, NavLink, SpyNavLink } from "../features/shell/NavLinks";
 import { useNavEntries } from "../features/shell/navEntries";
 import { userAtom, videoLockedAtom } from "../state/session";
 import { Icon } from "../ui/Icon";
+import { t } from "../features/i18n/i18n";
 
 const itemClass =
-  "flex min-h-12 w-full items-center gap-3 px-4 py-2.5 text-left text-sm font-medium text-ink-900 hover:bg-paper-deep focus-visible:bg-paper-deep focus-visible:outline-none";
+  "flex min-h-12 w-full items-center gap-3 px-4 py-2.5 text-start text-sm font-medium text-ink-900 hover:bg-paper-deep focus-visible:bg-paper-deep focus-visible:outline-none";
 /** The current page: the accent's rule on the left edge. */
 const entryClass = (current: boolean) =>
-  `${itemClass} relative ${current ? "font-semibold before:absolute before:inset-y-2 before:left-0 before:w-1 before:rounded-r before:bg-accent" : ""}`;
+  `${itemClass} relative ${current ? "font-semibold before:absolute before:inset-y-2 before:start-0 before:w-1 before:rounded-e before:bg-accent" : ""}`;
 
 /**
  * The spec's menu (every entry, in its order) as a disclosure, WAI's pattern for site navigation. Headless UI's Menu
@@ -54,7 +55,7 @@ export function NavMenu() {
         disabled={locked}
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label="Menu"
+        aria-label={t("nav.menu")}
         onClick={() => setOpen(!open)}
         className="flex size-11 items-center justify-center rounded-full text-ink-50 hover:bg-white/10 disabled:cursor-not-allowed disabled:opacity-50 aria-expanded:bg-white/10"
       >
@@ -63,13 +64,13 @@ export function NavMenu() {
       <ul
         id={panelId}
         hidden={!open}
-        className="absolute right-0 z-40 mt-2 w-72 max-w-[calc(100vw-1.5rem)] overflow-hidden rounded-card bg-paper py-1.5 text-ink-900 shadow-lift ring-1 ring-ink-950/15"
+        className="absolute end-0 z-40 mt-2 w-72 max-w-[calc(100vw-1.5rem)] overflow-hidden rounded-card bg-paper py-1.5 text-ink-900 shadow-lift ring-1 ring-ink-950/15"
       >
         {entries.map((entry) => (
           <li key={entry.href}>
             <NavLink entry={entry} className={entryClass}>
               <Icon name={entry.icon} className="size-5 shrink-0 text-ink-600" />
-              {entry.label}
+              {t(entry.label)}
             </NavLink>
           </li>
         ))}

@@ -19,7 +19,7 @@ export function Toast() {
   if (!toast) return null;
   return (
     <div className="pointer-events-none fixed inset-x-0 top-[calc(0.75rem+env(safe-area-inset-top))] z-[70] flex justify-center px-4">
-      <div role="status" className="flex items-center gap-2.5 rounded-full bg-ink-900 py-3 pr-5 pl-4 text-sm font-semibold text-white shadow-lift ring-1 ring-white/10">
+      <div role="status" className="flex items-center gap-2.5 rounded-full bg-ink-900 py-3 pe-5 ps-4 text-sm font-semibold text-white shadow-lift ring-1 ring-white/10">
         <Icon name="check" className="size-5 shrink-0 text-tape" />
         {toast}
       </div>

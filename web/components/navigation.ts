@@ -4,8 +4,9 @@ import { useBrowserLocation } from "wouter/use-browser-location";
 import { leaveGuardAtom } from "../state/leaveGuard";
 import { noticeAtom } from "../state/notices";
 import { videoLockedAtom } from "../state/session";
+import { t } from "../features/i18n/i18n";
 
-export const VIDEO_GATE_MESSAGE = "You must watch the video before navigating.";
+export const videoGateMessage = () => t("gate.video");
 /** Where a locked user must stay (the onboarding video lives there), and where logout goes. */
 const GATE_PATHS = new Set(["/user", "/"]);
 
@@ -15,7 +16,7 @@ type Store = ReturnType<typeof useStore>;
 /** True (and the gate's alert shown) when the user is locked behind the onboarding video. */
 function refusedByGate(store: Store) {
   if (!store.get(videoLockedAtom)) return false;
-  store.set(noticeAtom, { text: VIDEO_GATE_MESSAGE, tone: "error", path: window.location.pathname });
+  store.set(noticeAtom, { text: videoGateMessage(), tone: "error", path: window.location.pathname });
   return true;
 }
 

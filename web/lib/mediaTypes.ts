@@ -1,16 +1,30 @@
 import type { MediaType } from "../api/types";
+import { t, type MessageId } from "../features/i18n/i18n";
 
-export const MEDIA_LABELS: Record<MediaType, string> = { 1: "Note", 2: "Photo", 3: "Video", 4: "Audio" };
+const KIND_MESSAGES: Record<MediaType, MessageId> = { 1: "kind.note", 2: "kind.photo", 3: "kind.video", 4: "kind.audio" };
+
+/** Each kind's name in the active language, read when shown (`MEDIA_LABELS[2]` → "Photo"). */
+export const MEDIA_LABELS = Object.defineProperties(
+  {},
+  Object.fromEntries(Object.entries(KIND_MESSAGES).map(([type, id]) => [type, { get: () => t(id), enumerable: true }])),
+) as Record<MediaType, string>;
 
 /** The filter toggle of the list and archive: All, Notes (1), Photos (2), Videos (3), Audio (4). */
 export type MediaFilter = 0 | MediaType;
-export const FILTER_OPTIONS: { value: MediaFilter; label: string }[] = [
-  { value: 0, label: "All" },
-  { value: 1, label: "Notes" },
-  { value: 2, label: "Photos" },
-  { value: 3, label: "Videos" },
-  { value: 4, label: "Audio" },
+const FILTER_MESSAGES: [MediaFilter, MessageId][] = [
+  [0, "kind.filter.all"],
+  [1, "kind.filter.notes"],
+  [2, "kind.filter.photos"],
+  [3, "kind.filter.videos"],
+  [4, "kind.filter.audio"],
 ];
+/** The options with their labels in the active language (each label read when shown). */
+export const FILTER_OPTIONS: { value: MediaFilter; readonly label: string }[] = FILTER_MESSAGES.map(([value, id]) => ({
+  value,
+  get label() {
+    return t(id);
+  },
+}));
 
 /** What a replacement file may be: the same kind as the item (notes have no media). */
 export const ACCEPT_BY_TYPE: Partial<Record<MediaType, string>> = { 2: "image/*", 3: "video/*", 4: "audio/*" };

@@ -1,19 +1,26 @@
-/** Spec §5 rules and texts shared by the registration and profile forms. */
-export const MESSAGES = {
-  missingCredentials: "Choose a username and password!",
-  passwordTooShort: "Password must be at least 7 characters long",
-  passwordMismatch: "Passwords do not match",
-  invalidEmail: "Invalid email address",
-  invalidPhone: "Phone number must be 10 digits long and contain no dashes",
-  phoneMismatch: "Phone numbers do not match",
-  photoMissing: "Please upload a photo",
-  registrationFailed: "Oops! That didn't work. The username might already be taken. Try again!",
+import { t, type MessageId } from "../features/i18n/i18n";
+
+const FORM_MESSAGES = {
+  missingCredentials: "form.missing_credentials",
+  passwordTooShort: "form.password_too_short",
+  passwordMismatch: "form.password_mismatch",
+  invalidEmail: "form.invalid_email",
+  invalidPhone: "form.invalid_phone",
+  phoneMismatch: "form.phone_mismatch",
+  photoMissing: "form.photo_missing",
+  registrationFailed: "form.registration_failed",
   /** Not in the spec: the server's own sentence for an empty name (src/users/validation.ts). */
-  fullNameMissing: "Please enter your full name",
-} as const;
+  fullNameMissing: "form.full_name_missing",
+} satisfies Record<string, MessageId>;
+
+/** Spec §5 rules and texts shared by the registration and profile forms, in the active language when read. */
+export const MESSAGES = Object.defineProperties(
+  {},
+  Object.fromEntries(Object.entries(FORM_MESSAGES).map(([name, id]) => [name, { get: () => t(id), enumerable: true }])),
+) as Record<keyof typeof FORM_MESSAGES, string>;
 
 export const PASSWORD_MIN_LENGTH = 7;
-export const PHONE_HINT = "10 digits, no dashes";
+export const phoneHint = () => t("form.phone_hint");
 export const isEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
 export const isPhone = (value: string) => /^\d{10}$/.test(value);
 

@@ -12,6 +12,7 @@ import { usePagedEvidence } from "../lib/usePagedEvidence";
 import type { MediaFilter } from "../lib/mediaTypes";
 import { showAtom } from "../features/show/state";
 import { Alert, Spinner } from "../ui/Button";
+import { t } from "../features/i18n/i18n";
 
 const ArchiveViewer = lazy(() => import("../features/archive/ArchiveViewer"));
 
@@ -50,27 +51,27 @@ export default function ArchiveScreen() {
         <ArchiveIntro projectName={projectName} paragraphs={archiveIntro} />
         {failed && (
           <div className="mb-6">
-            <Alert>Could not load evidence!</Alert>
+            <Alert>{t("archive.load_failed")}</Alert>
           </div>
         )}
         {items.length === 0 ? (
           loading ? (
             <p role="status" className="p-6 text-center text-ink-200">
-              Loading evidence . . .
+              {t("archive.loading")}
             </p>
           ) : (
-            !failed && <p className="p-6 text-center text-ink-200">No evidence has been made public yet.</p>
+            !failed && <p className="p-6 text-center text-ink-200">{t("archive.empty")}</p>
           )
         ) : (
           <>
             <div className="mb-8 inline-flex max-w-full rounded-full bg-paper p-1.5">
               <EvidenceFilter value={filter} onChange={setFilter} />
             </div>
-            {shown.length ? <ArchiveGrid items={shown} onOpen={open} /> : <p className="text-ink-200">Nothing of this kind yet.</p>}
+            {shown.length ? <ArchiveGrid items={shown} onOpen={open} /> : <p className="text-ink-200">{t("archive.empty_kind")}</p>}
             <LoadMoreSentinel onVisible={loadMore} disabled={done || loading || failed} />
             {loading && (
               <div className="flex justify-center p-6">
-                <Spinner label="Loading more evidence" />
+                <Spinner label={t("archive.loading_more")} />
               </div>
             )}
           </>

@@ -6,6 +6,7 @@ import { showAtom } from "../features/show/state";
 import { Icon } from "../ui/Icon";
 import { Markdown } from "../ui/Markdown";
 import { Page } from "../ui/Layout";
+import { t } from "../features/i18n/i18n";
 
 /** The show's questions and answers (answers in Markdown), as an accordion. */
 function Faq({ faq }: { faq: FaqEntry[] }) {
@@ -13,7 +14,7 @@ function Faq({ faq }: { faq: FaqEntry[] }) {
   return (
     <section aria-labelledby="faq-title" className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
       <h2 id="faq-title" className="font-display text-display-sm text-ink-950">
-        Frequently asked questions
+        {t("help.faq")}
       </h2>
       <div className="mt-4 divide-y divide-line border-y border-line">
         {faq.map(({ question, answer }, index) => (
@@ -46,23 +47,23 @@ function VideoSection({ title, children }: { title: string; children: ReactNode 
 export default function HelpScreen() {
   const show = useAtomValue(showAtom);
   return (
-    <Page title="Help" lead="How to send evidence, and answers to what informants ask most." wide>
+    <Page title={t("help.title")} lead={t("help.lead")} wide>
       <div className="grid gap-10 lg:grid-cols-[7fr_5fr] lg:gap-x-12">
-        <VideoSection title="Tutorial: uploading evidence">
+        <VideoSection title={t("help.tutorial")}>
           <CaptionedVideo
             key={show.tutorial_video_url}
             sources={show.tutorial_video_sources}
             captionsUrl={show.tutorial_captions_url}
-            label="Tutorial video"
+            label={t("help.tutorial_video")}
           />
         </VideoSection>
         <Faq faq={show.faq} />
-        <VideoSection title={`Rewatch the ${show.project_name} onboarding video`}>
+        <VideoSection title={t("help.rewatch", { project: show.project_name })}>
           <CaptionedVideo
             key={show.onboarding_video_url}
             sources={show.onboarding_video_sources}
             captionsUrl={show.onboarding_captions_url}
-            label="Onboarding video"
+            label={t("help.onboarding_video")}
           />
         </VideoSection>
       </div>

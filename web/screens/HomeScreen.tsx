@@ -9,6 +9,8 @@ import { showAtom } from "../features/show/state";
 import { inArchiveAtom, userAtom } from "../state/session";
 import { Markdown } from "../ui/Markdown";
 import { buttonClass } from "../ui/Button";
+import { t } from "../features/i18n/i18n";
+import { LanguageSwitch } from "../features/i18n/LanguageSwitch";
 
 /** The project's name as the page's headline, a size smaller when it is long. */
 function ProjectName({ size }: { size: "lg" | "md" }) {
@@ -30,7 +32,7 @@ export function VisitorLanding() {
           <div aria-hidden="true" className="absolute inset-x-0 bottom-0 h-1/3 bg-gradient-to-t from-ink-950 md:hidden" />
         </div>
         <div className="relative -mt-16 min-w-0 px-5 md:mt-0 md:px-0">
-          <p className="text-xs font-semibold tracking-[0.2em] text-ink-300 uppercase">{inArchive ? "The archive" : show.landing_eyebrow}</p>
+          <p className="text-xs font-semibold tracking-[0.2em] text-ink-300 uppercase">{inArchive ? t("landing.archive_eyebrow") : show.landing_eyebrow}</p>
           <div className="mt-2">
             <ProjectName size="lg" />
           </div>
@@ -43,22 +45,23 @@ export function VisitorLanding() {
           </div>
           {inArchive ? (
             <Link href="/archive" className={buttonClass("accent", "mt-8 w-full sm:w-auto", "lg")}>
-              See the Evidence
+              {t("landing.see_evidence")}
             </Link>
           ) : (
             <div className="mt-8 space-y-5">
               {/* Nearly everyone at a venue is new: registering is the main action, logging in the other one. */}
               <div className="grid grid-cols-2 gap-3 sm:flex">
                 <Link href="/registration" className={buttonClass("accent", "sm:min-w-36", "lg")}>
-                  Register
+                  {t("landing.register")}
                 </Link>
                 <Link href="/login" className={buttonClass("secondary", "sm:min-w-36", "lg")}>
-                  Login
+                  {t("landing.login")}
                 </Link>
               </div>
               <TicketNotice />
             </div>
           )}
+          <LanguageSwitch tone="dark" className="mt-6" />
         </div>
       </div>
     </div>

@@ -5,6 +5,8 @@ import { Alert, Button, buttonClass, Card, Page, Spinner, TextField } from "../c
 import { loginMessageAtom } from "../state/errors";
 import { loginActionAtom } from "../state/sessionActions";
 import { inArchiveAtom } from "../state/session";
+import { t } from "../features/i18n/i18n";
+import { LanguageSwitch } from "../features/i18n/LanguageSwitch";
 
 export default function LoginScreen() {
   const [usernameOrEmail, setUsernameOrEmail] = useState("");
@@ -26,12 +28,12 @@ export default function LoginScreen() {
   }
 
   return (
-    <Page title="Login" lead="Welcome back. Log in with the username or email you registered with.">
+    <Page title={t("login.title")} lead={t("login.lead")}>
       <Card className="sm:p-7">
         <form onSubmit={submit} noValidate className="space-y-5">
           {message && <Alert>{message}</Alert>}
           <TextField
-            label="Username or Email"
+            label={t("login.username_or_email")}
             name="usernameOrEmail"
             autoComplete="username"
             value={usernameOrEmail}
@@ -39,33 +41,34 @@ export default function LoginScreen() {
           />
           <div>
             <TextField
-              label="Password"
+              label={t("login.password")}
               name="password"
               type="password"
               autoComplete="current-password"
               value={password}
               onChange={(event) => setPassword(event.target.value)}
             />
-            <p className="mt-2 text-right text-sm">
+            <p className="mt-2 text-end text-sm">
               <Link href="/reset-password-email" className={buttonClass("link")}>
-                Reset Password
+                {t("login.reset_password")}
               </Link>
             </p>
           </div>
           <Button type="submit" size="lg" className="w-full" disabled={busy}>
             {busy && <Spinner />}
-            Login
+            {t("login.submit")}
           </Button>
         </form>
       </Card>
       {!inArchive && (
         <div className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-card border border-dashed border-ink-300 px-5 py-4">
-          <p className="text-sm text-muted">New here, with a ticket?</p>
+          <p className="text-sm text-muted">{t("login.new_here")}</p>
           <Link href="/registration" className={buttonClass("secondary")}>
-            REGISTER
+            {t("login.register")}
           </Link>
         </div>
       )}
+      <LanguageSwitch className="mt-6" />
     </Page>
   );
 }

@@ -11,6 +11,7 @@ import { ProfileHeader } from "../features/profile/ProfileHeader";
 import type { Tone } from "../state/notices";
 import { userAtom } from "../state/session";
 import { logoutActionAtom } from "../state/sessionActions";
+import { t } from "../features/i18n/i18n";
 
 /** Spec's /user: the read view or the edit form, and the onboarding video until it has been watched. */
 export default function ProfileScreen() {
@@ -50,7 +51,7 @@ export default function ProfileScreen() {
                   setEditing(true);
                 }}
               >
-                Edit Profile
+                {t("profile.edit")}
               </Button>
               <Button
                 variant="secondary"
@@ -60,7 +61,7 @@ export default function ProfileScreen() {
                   navigate("/");
                 }}
               >
-                Log Out
+                {t("profile.logout")}
               </Button>
             </div>
             <div className="mt-2">

@@ -15,20 +15,21 @@ import {
   registrationProblem,
   type RegistrationValues,
 } from "../features/registration/registrationChecks";
-import { PRONOUN_OPTIONS } from "../lib/pronouns";
+import { pronounOptions } from "../lib/pronouns";
 import { focusField, useCheckedForm } from "../lib/useCheckedForm";
-import { MESSAGES, PHONE_HINT } from "../lib/validation";
+import { MESSAGES, phoneHint } from "../lib/validation";
 import { registrationMessageAtom } from "../state/errors";
 import { toastAtom } from "../state/notices";
 import { inArchiveAtom } from "../state/session";
 import { refreshUserAtom } from "../state/sessionActions";
+import { t } from "../features/i18n/i18n";
+import { LanguageSwitch } from "../features/i18n/LanguageSwitch";
 
-const CONSENT_REQUIRED = "Please read the privacy notice and tick the box to agree.";
 
 function registrationError(error: unknown) {
   // 400 carries one of the spec §5 texts; 503 says the investigation has closed; a 409 may say the notice changed meanwhile.
   if (error instanceof ApiError && (error.status === 400 || error.status === 503)) return error.message;
-  if (error instanceof ApiError && error.status === 409 && error.message.includes("privacy notice")) return error.message;
+  if (error instanceof ApiError && error.code === "privacy.NOTICE_CHANGED") return error.message;
   return MESSAGES.registrationFailed;
 }
 
@@ -51,8 +52,8 @@ function registrationPayload(values: RegistrationValues, photo: File, noticeVers
 function Section({ legend, pair = false, children }: { legend: string; pair?: boolean; children: ReactNode }) {
   return (
     <fieldset className="min-w-0 border-t border-line pt-4 first:border-t-0 first:pt-0">
-      <legend className="float-left mb-3 w-full text-xs font-semibold tracking-[0.14em] text-muted uppercase">{legend}</legend>
-      <div className={`clear-left grid gap-4 ${pair ? "sm:grid-cols-2 sm:items-start" : ""}`}>{children}</div>
+      <legend className="float-start mb-3 w-full text-xs font-semibold tracking-[0.14em] text-muted uppercase">{legend}</legend>
+      <div className={`clear-start grid gap-4 ${pair ? "sm:grid-cols-2 sm:items-start" : ""}`}>{children}</div>
     </fieldset>
   );
 }
@@ -82,14 +83,14 @@ export default function RegistrationScreen() {
     const firstInError = form.checkAll();
     if (firstInError) return focusField(formRef.current, firstInError);
     if (!consent) {
-      setConsentError(CONSENT_REQUIRED);
+      setConsentError(t("registration.consent_required"));
       return focusField(formRef.current, "privacy_consent");
     }
     setBusy(true);
     try {
       const check = await checkUserExists(values.username.trim(), values.email.trim());
       if (check.exists) {
-        form.showError("username", check.message || "That username or email is already registered.");
+        form.showError("username", check.message || t("registration.already_registered"));
         return focusField(formRef.current, "username");
       }
     } catch (error) {
@@ -103,7 +104,7 @@ export default function RegistrationScreen() {
   async function submit() {
     setMessage("");
     if (!photo) return setMessage(MESSAGES.photoMissing);
-    if (!notice) return setMessage("The privacy notice could not be loaded. Please reload the page.");
+    if (!notice) return setMessage(t("registration.notice_missing"));
     setBusy(true);
     try {
       await register(registrationPayload(values, photo, notice.privacy_notice_version));
@@ -118,33 +119,33 @@ export default function RegistrationScreen() {
     setPhoto(null);
     setPhotoOpen(false);
     navigate("/user");
-    showToast("New User Created!");
+    showToast(t("registration.created"));
   }
 
   return (
-    <Page title="Register" lead="Two steps: your details, then a photo of your face. Every field is required.">
+    <Page title={t("registration.title")} lead={t("registration.lead")}>
       {inArchive && (
         <div className="mb-4">
-          <Alert tone="info">The investigation has closed. New registrations are no longer accepted.</Alert>
+          <Alert tone="info">{t("registration.closed")}</Alert>
         </div>
       )}
       <Card>
         <form ref={formRef} onSubmit={validate} noValidate className="space-y-6">
-          <Section legend="About you">
-            <TextField label="Full Name" autoComplete="name" required {...form.bind("full_name")} />
-            <TextField label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} required {...form.bind("username")} />
-            <SelectField label="Pronouns" options={PRONOUN_OPTIONS} {...form.bind("pronouns")} />
+          <Section legend={t("registration.section.about")}>
+            <TextField label={t("form.full_name")} autoComplete="name" required {...form.bind("full_name")} />
+            <TextField label={t("form.username")} autoComplete="username" autoCapitalize="none" spellCheck={false} required {...form.bind("username")} />
+            <SelectField label={t("form.pronouns")} options={pronounOptions()} {...form.bind("pronouns")} />
           </Section>
-          <Section legend="How we reach you" pair>
+          <Section legend={t("registration.section.reach")} pair>
             <div className="sm:col-span-2">
-              <TextField label="Email" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} required {...form.bind("email")} />
+              <TextField label={t("form.email")} type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} required {...form.bind("email")} />
             </div>
-            <TextField label="Phone Number" type="tel" inputMode="numeric" autoComplete="tel-national" hint={PHONE_HINT} required {...form.bind("phone_number")} />
-            <TextField label="Confirm Phone Number" type="tel" inputMode="numeric" autoComplete="tel-national" required {...form.bind("confirm_phone")} />
+            <TextField label={t("form.phone")} type="tel" inputMode="numeric" autoComplete="tel-national" hint={phoneHint()} required {...form.bind("phone_number")} />
+            <TextField label={t("form.confirm_phone")} type="tel" inputMode="numeric" autoComplete="tel-national" required {...form.bind("confirm_phone")} />
           </Section>
-          <Section legend="Password" pair>
-            <TextField label="Password" type="password" autoComplete="new-password" required {...form.bind("password")} />
-            <TextField label="Confirm Password" type="password" autoComplete="new-password" required {...form.bind("confirm_password")} />
+          <Section legend={t("form.password")} pair>
+            <TextField label={t("form.password")} type="password" autoComplete="new-password" required {...form.bind("password")} />
+            <TextField label={t("form.confirm_password")} type="password" autoComplete="new-password" required {...form.bind("confirm_password")} />
           </Section>
           <ConsentField
             notice={notice}
@@ -158,7 +159,7 @@ export default function RegistrationScreen() {
           {message && !photoOpen && <Alert>{message}</Alert>}
           <Button type="submit" variant="accent" size="lg" className="w-full" disabled={busy}>
             {busy && <Spinner />}
-            Register
+            {t("registration.submit")}
           </Button>
         </form>
       </Card>
@@ -174,6 +175,7 @@ export default function RegistrationScreen() {
         busy={busy}
         message={photoOpen ? message : ""}
       />
+      <LanguageSwitch className="mt-6" />
     </Page>
   );
 }

@@ -5,6 +5,7 @@ import { checkResetCode, requestAnotherCode } from "../api/reset";
 import { Alert, Button, Card, Page, Spinner, TextField } from "../components/ui";
 import { ResetStep } from "../features/reset/ResetStep";
 import { resetCodeAtom, resetEmailAtom } from "../state/reset";
+import { t } from "../features/i18n/i18n";
 
 export default function ResetPasswordCodeScreen() {
   const [email, setEmail] = useAtom(resetEmailAtom);
@@ -21,12 +22,12 @@ export default function ResetPasswordCodeScreen() {
     setBusy(true);
     try {
       const { codeMatches } = await checkResetCode(email.trim(), code.trim());
-      if (!codeMatches) return setMessage({ text: "Incorrect code. Please try again.", tone: "error" });
+      if (!codeMatches) return setMessage({ text: t("error.reset.badCode"), tone: "error" });
       setCode(code.trim());
       navigate("/reset-password-page");
     } catch (error) {
       console.error("Code check failed", error);
-      setMessage({ text: "Incorrect code. Please try again.", tone: "error" });
+      setMessage({ text: t("error.reset.badCode"), tone: "error" });
     } finally {
       setBusy(false);
     }
@@ -34,23 +35,23 @@ export default function ResetPasswordCodeScreen() {
 
   async function another() {
     setMessage(null);
-    if (!email.trim()) return setMessage({ text: "Enter your email address first.", tone: "error" });
+    if (!email.trim()) return setMessage({ text: t("reset.email_first"), tone: "error" });
     try {
       await requestAnotherCode(email.trim());
-      setMessage({ text: "A new code is on its way. Check your email (and the spam folder).", tone: "success" });
+      setMessage({ text: t("reset.code_resent"), tone: "success" });
     } catch (error) {
       console.error("Reset-code update failed", error);
     }
   }
 
   return (
-    <Page title="Enter your code" lead={<ResetStep step={2}>We sent a six-digit code to your email. It is valid for 15 minutes.</ResetStep>}>
+    <Page title={t("reset.code_title")} lead={<ResetStep step={2}>{t("reset.code_lead")}</ResetStep>}>
       <Card className="sm:p-7">
         <form onSubmit={submit} className="space-y-5">
           {message && <Alert tone={message.tone}>{message.text}</Alert>}
-          <TextField label="Email" type="email" required autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+          <TextField label={t("form.email")} type="email" required autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
           <TextField
-            label="Code"
+            label={t("reset.code")}
             required
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -61,12 +62,12 @@ export default function ResetPasswordCodeScreen() {
           />
           <Button type="submit" size="lg" className="w-full" disabled={busy}>
             {busy && <Spinner />}
-            Verify code
+            {t("reset.verify")}
           </Button>
           <p className="flex flex-wrap items-center justify-center gap-x-2 text-sm text-muted">
-            No code in your inbox?
+            {t("reset.no_code")}
             <Button variant="link" onClick={another}>
-              Request another code
+              {t("reset.another")}
             </Button>
           </p>
         </form>

@@ -5,6 +5,7 @@ import { checkEmail, sendResetCode } from "../api/reset";
 import { Alert, Button, Card, Page, Spinner, TextField } from "../components/ui";
 import { ResetStep } from "../features/reset/ResetStep";
 import { resetCodeAtom, resetEmailAtom } from "../state/reset";
+import { t } from "../features/i18n/i18n";
 
 export default function ResetPasswordEmailScreen() {
   const [email, setEmail] = useState("");
@@ -21,28 +22,28 @@ export default function ResetPasswordEmailScreen() {
     setBusy(true);
     try {
       const { exists } = await checkEmail(email.trim());
-      if (!exists) return setProblem("No account is registered with that email address");
+      if (!exists) return setProblem(t("reset.no_account"));
       await sendResetCode(email.trim()).catch((error) => console.error("Reset e-mail could not be sent", error));
       setResetEmail(email.trim());
       setResetCode("");
       navigate("/reset-password-code");
     } catch (error) {
       console.error("Email check failed", error);
-      setProblem("We could not check that address just now. Please try again in a moment.");
+      setProblem(t("reset.check_failed"));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <Page title="Reset your password" lead={<ResetStep step={1}>Enter the email address you registered with. We will send you a six-digit code.</ResetStep>}>
+    <Page title={t("reset.email_title")} lead={<ResetStep step={1}>{t("reset.email_lead")}</ResetStep>}>
       <Card className="sm:p-7">
         <form onSubmit={submit} className="space-y-5">
           {problem && <Alert>{problem}</Alert>}
-          <TextField label="Email" type="email" required autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+          <TextField label={t("form.email")} type="email" required autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
           <Button type="submit" size="lg" className="w-full" disabled={busy}>
             {busy && <Spinner />}
-            Send code
+            {t("reset.send")}
           </Button>
         </form>
       </Card>

@@ -8,6 +8,7 @@ import { PASSWORD_MIN_LENGTH, MESSAGES } from "../lib/validation";
 import { resetCodeAtom, resetEmailAtom } from "../state/reset";
 import { useNotify } from "../state/useNotify";
 import { EmptyState } from "../ui/States";
+import { t } from "../features/i18n/i18n";
 
 export default function ResetPasswordPageScreen() {
   const email = useAtomValue(resetEmailAtom);
@@ -22,9 +23,9 @@ export default function ResetPasswordPageScreen() {
 
   if (!email || !code) {
     return (
-      <Page title="Choose a new password">
-        <EmptyState icon="clock" title="First, a code" actions={<Link href="/reset-password-email" className={buttonClass()}>Reset Password</Link>}>
-          Start by entering your email address so we can send you a code.
+      <Page title={t("reset.password_title")}>
+        <EmptyState icon="clock" title={t("reset.first_code")} actions={<Link href="/reset-password-email" className={buttonClass()}>{t("login.reset_password")}</Link>}>
+          {t("reset.first_code_text")}
         </EmptyState>
       </Page>
     );
@@ -34,29 +35,29 @@ export default function ResetPasswordPageScreen() {
     event.preventDefault();
     setProblem("");
     if (!event.currentTarget.reportValidity()) return;
-    if (password !== confirmation) return setProblem("Please make sure that the passwords match each other.");
+    if (password !== confirmation) return setProblem(t("reset.passwords_differ"));
     if (password.length < PASSWORD_MIN_LENGTH) return setProblem(MESSAGES.passwordTooShort);
     setBusy(true);
     try {
       await updatePassword(email, password, code);
       setCode("");
-      notify("Password updated successfully!", "success", "/login");
+      notify(t("reset.updated"), "success", "/login");
       navigate("/login");
     } catch (error) {
       console.error("Password update failed", error);
-      setProblem("We could not change your password. The code may have expired: ask for a new one and try again.");
+      setProblem(t("reset.update_failed"));
       setBusy(false);
     }
   }
 
   return (
-    <Page title="Choose a new password" lead={<ResetStep step={3}>At least {PASSWORD_MIN_LENGTH} characters. You will log in with it straight after.</ResetStep>}>
+    <Page title={t("reset.password_title")} lead={<ResetStep step={3}>{t("reset.password_lead", { min: PASSWORD_MIN_LENGTH })}</ResetStep>}>
       <Card className="sm:p-7">
         <form onSubmit={submit} className="space-y-5">
           {problem && <Alert>{problem}</Alert>}
-          <TextField label="New Password" type="password" required autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+          <TextField label={t("reset.new_password")} type="password" required autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} />
           <TextField
-            label="Confirm New Password"
+            label={t("reset.confirm_new_password")}
             type="password"
             required
             autoComplete="new-password"
@@ -65,7 +66,7 @@ export default function ResetPasswordPageScreen() {
           />
           <Button type="submit" size="lg" className="w-full" disabled={busy}>
             {busy && <Spinner />}
-            Save new password
+            {t("reset.save")}
           </Button>
         </form>
       </Card>

@@ -1,6 +1,7 @@
 import { Link } from "wouter";
 import { buttonClass, Card } from "../components/ui";
 import { Icon } from "../ui/Icon";
+import { t } from "../features/i18n/i18n";
 
 export default function VerifyEmailScreen() {
   return (
@@ -9,10 +10,10 @@ export default function VerifyEmailScreen() {
         <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-emerald-50 text-emerald-800 ring-1 ring-emerald-800/30">
           <Icon name="check" className="size-8" />
         </span>
-        <h1 className="mt-5 font-display text-display-md text-ink-950">Email Verified Successfully!</h1>
-        <p className="mt-3 text-muted">Thank you. Your address is confirmed, and your profile is ready.</p>
+        <h1 className="mt-5 font-display text-display-md text-ink-950">{t("verify.title")}</h1>
+        <p className="mt-3 text-muted">{t("verify.text")}</p>
         <Link href="/user" className={buttonClass("primary", "mt-7 w-full sm:w-auto", "lg")}>
-          Go to your profile
+          {t("verify.profile")}
         </Link>
       </Card>
     </main>

@@ -6,10 +6,8 @@ import { loginMessageAtom } from "./errors";
 import { recall } from "./lastSession";
 import { evidenceActionAtom, mediaAtom } from "./evidence";
 import { userAtom } from "./session";
+import { t } from "../features/i18n/i18n";
 
-const LOGIN_MISSING = "Enter your username and password!";
-const LOGIN_MISMATCH = "Oops! The username and password didn't match. Try again!";
-const LOGIN_FAILED = "Oops! Something went wrong! Is the server running?";
 
 /**
  * Refetches the current user; a failure is only logged (spec §8) and leaves the user as it was, or, when the app
@@ -35,7 +33,7 @@ export const refreshUserAtom = atom(null, async (get, set) => {
 export const loginActionAtom = atom(null, async (_get, set, credentials: { usernameOrEmail: string; password: string }) => {
   set(loginMessageAtom, "");
   if (!credentials.usernameOrEmail.trim() || !credentials.password) {
-    set(loginMessageAtom, LOGIN_MISSING);
+    set(loginMessageAtom, t("login.missing"));
     return null;
   }
   try {
@@ -44,7 +42,7 @@ export const loginActionAtom = atom(null, async (_get, set, credentials: { usern
     const serverSaid = error instanceof ApiError && (error.status === 429 || error.status === 503);
     set(
       loginMessageAtom,
-      error instanceof ApiError && error.status === 401 ? LOGIN_MISMATCH : serverSaid ? (error as ApiError).message : LOGIN_FAILED,
+      error instanceof ApiError && error.status === 401 ? t("login.mismatch") : serverSaid ? (error as ApiError).message : t("login.failed"),
     );
     return null;
   }

@@ -2,6 +2,7 @@
 import type { ButtonHTMLAttributes, ReactNode } from "react";
 import type { Tone } from "../state/notices";
 import { Icon } from "./Icon";
+import { t } from "../features/i18n/i18n";
 
 const buttonStyles = {
   /** The one main action of a screen or dialog. */
@@ -54,11 +55,11 @@ const alertIcons = { error: "alert", success: "check", info: "eye" } as const;
 /** A message in the page: a coloured rule on its left, an icon, the words, and an optional dismiss button. */
 export function Alert({ tone = "error", children, onDismiss }: { tone?: Tone; children: ReactNode; onDismiss?: () => void }) {
   return (
-    <div role="alert" className={`flex items-start gap-3 rounded-lg border-l-4 px-4 py-3 text-sm font-medium shadow-sm ${alertStyles[tone]}`}>
+    <div role="alert" className={`flex items-start gap-3 rounded-lg border-s-4 px-4 py-3 text-sm font-medium shadow-sm ${alertStyles[tone]}`}>
       <Icon name={alertIcons[tone]} className="mt-0.5 size-5 shrink-0" />
       <div className="min-w-0 flex-1 break-words">{children}</div>
       {onDismiss && (
-        <button type="button" onClick={onDismiss} className="-my-1 -mr-2 rounded-full p-1.5 hover:bg-black/5" aria-label="Dismiss">
+        <button type="button" onClick={onDismiss} className="-my-1 -me-2 rounded-full p-1.5 hover:bg-black/5" aria-label={t("common.dismiss")}>
           <Icon name="close" className="size-4" />
         </button>
       )}

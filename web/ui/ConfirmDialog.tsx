@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Modal } from "./Dialog";
 import { Button, Spinner } from "./Button";
+import { t } from "../features/i18n/i18n";
 
 /**
  * The spec's Confirm/Cancel dialogs. `onConfirm` may be async; the dialog stays open while it runs. `children` go
@@ -8,7 +9,7 @@ import { Button, Spinner } from "./Button";
  */
 export function ConfirmDialog({
   open,
-  title = "Please confirm",
+  title = t("confirm.title"),
   message,
   onConfirm,
   onCancel,
@@ -40,11 +41,11 @@ export function ConfirmDialog({
       actions={
         <>
           <Button variant="ghost" onClick={onCancel} disabled={busy}>
-            Cancel
+            {t("common.cancel")}
           </Button>
           <Button variant="danger" onClick={confirm} disabled={busy || !canConfirm}>
             {busy && <Spinner />}
-            Confirm
+            {t("confirm.confirm")}
           </Button>
         </>
       }

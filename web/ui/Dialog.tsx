@@ -2,6 +2,7 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/re
 import type { ReactNode } from "react";
 import { Icon } from "./Icon";
 import { useBackCloses } from "./useBackCloses";
+import { t } from "../features/i18n/i18n";
 
 const ignoreDismiss = () => {};
 const PANEL_WIDTHS = { md: "sm:max-w-md", lg: "sm:max-w-2xl", xl: "sm:max-w-5xl" } as const;
@@ -44,7 +45,7 @@ export function Modal({
               {title}
             </DialogTitle>
             {closable && (
-              <button type="button" onClick={onClose} aria-label="Close" className="-mr-2 -mt-1 rounded-full p-2 text-ink-700 hover:bg-ink-900/8">
+              <button type="button" onClick={onClose} aria-label={t("common.close")} className="-me-2 -mt-1 rounded-full p-2 text-ink-700 hover:bg-ink-900/8">
                 <Icon name="close" className="size-5" />
               </button>
             )}

@@ -14,7 +14,7 @@ export interface Column {
 export function TableFrame({ caption, columns, children }: { caption: string; columns: Column[]; children: ReactNode }) {
   return (
     <div tabIndex={0} role="region" aria-label={caption} className="relative overflow-x-auto rounded-card bg-surface shadow-lift ring-1 ring-line">
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-start text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-line bg-paper-deep text-xs font-semibold tracking-wider text-ink-800 uppercase">
           <tr>

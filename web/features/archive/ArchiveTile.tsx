@@ -5,6 +5,8 @@ import { MEDIA_LABELS } from "../../lib/mediaTypes";
 import { Icon, type IconName } from "../../ui/Icon";
 import { Quotation } from "./Quotation";
 import { thumbnailUrl } from "../media/renditions";
+import { t } from "../i18n/i18n";
+import { useLanguage } from "../i18n/language";
 
 const KIND_ICONS: Record<Evidence["media_type"], IconName> = { 1: "note", 2: "camera", 3: "video", 4: "music" };
 
@@ -13,7 +15,7 @@ export const archiveHref = (item: Pick<Evidence, "id">) => `/archive/${item.id}`
 /** What a tile's label says about its kind: "Video, 0:12" when the phone measured the length. */
 function kindLabel(item: Evidence) {
   const kind = MEDIA_LABELS[item.media_type];
-  return item.duration_ms != null && item.media_type >= 3 ? `${kind}, ${formatDuration(item.duration_ms)}` : kind;
+  return item.duration_ms != null && item.media_type >= 3 ? t("archive.kind_with_duration", { kind, duration: formatDuration(item.duration_ms) }) : kind;
 }
 
 /** The 160 px media of a tile: the browser-made thumbnail (never the full file), a note's words, or the kind's mark. */
@@ -51,6 +53,7 @@ function TileMedia({ item, eager }: { item: Evidence; eager: boolean }) {
  * the viewer moves.
  */
 export const ArchiveTile = memo(function ArchiveTile({ item, onOpen, eager }: { item: Evidence; onOpen: (item: Evidence) => void; eager: boolean }) {
+  useLanguage();
   const open = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
@@ -61,15 +64,15 @@ export const ArchiveTile = memo(function ArchiveTile({ item, onOpen, eager }: { 
     <a
       href={archiveHref(item)}
       onClick={open}
-      aria-label={`${item.title} (${kindLabel(item)}), open`}
+      aria-label={t("archive.tile_label", { title: item.title, kind: kindLabel(item) })}
       // The tile shows the spec's 8 characters of the title; the whole title on hover (and in the name above).
       title={item.title}
-      className="group flex h-[357px] w-[250px] flex-col overflow-hidden rounded-card bg-ink-900 text-left ring-1 ring-white/10 transition hover:ring-white/40 focus-visible:outline-2 focus-visible:outline-offset-4"
+      className="group flex h-[357px] w-[250px] flex-col overflow-hidden rounded-card bg-ink-900 text-start ring-1 ring-white/10 transition hover:ring-white/40 focus-visible:outline-2 focus-visible:outline-offset-4"
     >
       <div className="relative h-[160px] w-full shrink-0 overflow-hidden">
         <TileMedia item={item} eager={eager} />
         {!isNote && (
-          <div className="absolute bottom-2 left-2 inline-flex items-center gap-1.5 rounded-full bg-ink-950/85 px-2.5 py-1 text-xs font-semibold text-white">
+          <div className="absolute bottom-2 start-2 inline-flex items-center gap-1.5 rounded-full bg-ink-950/85 px-2.5 py-1 text-xs font-semibold text-white">
             <Icon name={KIND_ICONS[item.media_type]} className="size-3.5" />
             {kindLabel(item)}
           </div>
@@ -81,7 +84,7 @@ export const ArchiveTile = memo(function ArchiveTile({ item, onOpen, eager }: { 
           {formatPublicDateTime(item.date_posted)}
         </time>
         {isNote ? (
-          <div className="mt-auto text-xs font-semibold tracking-[0.2em] text-tape uppercase">Note</div>
+          <div className="mt-auto text-xs font-semibold tracking-[0.2em] text-tape uppercase">{MEDIA_LABELS[1]}</div>
         ) : (
           item.notes && <div className="mt-1 line-clamp-6 text-sm leading-5 break-words whitespace-pre-line text-ink-200">{item.notes}</div>
         )}

@@ -9,6 +9,8 @@ import { useViewerItem } from "./useViewerItem";
 import { ViewerFacts } from "./ViewerFacts";
 import { ViewerStage } from "./ViewerStage";
 import { displaySource } from "../media/renditions";
+import { t } from "../i18n/i18n";
+import { formatNumber } from "../../lib/format";
 
 /** Keys typed here belong to the control itself (seeking a video, the waveform), not to the viewer's navigation. */
 const OWN_KEYS = "input, textarea, select, video, audio, [role='slider']";
@@ -37,7 +39,7 @@ function NavButton({ label, icon, onClick, disabled }: { label: string; icon: Ic
       aria-label={label}
       className="flex size-11 items-center justify-center rounded-full text-white ring-1 ring-white/25 transition hover:bg-white/10 disabled:opacity-30 focus-visible:outline-2 focus-visible:outline-offset-2"
     >
-      <Icon name={icon} className="size-5" />
+      <Icon name={icon} className="size-5 rtl:-scale-x-100" />
     </button>
   );
 }
@@ -91,8 +93,11 @@ export default function ArchiveViewer({ id, items, more, loadMore, onMove, onClo
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       if (event.target instanceof Element && event.target.closest(OWN_KEYS)) return;
-      if (event.key === "ArrowRight") keys.current.next();
-      else if (event.key === "ArrowLeft") keys.current.previous();
+      // Right to left, the next piece is to the left.
+      const forward = document.documentElement.dir === "rtl" ? "ArrowLeft" : "ArrowRight";
+      const back = forward === "ArrowLeft" ? "ArrowRight" : "ArrowLeft";
+      if (event.key === forward) keys.current.next();
+      else if (event.key === back) keys.current.previous();
       else return;
       event.preventDefault();
     };
@@ -101,7 +106,7 @@ export default function ArchiveViewer({ id, items, more, loadMore, onMove, onClo
   }, []);
 
   const swipe = useSwipe(next, previous);
-  const total = `${items.length.toLocaleString()}${more ? "+" : ""}`;
+  const total = t(more ? "viewer.total_more" : "viewer.total", { count: formatNumber(items.length) });
 
   return (
     <Dialog open onClose={onClose} className="fixed inset-0 z-50">
@@ -109,18 +114,18 @@ export default function ArchiveViewer({ id, items, more, loadMore, onMove, onClo
         <div className="flex shrink-0 items-center gap-2 border-b border-white/10 px-3 py-2 sm:px-5">
           {inList && (
             <>
-              <NavButton label="Previous" icon="chevronLeft" onClick={previous} disabled={!hasPrevious} />
+              <NavButton label={t("viewer.previous")} icon="chevronLeft" onClick={previous} disabled={!hasPrevious} />
               <p aria-live="polite" className="min-w-20 text-center text-sm text-ink-200 tabular-nums">
-                {(index + 1).toLocaleString()} of {total}
+                {t("viewer.position", { index: formatNumber(index + 1), total })}
               </p>
-              <NavButton label="Next" icon="chevronRight" onClick={next} disabled={!hasNext || waitingForNext} />
+              <NavButton label={t("viewer.next")} icon="chevronRight" onClick={next} disabled={!hasNext || waitingForNext} />
             </>
           )}
           <span className="flex-1" />
           <button
             type="button"
             onClick={onClose}
-            aria-label="Close"
+            aria-label={t("common.close")}
             className="flex size-11 items-center justify-center rounded-full text-white transition hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2"
           >
             <Icon name="close" className="size-6" />
@@ -130,7 +135,7 @@ export default function ArchiveViewer({ id, items, more, loadMore, onMove, onClo
         {shown.state === "ready" ? (
           <div tabIndex={0} className="flex min-h-0 flex-1 flex-col overflow-y-auto overscroll-contain lg:flex-row lg:overflow-hidden">
             <section
-              aria-label="The work"
+              aria-label={t("viewer.work")}
               {...swipe}
               className="flex min-h-[55dvh] shrink-0 touch-pan-y items-center justify-center p-4 transition-transform duration-150 sm:p-8 lg:min-h-0 lg:flex-1 lg:shrink"
             >
@@ -139,7 +144,7 @@ export default function ArchiveViewer({ id, items, more, loadMore, onMove, onClo
             {/* On a phone a note's words fill the stage: its title and who sent it come first. */}
             <aside
               tabIndex={0}
-              className={`shrink-0 border-white/10 px-5 py-6 sm:px-8 lg:w-[26rem] lg:overflow-y-auto lg:border-l ${wordsOnStage(shown.item) ? "max-lg:order-first max-lg:border-b" : "max-lg:border-t"}`}
+              className={`shrink-0 border-white/10 px-5 py-6 sm:px-8 lg:w-[26rem] lg:overflow-y-auto lg:border-s ${wordsOnStage(shown.item) ? "max-lg:order-first max-lg:border-b" : "max-lg:border-t"}`}
             >
               <ViewerFacts item={shown.item} />
             </aside>
@@ -157,8 +162,8 @@ function ViewerMessage({ state, onClose }: { state: Exclude<ReturnType<typeof us
   if (state.state === "loading") {
     return (
       <div className="flex flex-1 items-center justify-center">
-        <DialogTitle className="sr-only">Opening the work</DialogTitle>
-        <LoadingState label="Opening the work…" className="text-ink-200" />
+        <DialogTitle className="sr-only">{t("viewer.opening_title")}</DialogTitle>
+        <LoadingState label={t("viewer.opening")} className="text-ink-200" />
       </div>
     );
   }
@@ -169,21 +174,21 @@ function ViewerMessage({ state, onClose }: { state: Exclude<ReturnType<typeof us
         ?
       </p>
       <DialogTitle as="h2" className="mt-4 font-display text-display-md text-white">
-        {missing ? "This piece is not in the archive" : "This piece did not load"}
+        {missing ? t("viewer.missing") : t("viewer.failed")}
       </DialogTitle>
       <p className="mt-3 max-w-md text-base text-ink-200">
         {missing
-          ? "It may have been withdrawn from public view, or the link is not quite right. Everything that is public is in the archive."
-          : "The connection may have dropped. Check the Wi-Fi and try again."}
+          ? t("viewer.missing_text")
+          : t("viewer.failed_text")}
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {!missing && (
           <Button variant="secondary" onClick={state.retry}>
-            Try again
+            {t("common.try_again")}
           </Button>
         )}
         <Button variant="secondary" onClick={onClose}>
-          See the whole archive
+          {t("viewer.whole_archive")}
         </Button>
       </div>
     </div>

@@ -5,12 +5,12 @@
  */
 export function Quotation({ text, className = "", marks = "text-accent" }: { text: string; className?: string; marks?: string }) {
   return (
-    <blockquote className={`relative pl-[0.6em] font-display break-words whitespace-pre-line ${className}`}>
-      <span aria-hidden="true" className={`absolute top-[-0.1em] left-[-0.1em] text-[1.6em] leading-none ${marks} italic`}>
+    <blockquote className={`relative ps-[0.6em] font-display break-words whitespace-pre-line ${className}`}>
+      <span aria-hidden="true" className={`absolute top-[-0.1em] start-[-0.1em] text-[1.6em] leading-none ${marks} italic`}>
         “
       </span>
       {text}
-      <span aria-hidden="true" className={`ml-0.5 ${marks} italic`}>
+      <span aria-hidden="true" className={`ms-0.5 ${marks} italic`}>
         ”
       </span>
     </blockquote>

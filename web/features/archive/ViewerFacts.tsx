@@ -3,6 +3,7 @@ import type { Evidence } from "../../api/types";
 import { Avatar } from "../../components/Avatar";
 import { formatPublicDateTime } from "../../lib/format";
 import { Quotation } from "./Quotation";
+import { t } from "../i18n/i18n";
 
 /**
  * Beside (laptop) or below (phone) the work: its title, a photo's or video's notes as a quotation (a note's and an
@@ -18,19 +19,19 @@ export function ViewerFacts({ item }: { item: Evidence }) {
       </DialogTitle>
       {notesHere && item.notes && <Quotation text={item.notes} marks="text-tape" className="text-xl leading-snug text-ink-100" />}
       <div className="flex items-center gap-3">
-        <Avatar src={item.avatar_AWS_URL} alt={`${item.username ?? "Participant"}'s avatar`} size="md" />
+        <Avatar src={item.avatar_AWS_URL} alt={t("profile.avatar_of", { name: item.username ?? t("viewer.participant") })} size="md" />
         <p className="min-w-0 text-sm text-ink-300">
-          Submitted by <span className="block truncate text-base font-semibold text-white">{item.username ?? "unknown"}</span>
+          {t("viewer.submitted_by")} <span className="block truncate text-base font-semibold text-white">{item.username ?? t("viewer.unknown")}</span>
         </p>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-        <dt className="text-ink-300">Posted</dt>
+        <dt className="text-ink-300">{t("viewer.posted")}</dt>
         <dd className="text-ink-100">
           <time dateTime={item.date_posted}>{formatPublicDateTime(item.date_posted)}</time>
         </dd>
         {item.location && (
           <>
-            <dt className="text-ink-300">Location</dt>
+            <dt className="text-ink-300">{t("viewer.location")}</dt>
             <dd className="break-words text-ink-100">{item.location}</dd>
           </>
         )}

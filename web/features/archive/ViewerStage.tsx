@@ -4,6 +4,7 @@ import { MediaUnavailable } from "../media/MediaUnavailable";
 import { displaySource, peaksUrl, posterUrl, preparingCopy } from "../media/renditions";
 import { useMediaFailure } from "../media/useMediaFailure";
 import { Quotation } from "./Quotation";
+import { t } from "../i18n/i18n";
 
 const Waveform = lazy(() => import("./Waveform"));
 
@@ -17,7 +18,7 @@ export function ViewerStage({ item }: { item: Evidence }) {
     return (
       <div className="mx-auto w-full max-w-3xl px-2">
         {item.notes && <Quotation text={item.notes} marks="text-tape" className="text-3xl leading-snug text-white sm:text-4xl" />}
-        <p className="mt-8 text-sm text-ink-300">No media to display.</p>
+        <p className="mt-8 text-sm text-ink-300">{t("viewer.no_media")}</p>
       </div>
     );
   }
@@ -25,7 +26,7 @@ export function ViewerStage({ item }: { item: Evidence }) {
   if (item.media_type === 4) {
     return (
       <div className="mx-auto w-full max-w-3xl px-2">
-        <Suspense fallback={<p className="text-sm text-ink-300">Drawing the waveform…</p>}>
+        <Suspense fallback={<p className="text-sm text-ink-300">{t("viewer.drawing_waveform")}</p>}>
           <Waveform key={item.id} src={source.url} peaks={peaksUrl(item)} title={item.title} />
         </Suspense>
         {item.notes && <Quotation text={item.notes} marks="text-tape" className="mt-8 text-2xl leading-snug text-white sm:text-3xl" />}
@@ -49,16 +50,16 @@ function StagePicture({ item, source }: { item: Evidence; source: string }) {
         poster={posterUrl(item) ?? undefined}
         {...events}
         className="max-h-[70dvh] max-w-full bg-black lg:max-h-[calc(100dvh-8rem)]"
-        aria-label={`Video: ${item.title}`}
+        aria-label={t("viewer.video_label", { title: item.title })}
       >
-        <track kind="captions" src="/no-captions.vtt" srcLang="en" label="No captions available" />
+        <track kind="captions" src="/no-captions.vtt" srcLang="en" label={t("viewer.no_captions")} />
       </video>
     );
   }
   return (
     <img
       src={source}
-      alt={`Photo: ${item.title}`}
+      alt={t("viewer.photo_label", { title: item.title })}
       draggable={false}
       onError={events.onError}
       className="max-h-[70dvh] max-w-full object-contain select-none lg:max-h-[calc(100dvh-8rem)]"

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } fr
 import { formatDuration } from "../../lib/format";
 import { Icon } from "../../ui/Icon";
 import { decodeWaveform } from "./decodeWaveform";
+import { t } from "../i18n/i18n";
 
 const BARS = 120;
 const HEIGHT = 96; // css px
@@ -82,7 +83,7 @@ export default function Waveform({ src, peaks, title }: { src: string; peaks?: s
   }, [decoded]);
 
   if (decoded === "failed") {
-    return <audio controls preload="metadata" src={src} className="w-full" aria-label={`Audio: ${title}`} />;
+    return <audio controls preload="metadata" src={src} className="w-full" aria-label={t("viewer.audio_label", { title })} />;
   }
 
   const seekTo = (target: number) => {
@@ -123,7 +124,7 @@ export default function Waveform({ src, peaks, title }: { src: string; peaks?: s
       <div
         role="slider"
         tabIndex={0}
-        aria-label={`Position in ${title}`}
+        aria-label={t("viewer.audio_position", { title })}
         aria-valuemin={0}
         aria-valuemax={Math.round(seconds)}
         aria-valuenow={Math.round(time)}
@@ -138,13 +139,13 @@ export default function Waveform({ src, peaks, title }: { src: string; peaks?: s
         style={{ height: HEIGHT }}
       >
         <canvas ref={canvas} aria-hidden="true" className="block h-full w-full" />
-        {!ready && <p className="absolute inset-0 flex items-center justify-center text-sm text-ink-300">Drawing the waveform…</p>}
+        {!ready && <p className="absolute inset-0 flex items-center justify-center text-sm text-ink-300">{t("viewer.drawing_waveform")}</p>}
       </div>
       <div className="mt-4 flex items-center gap-4">
         <button
           type="button"
           onClick={toggle}
-          aria-label={playing ? "Pause" : "Play"}
+          aria-label={playing ? t("viewer.pause") : t("viewer.play")}
           className="flex size-14 shrink-0 items-center justify-center rounded-full bg-tape text-ink-950 transition hover:brightness-110 focus-visible:outline-2 focus-visible:outline-offset-4"
         >
           <Icon name={playing ? "pause" : "play"} className="size-6" />

@@ -2,7 +2,7 @@
  * Which language this browser shows: chosen once at start (GET /api/i18n decides from the choice remembered in a
  * cookie, else the browser's languages, else the show's default) and on a switch. `<html lang dir>` always follow.
  */
-import { atom, getDefaultStore } from "jotai";
+import { atom, getDefaultStore, useAtomValue } from "jotai";
 import { recall, remember } from "../../state/lastSession";
 import { i18n } from "./i18n";
 
@@ -53,3 +53,6 @@ export async function chooseLanguage(code: string): Promise<void> {
 
 /** Whether this device ever chose a language itself (rather than getting the browser's). */
 export const choseLanguage = () => document.cookie.split(/;\s*/).some((pair) => pair.startsWith(`${COOKIE}=`));
+
+/** For memoised components: renders again when the language changes (their props alone would not). */
+export const useLanguage = () => useAtomValue(languageAtom);

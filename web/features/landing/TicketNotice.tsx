@@ -8,7 +8,7 @@ export function TicketNotice() {
   if (!warning) return null;
   return (
     <div className="flex max-w-md items-stretch overflow-hidden rounded-lg bg-tape text-ink-950 shadow-lift">
-      <span className="flex items-center border-r-2 border-dashed border-ink-950/30 px-3.5">
+      <span className="flex items-center border-e-2 border-dashed border-ink-950/30 px-3.5">
         <Icon name="ticket" className="size-6" />
       </span>
       <p className="px-4 py-3 text-sm font-semibold">{warning}</p>

@@ -1,17 +1,18 @@
 import { Component, type ReactNode } from "react";
 import { Button } from "../../ui/Button";
 import { retryFailedScreens } from "./retryableLazy";
+import { t } from "../i18n/i18n";
 
 /** What a screen that could not load shows instead of a white page. */
 function RetryScreen({ onRetry }: { onRetry: () => void }) {
   return (
     <main className="mx-auto w-full max-w-xl px-4 py-12 text-center">
-      <h1 className="font-display text-display-md text-ink-950">This screen did not load</h1>
+      <h1 className="font-display text-display-md text-ink-950">{t("offline.screen_failed")}</h1>
       <p className="mt-3 text-ink-800">
-        The connection may have dropped while it was opening. Nothing you saved is lost. Check the Wi-Fi, then try again.
+        {t("offline.screen_failed_text")}
       </p>
       <Button onClick={onRetry} className="mt-6 w-full sm:w-auto">
-        Try again
+        {t("common.try_again")}
       </Button>
     </main>
   );

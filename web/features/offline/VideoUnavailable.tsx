@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { Alert, Button } from "../../ui/Button";
 import { transcriptOf } from "./transcript";
+import { t } from "../i18n/i18n";
 
 /** The cues of a captions file as text; "failed" when it cannot be fetched either (offline before a first visit). */
 function useTranscript(captionsUrl: string) {
@@ -27,19 +28,19 @@ export function VideoUnavailable({ captionsUrl, onRetry, children }: { captionsU
   const headingId = useId();
   return (
     <div className="space-y-4">
-      <Alert>The video could not be loaded. Check the connection and retry, or read what it says below.</Alert>
+      <Alert>{t("video.failed")}</Alert>
       <div className="flex flex-col gap-3 sm:flex-row">
         <Button onClick={onRetry} className="sm:flex-1">
-          Retry
+          {t("common.retry")}
         </Button>
         {children}
       </div>
       <section aria-labelledby={headingId} className="rounded-lg bg-paper-deep p-4 ring-1 ring-line">
-        <h3 id={headingId} className="mb-2 text-xs font-semibold tracking-[0.14em] text-muted uppercase">Transcript</h3>
+        <h3 id={headingId} className="mb-2 text-xs font-semibold tracking-[0.14em] text-muted uppercase">{t("video.transcript")}</h3>
         {transcript === "loading" ? (
-          <p className="text-sm text-muted">Loading the transcript…</p>
+          <p className="text-sm text-muted">{t("video.transcript_loading")}</p>
         ) : transcript === "failed" ? (
-          <p className="text-sm text-ink-800">The transcript could not be loaded either. Please retry once you are connected.</p>
+          <p className="text-sm text-ink-800">{t("video.transcript_failed")}</p>
         ) : (
           <div className="space-y-2 text-ink-900">
             {transcript.map((cue, index) => (

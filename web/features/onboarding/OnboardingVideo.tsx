@@ -4,7 +4,7 @@ import { useLocation } from "wouter";
 import type { VideoSource } from "../../api/show";
 import { markVideoWatched } from "../../api/users";
 import type { User } from "../../api/types";
-import { VIDEO_GATE_MESSAGE } from "../../components/navigation";
+import { videoGateMessage } from "../../components/navigation";
 import { Alert, Button, buttonClass, Spinner } from "../../components/ui";
 import { noticeAtom } from "../../state/notices";
 import { logoutActionAtom, refreshUserAtom } from "../../state/sessionActions";
@@ -14,6 +14,7 @@ import { useVideoFailure } from "../offline/useVideoFailure";
 import { VideoUnavailable } from "../offline/VideoUnavailable";
 import { showAtom } from "../show/state";
 import { VideoSources } from "./CaptionedVideo";
+import { t } from "../i18n/i18n";
 
 const CONTROLS_AFTER_SECONDS = 3;
 type Briefing = { sources: VideoSource[]; captionsUrl: string };
@@ -47,7 +48,7 @@ function OnboardingPlayer({
         }}
         onEnded={onEnded}
         {...failure.videoEvents}
-        aria-label="Onboarding video"
+        aria-label={t("help.onboarding_video")}
       >
         <VideoSources sources={briefing.sources} lastSourceEvents={failure.lastSourceEvents} />
         <track kind="captions" src={briefing.captionsUrl} srcLang="en" label="English" default />
@@ -60,7 +61,7 @@ function OnboardingPlayer({
         >
           <span className={buttonClass("accent", "shadow-lift group-hover:bg-accent-strong", "lg")}>
             <Icon name="play" className="size-5" />
-            Play video
+            {t("video.play")}
           </span>
         </button>
       )}
@@ -97,18 +98,18 @@ export function OnboardingVideo({ user }: { user: User }) {
 
   return (
     <>
-      <Modal open={stage === "video"} onClose={ignoreClose} dismissible={false} closable={false} title={`Welcome to ${show.project_name}`} size="lg">
-        {notice?.text === VIDEO_GATE_MESSAGE && (
+      <Modal open={stage === "video"} onClose={ignoreClose} dismissible={false} closable={false} title={t("onboarding.welcome", { project: show.project_name })} size="lg">
+        {notice?.text === videoGateMessage() && (
           <div className="mb-3">
-            <Alert>{VIDEO_GATE_MESSAGE}</Alert>
+            <Alert>{videoGateMessage()}</Alert>
           </div>
         )}
-        <p className="mb-4 text-base text-muted">Watch this short briefing before you start. It explains how your appointment works.</p>
+        <p className="mb-4 text-base text-muted">{t("onboarding.lead")}</p>
         {video.failed ? (
           // Never a black box to be locked in with: retry, read it, or leave.
           <VideoUnavailable captionsUrl={briefing.captionsUrl} onRetry={video.retry}>
             <Button variant="secondary" className="sm:flex-1" onClick={() => logout().then(() => navigate("/"))}>
-              Log out
+              {t("onboarding.logout")}
             </Button>
           </VideoUnavailable>
         ) : (
@@ -120,7 +121,7 @@ export function OnboardingVideo({ user }: { user: User }) {
         onClose={ignoreClose}
         dismissible={false}
         closable={false}
-        title="Video Instruction Acknowledgement"
+        title={t("onboarding.ack_title")}
         actions={
           <>
             <Button
@@ -132,16 +133,17 @@ export function OnboardingVideo({ user }: { user: User }) {
               }}
             >
               <Icon name="retake" className="size-5" />
-              Rewatch Video
+              {t("onboarding.rewatch")}
             </Button>
             <Button variant="accent" onClick={acknowledge} disabled={saving}>
-              {saving ? <Spinner /> : <Icon name="check" className="size-5" />}I understand
+              {saving ? <Spinner /> : <Icon name="check" className="size-5" />}
+              {t("onboarding.understand")}
             </Button>
           </>
         }
       >
         <p className="text-base text-ink-800">
-          Please confirm that you understood the instructions in the video. You can watch it again at any time in Help.
+          {t("onboarding.ack_text")}
         </p>
       </Modal>
     </>

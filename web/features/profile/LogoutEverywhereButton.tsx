@@ -4,6 +4,7 @@ import { useLocation } from "wouter";
 import { draftsAtLogoutAtom } from "../../state/draftsAtLogout";
 import { logoutEverywhereActionAtom } from "../../state/sessionActions";
 import { Button, Spinner } from "../../ui/Button";
+import { t } from "../i18n/i18n";
 
 /**
  * Ends the sessions on every device (a lost phone, a shared computer), removes the unsent drafts kept on this one,
@@ -23,13 +24,13 @@ export function LogoutEverywhereButton({ onFailure }: { onFailure: (message: str
     } catch (error) {
       console.error("Log out everywhere failed", error);
       setBusy(false);
-      onFailure("Could not log out everywhere. Please try again.");
+      onFailure(t("profile.logout_everywhere_failed"));
     }
   }
   return (
     <Button variant="ghost" className="w-full" disabled={busy} onClick={run}>
       {busy && <Spinner />}
-      Log out everywhere
+      {t("profile.logout_everywhere")}
     </Button>
   );
 }

@@ -3,16 +3,17 @@ import { useRef, useState, type FormEvent } from "react";
 import type { User } from "../../api/types";
 import { updateProfile } from "../../api/users";
 import { Avatar } from "../../components/Avatar";
-import { PRONOUN_OPTIONS } from "../../lib/pronouns";
+import { pronounOptions } from "../../lib/pronouns";
 import { focusField, useCheckedForm } from "../../lib/useCheckedForm";
 import { useObjectUrl } from "../../lib/useObjectUrl";
-import { emailProblem, MESSAGES, PHONE_HINT, phoneProblem } from "../../lib/validation";
+import { emailProblem, MESSAGES, phoneHint, phoneProblem } from "../../lib/validation";
 import type { Tone } from "../../state/notices";
 import { refreshUserAtom } from "../../state/sessionActions";
 import { Alert, Button, Spinner } from "../../ui/Button";
 import { SelectField, TextField } from "../../ui/Field";
 import { FilePicker } from "../../ui/FilePicker";
 import { profileAvatar } from "./profileAvatar";
+import { t } from "../i18n/i18n";
 
 const PROFILE_FIELDS = ["full_name", "email", "phone_number", "pronouns"] as const;
 type ProfileField = (typeof PROFILE_FIELDS)[number];
@@ -50,34 +51,34 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: (message
     try {
       await updateProfile(payload);
       await refreshUser();
-      onDone("User updated successfully.", "success");
+      onDone(t("profile.updated"), "success");
     } catch (error) {
       console.error("Profile update failed", error);
       setSaving(false);
-      setProblem("Error updating user.");
+      setProblem(t("profile.update_failed"));
     }
   }
 
   return (
     <form ref={formRef} onSubmit={save} noValidate className="space-y-4">
-      <TextField label="Full Name" autoComplete="name" {...form.bind("full_name")} />
-      <TextField label="Email" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...form.bind("email")} />
-      <TextField label="Phone Number" type="tel" inputMode="numeric" autoComplete="tel-national" hint={PHONE_HINT} {...form.bind("phone_number")} />
-      <SelectField label="Pronouns" options={PRONOUN_OPTIONS} {...form.bind("pronouns")} />
+      <TextField label={t("form.full_name")} autoComplete="name" {...form.bind("full_name")} />
+      <TextField label={t("form.email")} type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...form.bind("email")} />
+      <TextField label={t("form.phone")} type="tel" inputMode="numeric" autoComplete="tel-national" hint={phoneHint()} {...form.bind("phone_number")} />
+      <SelectField label={t("form.pronouns")} options={pronounOptions()} {...form.bind("pronouns")} />
       <div className="flex items-center gap-4 rounded-lg bg-paper-deep/60 p-3">
-        <Avatar src={avatarPreview ?? profileAvatar(user)} alt={avatar ? "Preview of your new avatar" : "Your current avatar"} size="md" />
+        <Avatar src={avatarPreview ?? profileAvatar(user)} alt={avatar ? t("profile.avatar_preview") : t("profile.avatar_current")} size="md" />
         <div className="min-w-0 flex-1">
-          <FilePicker label="Upload Avatar" accept="image/*" onFiles={([file]) => setAvatar(file ?? null)} chosen={avatar?.name} />
+          <FilePicker label={t("profile.upload_avatar")} accept="image/*" onFiles={([file]) => setAvatar(file ?? null)} chosen={avatar?.name} />
         </div>
       </div>
       {problem && <Alert>{problem}</Alert>}
       <div className="flex flex-wrap gap-3 pt-2">
         <Button type="submit" disabled={saving} className="flex-1">
           {saving && <Spinner />}
-          Save Changes
+          {t("profile.save")}
         </Button>
         <Button variant="secondary" disabled={saving} onClick={() => onDone("", "info")} className="flex-1">
-          Cancel
+          {t("common.cancel")}
         </Button>
       </div>
     </form>

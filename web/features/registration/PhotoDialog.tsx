@@ -8,6 +8,7 @@ import { CaptureFallback } from "../venue/CaptureFallback";
 import { inBrowserCaptureBlocker } from "../venue/inBrowserCapture";
 import { PortraitFrame } from "./PortraitFrame";
 import { SelfieCamera } from "./SelfieCamera";
+import { t } from "../i18n/i18n";
 
 type Source = "camera" | "file";
 
@@ -58,7 +59,7 @@ export function PhotoDialog({
     <Modal
       open={open}
       onClose={close}
-      title="Add a clear photo of your face"
+      title={t("photo.title")}
       actions={
         <>
           {/* Beside the button just pressed, so it is in view on a phone and a laptop alike. */}
@@ -68,26 +69,26 @@ export function PhotoDialog({
             </div>
           )}
           <Button variant="ghost" onClick={close} disabled={busy}>
-            Cancel
+            {t("common.cancel")}
           </Button>
           {/* Pressed without a photo, it says 'Please upload a photo' (the spec's message) — only after that attempt. */}
           <Button variant="accent" onClick={onSubmit} disabled={busy}>
             {busy && <Spinner />}
-            Submit Photo and Register
+            {t("photo.submit")}
           </Button>
         </>
       }
     >
       <p className="mb-4 text-sm text-muted">
-        This photo is for internal identification only and is not shared publicly. Make sure your face is clearly visible.
+        {t("photo.explain")}
       </p>
       {cameraOn ? (
         <SelfieCamera onCapture={(selfie) => take(selfie, "camera")} onCancel={() => setCameraOn(false)} />
       ) : (
         <div className="space-y-4">
-          <PortraitFrame caption={preview ? undefined : "Your face, inside the oval"}>
+          <PortraitFrame caption={preview ? undefined : t("photo.oval")}>
             {preview ? (
-              <img src={preview} alt="Your verification photo" className="size-full object-cover" />
+              <img src={preview} alt={t("photo.preview_alt")} className="size-full object-cover" />
             ) : (
               <Icon name="user" className="absolute top-1/2 left-1/2 size-16 -translate-x-1/2 -translate-y-[60%] text-ink-500" />
             )}
@@ -96,7 +97,7 @@ export function PhotoDialog({
             <div className="flex justify-center">
               <Button variant="secondary" onClick={retake} disabled={busy}>
                 <Icon name="retake" className="size-5" />
-                Retake
+                {t("photo.retake")}
               </Button>
             </div>
           ) : (
@@ -105,10 +106,10 @@ export function PhotoDialog({
                 {!captureBlocker && (
                   <Button variant="primary" onClick={() => setCameraOn(true)}>
                     <Icon name="camera" className="size-5" />
-                    Take a Selfie
+                    {t("photo.take_selfie")}
                   </Button>
                 )}
-                <FilePicker label="Choose a photo" accept="image/*" icon="upload" onFiles={([file]) => take(file, "file")} />
+                <FilePicker label={t("photo.choose")} accept="image/*" icon="upload" onFiles={([file]) => take(file, "file")} />
               </div>
               {captureBlocker && <CaptureFallback kind="selfie" blocker={captureBlocker} onFile={(file) => take(file, "file")} />}
             </>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Alert, Button, Spinner } from "../../ui/Button";
 import { Icon } from "../../ui/Icon";
 import { PortraitFrame } from "./PortraitFrame";
+import { t } from "../i18n/i18n";
 
 const PORTRAIT = 3 / 4;
 
@@ -26,7 +27,7 @@ export function SelfieCamera({ onCapture, onCancel }: { onCapture: (photo: File)
   useEffect(() => {
     let stream: MediaStream | null = null;
     let cancelled = false;
-    if (!navigator.mediaDevices) setError("This browser cannot use the camera here. Choose a photo file instead.");
+    if (!navigator.mediaDevices) setError(t("photo.camera_unsupported"));
     navigator.mediaDevices
       ?.getUserMedia({ video: { facingMode: "user", width: { ideal: 1280 }, height: { ideal: 960 } }, audio: false })
       .then((media) => {
@@ -36,7 +37,7 @@ export function SelfieCamera({ onCapture, onCancel }: { onCapture: (photo: File)
       })
       .catch((reason) => {
         console.error("Camera unavailable", reason);
-        setError("The camera could not be started. Allow camera access or choose a photo file instead.");
+        setError(t("photo.camera_failed"));
       });
     return () => {
       cancelled = true;
@@ -53,7 +54,7 @@ export function SelfieCamera({ onCapture, onCancel }: { onCapture: (photo: File)
 
   return (
     <div className="space-y-4">
-      <PortraitFrame caption={error ? undefined : "Keep your face inside the oval"}>
+      <PortraitFrame caption={error ? undefined : t("photo.keep_in_oval")}>
         {!error && (
           <video
             ref={videoRef}
@@ -61,25 +62,25 @@ export function SelfieCamera({ onCapture, onCancel }: { onCapture: (photo: File)
             playsInline
             muted
             onLoadedData={() => setReady(true)}
-            aria-label="Camera preview"
+            aria-label={t("photo.camera_preview")}
             className="size-full -scale-x-100 object-cover"
           />
         )}
         {!error && !ready && (
           <p role="status" className="absolute inset-x-0 top-4 flex items-center justify-center gap-2 text-sm text-ink-100">
             <Spinner />
-            Starting the camera…
+            {t("photo.starting_camera")}
           </p>
         )}
       </PortraitFrame>
       {error && <Alert>{error}</Alert>}
       <div className="flex flex-wrap justify-center gap-3">
         <Button variant="ghost" onClick={onCancel}>
-          Close camera
+          {t("photo.close_camera")}
         </Button>
         <Button variant="accent" onClick={capture} disabled={!ready}>
           <Icon name="camera" className="size-5" />
-          Capture photo
+          {t("photo.capture")}
         </Button>
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { emailProblem, MESSAGES, PASSWORD_MIN_LENGTH, phoneProblem } from "../../lib/validation";
+import { t } from "../i18n/i18n";
 
 /** The registration form's fields, in the order the participant meets them (the first in error gets the focus). */
 export const REGISTRATION_FIELDS = [
@@ -30,17 +31,17 @@ export function registrationProblem(field: RegistrationField, values: Registrati
     case "pronouns":
       return ""; // empty means 'Prefer not to say'
     case "email":
-      return value.trim() ? emailProblem(value) : "Please enter your email address";
+      return value.trim() ? emailProblem(value) : t("form.email_missing");
     case "phone_number":
-      return value ? phoneProblem(value) : "Please enter your phone number";
+      return value ? phoneProblem(value) : t("form.phone_missing");
     case "confirm_phone":
-      if (!value) return "Please enter your phone number again";
+      if (!value) return t("form.phone_again");
       return value === values.phone_number ? "" : MESSAGES.phoneMismatch;
     case "password":
       if (!value) return MESSAGES.missingCredentials;
       return value.length >= PASSWORD_MIN_LENGTH ? "" : MESSAGES.passwordTooShort;
     case "confirm_password":
-      if (!value) return "Please enter your password again";
+      if (!value) return t("form.password_again");
       return value === values.password ? "" : MESSAGES.passwordMismatch;
   }
 }

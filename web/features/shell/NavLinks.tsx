@@ -7,6 +7,7 @@ import { ExternalLink } from "../../ui/ExternalLink";
 import { Icon } from "../../ui/Icon";
 import { isCurrentEntry, type NavEntry } from "./navEntries";
 import { useLogout } from "./useLogout";
+import { t } from "../i18n/i18n";
 
 /**
  * One of the bar's routes. While the video gate is locked it looks disabled (half transparent); a click still goes
@@ -23,7 +24,7 @@ export function NavLink({ entry, className, children }: { entry: NavEntry; class
       aria-disabled={locked || undefined}
       className={`${className(current)} ${locked ? "opacity-50" : ""}`}
     >
-      {children ?? entry.label}
+      {children ?? t(entry.label)}
     </Link>
   );
 }
@@ -35,7 +36,7 @@ export function SpyNavLink({ className, labelClassName = "" }: { className: stri
   const gateClick = useGateClick();
   return (
     <ExternalLink href={spyUrl} onClick={gateClick} className={`${className} ${locked ? "opacity-50" : ""}`}>
-      <span className={labelClassName}>Spy on {projectName}</span>
+      <span className={labelClassName}>{t("nav.spy_on", { project: projectName })}</span>
     </ExternalLink>
   );
 }
@@ -54,7 +55,7 @@ export function LogoutButton({ className }: { className: string }) {
       }}
     >
       <Icon name="logout" className="size-5 shrink-0" />
-      Logout
+      {t("nav.logout")}
     </button>
   );
 }

@@ -1,6 +1,7 @@
 import { Icon } from "../../ui/Icon";
 import { NavLink } from "./NavLinks";
 import { useNavEntries } from "./navEntries";
+import { t } from "../i18n/i18n";
 
 /** The current tab: white, with the accent's rule along its top edge. */
 const tabClass = (current: boolean) =>
@@ -17,13 +18,13 @@ export function TabBar() {
   const entries = useNavEntries();
   return (
     // Its full height from the first frame, before the entries are known: nothing moves when they arrive.
-    <nav aria-label="Tabs" className="surface-dark fixed inset-x-0 bottom-0 z-30 min-h-(--tab-bar) border-t border-white/10 bg-ink-950 pb-[env(safe-area-inset-bottom)] sm:hidden">
+    <nav aria-label={t("nav.tabs")} className="surface-dark fixed inset-x-0 bottom-0 z-30 min-h-(--tab-bar) border-t border-white/10 bg-ink-950 pb-[env(safe-area-inset-bottom)] sm:hidden">
       <ul className="flex">
         {entries.map((entry) => (
           <li key={entry.href} className="min-w-0 flex-1">
             <NavLink entry={entry} className={tabClass}>
               <Icon name={entry.icon} className="size-6" />
-              <span className="max-w-full truncate">{entry.label}</span>
+              <span className="max-w-full truncate">{t(entry.label)}</span>
             </NavLink>
           </li>
         ))}

@@ -1,20 +1,22 @@
 import { useAtomValue } from "jotai";
 import { inArchiveAtom, sessionReadyAtom, userAtom } from "../../state/session";
 import type { IconName } from "../../ui/Icon";
+import type { MessageId } from "../i18n/i18n";
 
 export interface NavEntry {
-  label: string;
+  /** Shown through t(): the language can change while the menu is open. */
+  label: MessageId;
   href: string;
   icon: IconName;
 }
 
-const HOME: NavEntry = { label: "Home", href: "/home", icon: "home" };
-const EVIDENCE: NavEntry = { label: "Evidence", href: "/evidence", icon: "list" };
-const ADMIN: NavEntry = { label: "Admin Page", href: "/admin", icon: "admin" };
-const ARCHIVE: NavEntry = { label: "Archive", href: "/archive", icon: "archive" };
-const HELP: NavEntry = { label: "Help", href: "/help", icon: "help" };
-const REGISTER: NavEntry = { label: "Register", href: "/registration", icon: "ticket" };
-const LOGIN: NavEntry = { label: "Login", href: "/login", icon: "user" };
+const HOME: NavEntry = { label: "nav.home", href: "/home", icon: "home" };
+const EVIDENCE: NavEntry = { label: "nav.evidence", href: "/evidence", icon: "list" };
+const ADMIN: NavEntry = { label: "nav.admin", href: "/admin", icon: "admin" };
+const ARCHIVE: NavEntry = { label: "nav.archive", href: "/archive", icon: "archive" };
+const HELP: NavEntry = { label: "nav.help", href: "/help", icon: "help" };
+const REGISTER: NavEntry = { label: "nav.register", href: "/registration", icon: "ticket" };
+const LOGIN: NavEntry = { label: "nav.login", href: "/login", icon: "user" };
 
 /**
  * The spec's menu entries that lead to our own screens, in its order and for the viewer's role (spec §2 "Navigation
