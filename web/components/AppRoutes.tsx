@@ -33,6 +33,7 @@ const InvitationScreen = retryableLazy(() => import("../screens/InvitationScreen
 const ShowScreen = retryableLazy(() => import("../screens/ShowScreen"));
 const SetupScreen = retryableLazy(() => import("../screens/SetupScreen"));
 const ServerScreen = retryableLazy(() => import("../screens/ServerScreen"));
+const LanguagesScreen = retryableLazy(() => import("../screens/LanguagesScreen"));
 const HelpScreen = retryableLazy(() => import("../screens/HelpScreen"));
 const ResetPasswordEmailScreen = retryableLazy(() => import("../screens/ResetPasswordEmailScreen"));
 const ResetPasswordCodeScreen = retryableLazy(() => import("../screens/ResetPasswordCodeScreen"));
@@ -100,6 +101,11 @@ export function AppRoutes() {
           </AdminOnly>
         </Route>
         <Route path="/setup" component={SetupScreen} />
+        <Route path="/admin/languages">
+          <AdminOnly>
+            <LanguagesScreen />
+          </AdminOnly>
+        </Route>
         <Route path="/admin/server">
           <AdminOnly>
             <ServerScreen />
