@@ -2,11 +2,11 @@
  * The catalogs a show uses: the shipped ones (locales/), each overridden message by message by what an admin uploaded
  * (table catalogs), and languages an admin added. Every catalog falls back to English for what it lacks.
  */
-import { setupI18n } from "@lingui/core";
 import { eq } from "drizzle-orm";
 import { type AuditActor, auditStatement } from "../audit/audit-record";
 import type { AppContext } from "../context";
 import { catalogs } from "../db/catalogs";
+import { formatMessage } from "./format-message";
 import { type Catalog, type CompiledCatalog, compileCatalog, pseudoMessage } from "./messages";
 import { PSEUDO_LANGUAGE, SHIPPED_CATALOGS, SHIPPED_LANGUAGES, SOURCE_LANGUAGE } from "./languages";
 
@@ -61,8 +61,7 @@ export type Translate = (id: string, values?: Record<string, unknown>) => string
 /** Messages for the server's own words in one language (mails): the same catalogs the browser gets. */
 export async function translator(ctx: AppContext, language: string): Promise<Translate> {
   const { compiled } = await compiledCatalog(ctx, language);
-  const i18n = setupI18n({ locale: language, messages: { [language]: compiled } });
-  return (id, values) => i18n._(id, values);
+  return (id, values) => formatMessage(compiled[id], language, values) ?? id;
 }
 
 export async function saveCatalog(ctx: AppContext, actor: AuditActor & { id: number }, language: string, catalog: Catalog): Promise<void> {

@@ -1,4 +1,4 @@
-import { hasMessage, i18n } from "../features/i18n/i18n";
+import { hasMessage, i18n, say } from "../features/i18n/i18n";
 
 /**
  * Thrown for any non-2xx answer; `message` is what to tell people (errorText), `code` the server's stable code,
@@ -36,7 +36,7 @@ function errorText(data: unknown, serverMessage: string): string {
   if (typeof code !== "string" || !hasMessage(`error.${code}`)) return serverMessage;
   const named = code.includes(".");
   if (!named && i18n.locale === "en") return serverMessage;
-  return i18n._(`error.${code}`, params);
+  return say(`error.${code}`, params);
 }
 
 async function errorFrom(response: Response): Promise<ApiError> {

@@ -2,7 +2,6 @@ import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect } from "react";
 import { Redirect, Router, useLocation } from "wouter";
 import { SESSION_ENDED_EVENT } from "../api/client";
-import { prefetchConsole } from "../api/console";
 import { getConfig, getIsArchive } from "../api/session";
 import { getShow } from "../api/show";
 import { OfflineBanner } from "../features/offline/OfflineBanner";
@@ -50,7 +49,8 @@ function useStartup() {
       withLastAnswer("show", getShow()).then(setShow),
       withLastAnswer("inArchive", getIsArchive()).then(setInArchive),
       refreshUser().then((user) => {
-        if (onAdmin && user && isAdmin(user)) prefetchConsole(window.location.search);
+        // The console's API module loads with its screen, not for every visitor.
+        if (onAdmin && user && isAdmin(user)) void import("../api/console").then(({ prefetchConsole }) => prefetchConsole(window.location.search));
       }),
     ])
       .catch((error) => console.error("Start-up request failed", error))

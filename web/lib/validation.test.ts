@@ -1,5 +1,8 @@
 import { expect, test } from "bun:test";
+import { activateEnglish } from "../features/i18n/english.testing";
 import { emailProblem, isEmail, isPhone, MESSAGES, phoneProblem } from "./validation";
+
+activateEnglish();
 
 test("phone numbers are exactly 10 digits without dashes", () => {
   expect(isPhone("5551234567")).toBe(true);

@@ -13,9 +13,9 @@ import { createFirstAdmin, getSetupState, updateShow, uploadShowMedia } from "..
 import { AccentField, ShowText } from "../features/show/components/ShowFields";
 import { changesOf, draftOf } from "../features/show/draft";
 import { showAtom } from "../features/show/state";
-import { PRONOUN_OPTIONS } from "../lib/pronouns";
+import { pronounOptions } from "../lib/pronouns";
 import { focusField, useCheckedForm } from "../lib/useCheckedForm";
-import { PHONE_HINT } from "../lib/validation";
+import { phoneHint } from "../lib/validation";
 import { refreshUserAtom } from "../state/sessionActions";
 import { Alert, Button, buttonClass, Spinner } from "../ui/Button";
 import { SelectField, TextField } from "../ui/Field";
@@ -85,10 +85,10 @@ function AccountStep({ token, onDone }: { token: string; onDone: () => void }) {
         <p className="text-sm text-ink-800">The first admin runs the show: the console, the participants and the show's texts and videos.</p>
         <TextField label="Full Name" autoComplete="name" required {...form.bind("full_name")} />
         <TextField label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} required {...form.bind("username")} />
-        <SelectField label="Pronouns" options={PRONOUN_OPTIONS} {...form.bind("pronouns")} />
+        <SelectField label="Pronouns" options={pronounOptions()} {...form.bind("pronouns")} />
         <TextField label="Email" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} required {...form.bind("email")} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Phone Number" type="tel" inputMode="numeric" autoComplete="tel-national" hint={PHONE_HINT} required {...form.bind("phone_number")} />
+          <TextField label="Phone Number" type="tel" inputMode="numeric" autoComplete="tel-national" hint={phoneHint()} required {...form.bind("phone_number")} />
           <TextField label="Confirm Phone Number" type="tel" inputMode="numeric" autoComplete="tel-national" required {...form.bind("confirm_phone")} />
           <TextField label="Password" type="password" autoComplete="new-password" required {...form.bind("password")} />
           <TextField label="Confirm Password" type="password" autoComplete="new-password" required {...form.bind("confirm_password")} />

@@ -4,5 +4,5 @@ import { compileCatalog } from "../../../src/i18n/messages";
 import { i18n } from "./i18n";
 
 export function activateEnglish() {
-  i18n.loadAndActivate({ locale: "en", messages: compileCatalog(english) as never });
+  i18n.activate("en", compileCatalog(english));
 }

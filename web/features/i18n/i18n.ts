@@ -1,17 +1,31 @@
 /**
- * Every word on screen comes from the active catalog (locales/<language>.json, as the server sends it compiled):
- * `t("message.id", values)`. Lingui's runtime formats ICU plurals, selects and placeholders; it carries no parser.
+ * Every word on screen comes from the active catalog (locales/<language>.json, as the server sends it compiled by
+ * Lingui's compiler): `t("message.id", values)`. No parser ships to the browser (src/i18n/format-message.ts).
  */
-import { setupI18n } from "@lingui/core";
+import type { CompiledMessage } from "@lingui/message-utils/compileMessage";
+import { formatMessage, type MessageValues } from "../../../src/i18n/format-message";
 import type english from "../../../locales/en.json";
 
 /** The ids of English, the spec's language: a mistyped id is a type error. */
 export type MessageId = keyof typeof english;
-export type MessageValues = Record<string, unknown>;
+export type { MessageValues };
 
-export const i18n = setupI18n();
+let active: { locale: string; messages: Record<string, CompiledMessage> } = { locale: "", messages: {} };
 
-export const t = (id: MessageId, values?: MessageValues): string => i18n._(id, values);
+/** The active language: its tag ("" until a catalog is loaded) and compiled messages. */
+export const i18n = {
+  get locale() {
+    return active.locale;
+  },
+  activate(locale: string, messages: Record<string, CompiledMessage>) {
+    active = { locale, messages };
+  },
+};
+
+/** A message by an id only known at run time (error codes, numbered show texts); the id itself when there is none. */
+export const say = (id: string, values?: MessageValues): string => formatMessage(active.messages[id], active.locale || "en", values) ?? id;
+
+export const t = (id: MessageId, values?: MessageValues): string => say(id, values);
 
 /** Whether the active catalog has a message (error codes the server may send that no screen names). */
-export const hasMessage = (id: string): boolean => i18n.messages[id] !== undefined;
+export const hasMessage = (id: string): boolean => active.messages[id] !== undefined;

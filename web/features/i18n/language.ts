@@ -2,12 +2,13 @@
  * Which language this browser shows: chosen once at start (GET /api/i18n decides from the choice remembered in a
  * cookie, else the browser's languages, else the show's default) and on a switch. `<html lang dir>` always follow.
  */
+import type { CompiledMessage } from "@lingui/message-utils/compileMessage";
 import { atom, getDefaultStore, useAtomValue } from "jotai";
 import { recall, remember } from "../../state/lastSession";
 import { i18n } from "./i18n";
 
 export type LanguageOption = { code: string; name: string; dir: "ltr" | "rtl" };
-export type LanguageAnswer = { language: string; dir: "ltr" | "rtl"; languages: LanguageOption[]; messages: Record<string, unknown> };
+export type LanguageAnswer = { language: string; dir: "ltr" | "rtl"; languages: LanguageOption[]; messages: Record<string, CompiledMessage> };
 export type LanguageState = Omit<LanguageAnswer, "messages">;
 
 export const languageAtom = atom<LanguageState>({ language: "en", dir: "ltr", languages: [] });
@@ -16,7 +17,7 @@ const COOKIE = "casefile_lang";
 const YEAR_SECONDS = 365 * 24 * 3600;
 
 function activate(answer: LanguageAnswer) {
-  i18n.loadAndActivate({ locale: answer.language, messages: answer.messages as never });
+  i18n.activate(answer.language, answer.messages);
   document.documentElement.lang = answer.language;
   document.documentElement.dir = answer.dir;
   const { messages: _, ...state } = answer;

@@ -1,5 +1,8 @@
 import { expect, test } from "bun:test";
 import { EMPTY_REGISTRATION, REGISTRATION_FIELDS, registrationProblem, type RegistrationValues } from "./registrationChecks";
+import { activateEnglish } from "../i18n/english.testing";
+
+activateEnglish();
 
 const valid: RegistrationValues = {
   full_name: "Rosa Informant",

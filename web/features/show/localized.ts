@@ -1,5 +1,5 @@
 import type { Show } from "../../api/show";
-import { hasMessage, i18n, type MessageId } from "../i18n/i18n";
+import { hasMessage, say } from "../i18n/i18n";
 
 /**
  * The show's texts that participants read, with defaults in the catalogs (show.<field>, or show.<field>.1, .2, … for
@@ -15,7 +15,6 @@ const TEXT_FIELDS = [
   "privacy_notice",
 ] as const;
 
-const say = (id: string, values?: Record<string, unknown>) => i18n._(id as MessageId, values);
 
 function numbered<T>(field: string, suffix: string, make: (n: number) => T): T[] {
   const list: T[] = [];
