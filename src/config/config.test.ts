@@ -68,3 +68,17 @@ describe("configuration", () => {
     expect(stderr).toBe('Invalid configuration: PORT must be a whole number, got "not-a-port"');
   });
 });
+
+describe("languages", () => {
+  test("LANGUAGES is a list of canonical tags; DEFAULT_LANGUAGE must be one of them and is its first by default", () => {
+    expect(loadConfig({})).toMatchObject({ languages: undefined, defaultLanguage: "en" });
+    expect(loadConfig({ LANGUAGES: "fr, pt-br,ar,fr" })).toMatchObject({ languages: ["fr", "pt-BR", "ar"], defaultLanguage: "fr" });
+    expect(loadConfig({ LANGUAGES: "en,ar", DEFAULT_LANGUAGE: "AR" })).toMatchObject({ defaultLanguage: "ar" });
+  });
+
+  test("a tag that is no language, an empty list or a default outside the list stops the start with a clear sentence", () => {
+    expect(() => loadConfig({ LANGUAGES: "en,not a tag" })).toThrow('Invalid configuration: LANGUAGES must be a language tag such as fr or pt-BR, got "not a tag"');
+    expect(() => loadConfig({ LANGUAGES: " , " })).toThrow("Invalid configuration: LANGUAGES must name at least one language");
+    expect(() => loadConfig({ LANGUAGES: "en,fr", DEFAULT_LANGUAGE: "de" })).toThrow(ConfigError);
+  });
+});
