@@ -80,7 +80,11 @@ export const refreshShowAtom = atom(null, async (_get, set) => set(showAtom, awa
 export function createPreviewStore() {
   return createStore();
 }
-/** Puts a (draft) show into a preview store, without the live show's side effects (title, accent, remembering). */
+/**
+ * Puts a (draft) show into a preview store, without the live show's side effects (title, accent, remembering). The
+ * draft already holds the words in the admin's language, edits included: every text counts as written, so none is
+ * swapped for a catalog default.
+ */
 export function setPreviewShow(store: ReturnType<typeof createStore>, show: Show) {
-  store.set(currentShowAtom, show);
+  store.set(currentShowAtom, { ...show, customised: Object.keys(show) });
 }
