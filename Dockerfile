@@ -13,6 +13,7 @@ COPY package.json package-lock.json ./
 RUN bun install --frozen-lockfile
 COPY tsconfig.json ./
 COPY migrations migrations
+COPY locales locales
 COPY scripts scripts
 COPY src src
 COPY web web
