@@ -1,6 +1,7 @@
 import { useAtomValue } from "jotai";
 import { useState } from "react";
 import { Link } from "wouter";
+import { type MessageId, t } from "../features/i18n/i18n";
 import { InvitationSheet } from "../features/invitation/InvitationSheet";
 import { invitationUrl, urlProblem } from "../features/invitation/invitationUrl";
 import { showAtom } from "../features/show/state";
@@ -9,11 +10,9 @@ import { Alert, Button, buttonClass } from "../ui/Button";
 import { TextField } from "../ui/Field";
 import { Page } from "../ui/Layout";
 
-const PROBLEMS = {
-  "this-computer-only":
-    "This address works only on this computer. Open the administration from the address participants will use (or set PUBLIC_URL on the server) before printing.",
-  "no-https":
-    "This address is plain http: phones will not allow the in-browser camera and recorder there (participants can still send photos, videos and recordings from their phone's own apps). See “Venue network” in docs/operating.md for HTTPS.",
+const PROBLEMS: Record<NonNullable<ReturnType<typeof urlProblem>>, MessageId> = {
+  "this-computer-only": "invitation.problem.this_computer_only",
+  "no-https": "invitation.problem.no_https",
 };
 
 /**
@@ -29,23 +28,23 @@ export default function InvitationScreen() {
   const problem = urlProblem(url);
   return (
     <Page
-      title="Invitation"
+      title={t("invitation.title")}
       wide
-      lead={<>Print this page (A4 or Letter) and put it up at the venue: participants scan the code to open {projectName}.</>}
+      lead={t("invitation.lead", { project: projectName })}
       actions={
         <>
           <Link href="/admin" className={buttonClass("ghost")}>
-            Back to administration
+            {t("languages.back")}
           </Link>
-          <Button onClick={() => window.print()}>Print</Button>
+          <Button onClick={() => window.print()}>{t("invitation.print")}</Button>
         </>
       }
     >
       <div className="grid items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)] print:block">
         <div className="space-y-4 print:hidden">
-          {problem && <Alert tone={problem === "no-https" ? "info" : "error"}>{PROBLEMS[problem]}</Alert>}
-          <TextField label="Wi-Fi network (optional)" value={wifiName} onChange={(event) => setWifiName(event.target.value)} autoComplete="off" />
-          <TextField label="Wi-Fi password (optional)" value={wifiPassword} onChange={(event) => setWifiPassword(event.target.value)} autoComplete="off" />
+          {problem && <Alert tone={problem === "no-https" ? "info" : "error"}>{t(PROBLEMS[problem])}</Alert>}
+          <TextField label={t("invitation.wifi_name")} value={wifiName} onChange={(event) => setWifiName(event.target.value)} autoComplete="off" />
+          <TextField label={t("invitation.wifi_password")} value={wifiPassword} onChange={(event) => setWifiPassword(event.target.value)} autoComplete="off" />
         </div>
         <InvitationSheet projectName={projectName} url={url} wifiName={wifiName.trim()} wifiPassword={wifiPassword.trim()} />
       </div>

@@ -1,9 +1,11 @@
-import { useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { Link } from "wouter";
-import { formatBytes, formatDuration, retryRenditions, type ServerStatus, type Volume } from "../features/server-status/serverStatus";
+import { t } from "../features/i18n/i18n";
+import { formatUptime, retryRenditions, type ServerStatus, type Volume } from "../features/server-status/serverStatus";
 import { StatusWarnings } from "../features/server-status/ServerBanner";
 import { useServerStatus } from "../features/server-status/useServerStatus";
 import { RetentionPanel } from "../features/privacy/RetentionPanel";
+import { formatBytes, formatNumber, formatPublicDateTime } from "../lib/format";
 import { Badge } from "../ui/Badge";
 import { Alert, buttonClass } from "../ui/Button";
 import { Card, Page } from "../ui/Layout";
@@ -12,10 +14,10 @@ import { LoadingState } from "../ui/States";
 /** Every few seconds: the operator watches this screen through a show's night. */
 const POLL_MS = 5_000;
 
-const when = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
+const when = formatPublicDateTime;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `server-${title.toLowerCase().replace(/\W+/g, "-")}`;
+  const id = useId();
   return (
     <Card className="min-w-0">
       <section aria-labelledby={id}>
@@ -42,25 +44,25 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 }
 
 function timeLeft(hours: number): string {
-  if (hours < 48) return `about ${hours} hours`;
-  return hours < 24 * 365 ? `about ${Math.round(hours / 24)} days` : "more than a year";
+  if (hours < 48) return t("server.about_hours", { hours });
+  return hours < 24 * 365 ? t("server.about_days", { days: Math.round(hours / 24) }) : t("server.more_than_a_year");
 }
 
-const volumeText = (volume: Volume) => `${formatBytes(volume.free_bytes)} free of ${formatBytes(volume.total_bytes)}`;
+const volumeText = (volume: Volume) => t("server.volume_free", { free: formatBytes(volume.free_bytes), total: formatBytes(volume.total_bytes) });
 
 function Disk({ status }: { status: ServerStatus }) {
   const { disk } = status;
   return (
-    <Section title="Disk">
+    <Section title={t("server.disk")}>
       <Facts
         rows={[
-          ["Media volume", volumeText(disk.media)],
-          ["Database volume", disk.database ? volumeText(disk.database) : "on the database server"],
-          ["Kept free (DISK_RESERVE_MB)", formatBytes(disk.reserve_bytes)],
-          ["Stored in the last hour", formatBytes(disk.stored_last_hour_bytes)],
-          ["Time left at that rate", disk.hours_left === null ? "nothing stored in the last hour" : timeLeft(disk.hours_left)],
-          ["Database", formatBytes(status.database_bytes)],
-          ["Media", formatBytes(status.media_bytes)],
+          [t("server.media_volume"), volumeText(disk.media)],
+          [t("server.database_volume"), disk.database ? volumeText(disk.database) : t("server.on_database_server")],
+          [t("server.kept_free"), formatBytes(disk.reserve_bytes)],
+          [t("server.stored_last_hour"), formatBytes(disk.stored_last_hour_bytes)],
+          [t("server.time_left"), disk.hours_left === null ? t("server.nothing_stored") : timeLeft(disk.hours_left)],
+          [t("server.database"), formatBytes(status.database_bytes)],
+          [t("server.media"), formatBytes(status.media_bytes)],
         ]}
       />
     </Section>
@@ -69,18 +71,18 @@ function Disk({ status }: { status: ServerStatus }) {
 
 function Activity({ status }: { status: ServerStatus }) {
   return (
-    <Section title="Activity">
+    <Section title={t("server.activity")}>
       <Facts
         rows={[
-          ["Participants registered", status.participants.registered],
-          ["Active in the last 15 minutes", status.participants.active_15m],
-          ["Uploads in progress", status.uploads.in_progress],
-          ["Uploads finishing", status.uploads.finishing],
-          ["Errors in the last hour", status.errors.last_hour],
+          [t("server.participants_registered"), formatNumber(status.participants.registered)],
+          [t("server.active_15m"), formatNumber(status.participants.active_15m)],
+          [t("server.uploads_in_progress"), formatNumber(status.uploads.in_progress)],
+          [t("server.uploads_finishing"), formatNumber(status.uploads.finishing)],
+          [t("server.errors_last_hour"), formatNumber(status.errors.last_hour)],
         ]}
       />
       {status.errors.latest.length > 0 && (
-        <ul className="mt-3 space-y-1 text-sm" aria-label="Latest errors">
+        <ul className="mt-3 space-y-1 text-sm" aria-label={t("server.latest_errors")}>
           {status.errors.latest.map((error) => (
             <li key={error.at + error.what} className="break-words">
               <span className="text-muted">{when(error.at)}</span> {error.what}
@@ -94,17 +96,28 @@ function Activity({ status }: { status: ServerStatus }) {
 
 function Backups({ status }: { status: ServerStatus }) {
   const last = status.last_backup;
-  const state = !last ? "none yet" : last.error ? <Badge variant="flagged">failed</Badge> : last.verified ? <Badge variant="reviewed">verified</Badge> : <Badge>running</Badge>;
+  const state = !last ? (
+    t("server.none_yet")
+  ) : last.error ? (
+    <Badge variant="flagged">{t("server.backup_failed")}</Badge>
+  ) : last.verified ? (
+    <Badge variant="reviewed">{t("server.backup_verified")}</Badge>
+  ) : (
+    <Badge>{t("server.backup_running")}</Badge>
+  );
   return (
-    <Section title="Backups">
+    <Section title={t("server.backups")}>
       <Facts
         rows={[
-          ["Schedule", status.backups ? `every ${formatDuration(status.backups.interval_hours * 3600)}, the newest ${status.backups.keep} kept` : "off (set BACKUP_DIR)"],
-          ...(status.backups ? ([["Folder", status.backups.dir]] as [string, ReactNode][]) : []),
-          ["Last backup", last ? when(last.started_at) : "none yet"],
-          ["State", state],
-          ...(last?.size ? ([["Size", formatBytes(last.size)]] as [string, ReactNode][]) : []),
-          ...(last?.error ? ([["What went wrong", last.error]] as [string, ReactNode][]) : []),
+          [
+            t("server.schedule"),
+            status.backups ? t("server.schedule_every", { interval: formatUptime(status.backups.interval_hours * 3600), keep: status.backups.keep }) : t("server.schedule_off"),
+          ],
+          ...(status.backups ? ([[t("server.folder"), status.backups.dir]] as [string, ReactNode][]) : []),
+          [t("server.last_backup"), last ? when(last.started_at) : t("server.none_yet")],
+          [t("server.state"), state],
+          ...(last?.size ? ([[t("server.size"), formatBytes(last.size)]] as [string, ReactNode][]) : []),
+          ...(last?.error ? ([[t("server.what_went_wrong"), last.error]] as [string, ReactNode][]) : []),
         ]}
       />
     </Section>
@@ -113,21 +126,26 @@ function Backups({ status }: { status: ServerStatus }) {
 
 function ServerFacts({ status }: { status: ServerStatus }) {
   return (
-    <Section title="Server">
+    <Section title={t("server.title")}>
       <Facts
         rows={[
-          ["Version", status.version],
-          ["Running for", formatDuration(status.uptime_seconds)],
-          ["TLS certificate", status.tls ? `${status.tls.kind === "self-signed" ? "self-signed, " : ""}valid until ${when(status.tls.valid_to)} (${status.tls.days_left} days)` : "not served by casefile"],
-          ["Archive mode", status.archive_mode ? "on (read-only archive)" : "off"],
+          [t("server.version"), status.version],
+          [t("server.running_for"), formatUptime(status.uptime_seconds)],
+          [
+            t("server.tls_certificate"),
+            status.tls
+              ? t(status.tls.kind === "self-signed" ? "server.tls_self_signed_valid_until" : "server.tls_valid_until", { date: when(status.tls.valid_to), days: status.tls.days_left })
+              : t("server.tls_not_served"),
+          ],
+          [t("server.archive_mode"), status.archive_mode ? t("server.archive_mode_on") : t("server.archive_mode_off")],
         ]}
       />
-      <h3 className="mt-4 mb-2 text-sm font-semibold text-ink-900">Instances</h3>
+      <h3 className="mt-4 mb-2 text-sm font-semibold text-ink-900">{t("server.instances")}</h3>
       <ul className="space-y-1 text-sm">
         {status.instances.map((instance) => (
           <li key={instance.id} className="break-words">
-            {instance.host} · {instance.version} · since {when(instance.started_at)}
-            {instance.this && <span className="text-muted"> (this one)</span>}
+            {t("server.instance", { host: instance.host, version: instance.version, date: when(instance.started_at) })}
+            {instance.this && <span className="text-muted"> {t("server.this_instance")}</span>}
           </li>
         ))}
       </ul>
@@ -145,29 +163,32 @@ function Renditions({ status }: { status: ServerStatus }) {
       .finally(() => setRetrying(false));
   };
   return (
-    <Section title="Copies for viewers">
+    <Section title={t("server.renditions")}>
       <Facts
         rows={[
-          ["Made here", renditions.making ? "yes, at low priority" : renditions.missing.length ? "no: tools missing" : "no (RENDITION_JOBS=0)"],
-          ["Waiting / being made", `${renditions.jobs.pending} / ${renditions.jobs.running}`],
-          ["Done", String(renditions.jobs.done)],
-          ["Failed", String(renditions.jobs.failed)],
-          ...renditions.missing.map((tool): [string, ReactNode] => ["Missing", tool]),
+          [
+            t("server.renditions_made_here"),
+            renditions.making ? t("server.renditions_making") : renditions.missing.length ? t("server.renditions_tools_missing") : t("server.renditions_off"),
+          ],
+          [t("server.renditions_waiting"), t("server.renditions_waiting_value", { pending: renditions.jobs.pending, running: renditions.jobs.running })],
+          [t("server.renditions_done"), formatNumber(renditions.jobs.done)],
+          [t("server.renditions_failed"), formatNumber(renditions.jobs.failed)],
+          ...renditions.missing.map((tool): [string, ReactNode] => [t("server.renditions_missing"), tool]),
         ]}
       />
       {renditions.failed.length > 0 && (
         <>
-          <h3 className="mt-4 mb-2 text-sm font-semibold text-ink-900">Files that could not be copied</h3>
+          <h3 className="mt-4 mb-2 text-sm font-semibold text-ink-900">{t("server.renditions_not_copied")}</h3>
           <ul className="space-y-1 text-sm">
             {renditions.failed.map((job) => (
               <li key={job.media_id} className="break-words">
-                {job.error ?? "no reason given"}
+                {job.error ?? t("server.no_reason")}
                 {job.finished_at && <span className="text-muted"> · {when(job.finished_at)}</span>}
               </li>
             ))}
           </ul>
           <button type="button" className={`mt-3 ${buttonClass("ghost")}`} onClick={retry} disabled={retrying}>
-            {retrying ? "Trying again…" : "Try them again"}
+            {retrying ? t("server.trying_again") : t("server.try_again")}
           </button>
         </>
       )}
@@ -180,22 +201,22 @@ export default function ServerScreen() {
   const { status, error } = useServerStatus(POLL_MS);
   return (
     <Page
-      title="Server"
+      title={t("server.title")}
       wide
-      lead="Disk, backups, activity and errors, updated every few seconds; what the purge after the show removes next."
+      lead={t("server.lead")}
       actions={
         <Link href="/admin" className={buttonClass("ghost")}>
-          Back to the console
+          {t("server.back_to_console")}
         </Link>
       }
     >
       {error && (
         <div className="mb-4">
-          <Alert>The status could not be updated: {error}</Alert>
+          <Alert>{t("server.status_failed", { error })}</Alert>
         </div>
       )}
       {!status ? (
-        <LoadingState label="Loading the server's status" />
+        <LoadingState label={t("server.loading")} />
       ) : (
         <>
           {status.warnings.length > 0 && <StatusWarnings warnings={status.warnings} />}

@@ -8,6 +8,7 @@ import {
   REGISTRATION_PAIRS,
   registrationProblem,
 } from "../features/registration/registrationChecks";
+import { type MessageId, t } from "../features/i18n/i18n";
 import { VenueNetwork } from "../features/setup/VenueNetwork";
 import { createFirstAdmin, getSetupState, updateShow, uploadShowMedia } from "../features/show/api";
 import { AccentField, ShowText } from "../features/show/components/ShowFields";
@@ -22,15 +23,15 @@ import { SelectField, TextField } from "../ui/Field";
 import { FilePicker } from "../ui/FilePicker";
 import { Card, Page } from "../ui/Layout";
 
-const STEPS = ["Your admin account", "The show's name and colour", "The briefing video", "The venue's network"] as const;
+const STEPS: MessageId[] = ["setup.step.account", "setup.step.name", "setup.step.briefing", "setup.step.network"];
 
 function Step({ index, children, actions }: { index: number; children: ReactNode; actions: ReactNode }) {
   return (
     <Card>
       <p className="text-xs font-semibold tracking-[0.14em] text-muted uppercase">
-        Step {index + 1} of {STEPS.length}
+        {t("setup.step_of", { step: index + 1, steps: STEPS.length })}
       </p>
-      <h2 className="mt-1 font-display text-display-sm text-ink-950">{STEPS[index]}</h2>
+      <h2 className="mt-1 font-display text-display-sm text-ink-950">{t(STEPS[index]!)}</h2>
       <div className="mt-4 space-y-4">{children}</div>
       <div className="mt-6 flex flex-wrap items-center gap-3">{actions}</div>
     </Card>
@@ -78,20 +79,20 @@ function AccountStep({ token, onDone }: { token: string; onDone: () => void }) {
         actions={
           <Button type="submit" variant="accent" size="lg" disabled={busy}>
             {busy && <Spinner />}
-            Create the admin account
+            {t("setup.create_account")}
           </Button>
         }
       >
-        <p className="text-sm text-ink-800">The first admin runs the show: the console, the participants and the show's texts and videos.</p>
-        <TextField label="Full Name" autoComplete="name" required {...form.bind("full_name")} />
-        <TextField label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} required {...form.bind("username")} />
-        <SelectField label="Pronouns" options={pronounOptions()} {...form.bind("pronouns")} />
-        <TextField label="Email" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} required {...form.bind("email")} />
+        <p className="text-sm text-ink-800">{t("setup.account_lead")}</p>
+        <TextField label={t("form.full_name")} autoComplete="name" required {...form.bind("full_name")} />
+        <TextField label={t("form.username")} autoComplete="username" autoCapitalize="none" spellCheck={false} required {...form.bind("username")} />
+        <SelectField label={t("form.pronouns")} options={pronounOptions()} {...form.bind("pronouns")} />
+        <TextField label={t("form.email")} type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} required {...form.bind("email")} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Phone Number" type="tel" inputMode="numeric" autoComplete="tel-national" hint={phoneHint()} required {...form.bind("phone_number")} />
-          <TextField label="Confirm Phone Number" type="tel" inputMode="numeric" autoComplete="tel-national" required {...form.bind("confirm_phone")} />
-          <TextField label="Password" type="password" autoComplete="new-password" required {...form.bind("password")} />
-          <TextField label="Confirm Password" type="password" autoComplete="new-password" required {...form.bind("confirm_password")} />
+          <TextField label={t("form.phone")} type="tel" inputMode="numeric" autoComplete="tel-national" hint={phoneHint()} required {...form.bind("phone_number")} />
+          <TextField label={t("form.confirm_phone")} type="tel" inputMode="numeric" autoComplete="tel-national" required {...form.bind("confirm_phone")} />
+          <TextField label={t("form.password")} type="password" autoComplete="new-password" required {...form.bind("password")} />
+          <TextField label={t("form.confirm_password")} type="password" autoComplete="new-password" required {...form.bind("confirm_password")} />
         </div>
         {message && <Alert>{message}</Alert>}
       </Step>
@@ -129,11 +130,11 @@ function NameStep({ onDone }: { onDone: () => void }) {
         actions={
           <Button type="submit" variant="accent" size="lg" disabled={busy}>
             {busy && <Spinner />}
-            Save and go on
+            {t("setup.save_and_go_on")}
           </Button>
         }
       >
-        <ShowText edit={edit} field="project_name" label="Project name" maxLength={80} hint="Shown on every page and on the invitation." />
+        <ShowText edit={edit} field="project_name" label={t("showEditor.project_name")} maxLength={80} hint={t("setup.project_name_hint")} />
         <AccentField edit={edit} />
         {message && <Alert>{message}</Alert>}
       </Step>
@@ -169,20 +170,23 @@ function BriefingStep({ onDone }: { onDone: () => void }) {
         <>
           <Button variant="accent" size="lg" disabled={!file || progress !== null} onClick={upload}>
             {progress !== null && <Spinner />}
-            Upload the briefing
+            {t("setup.upload_briefing")}
           </Button>
           <Button variant="ghost" disabled={progress !== null} onClick={onDone}>
-            Keep the placeholder for now
+            {t("setup.keep_placeholder")}
           </Button>
         </>
       }
     >
-      <p className="text-sm text-ink-800">
-        Every participant watches it after registering. Until you upload yours, they see casefile's placeholder. Captions and the Help tutorial are in
-        Administration → Show.
-      </p>
-      <FilePicker label="Choose the briefing video" accept="video/mp4,video/webm" chosen={file?.name} hint="MP4 or WebM." onFiles={([chosen]) => setFile(chosen ?? null)} />
-      {progress !== null && <progress className="h-2 w-full" max={1} value={progress} aria-label="Uploading the briefing video" />}
+      <p className="text-sm text-ink-800">{t("setup.briefing_lead")}</p>
+      <FilePicker
+        label={t("setup.choose_briefing")}
+        accept="video/mp4,video/webm"
+        chosen={file?.name}
+        hint={t("setup.briefing_formats")}
+        onFiles={([chosen]) => setFile(chosen ?? null)}
+      />
+      {progress !== null && <progress className="h-2 w-full" max={1} value={progress} aria-label={t("setup.uploading_briefing")} />}
       {message && <Alert>{message}</Alert>}
     </Step>
   );
@@ -205,14 +209,14 @@ export default function SetupScreen() {
   }, []);
 
   return (
-    <Page title="Set up casefile" lead="The first start: an admin account, then the show's essentials. Everything can be changed later.">
-      {state === "checking" && <Spinner label="Checking the setup address" />}
-      {state === "invalid" && <Alert>This setup address is not valid. Use the address the server printed at its last start.</Alert>}
+    <Page title={t("setup.title")} lead={t("setup.lead")}>
+      {state === "checking" && <Spinner label={t("setup.checking")} />}
+      {state === "invalid" && <Alert>{t("setup.invalid")}</Alert>}
       {state === "not-needed" && (
         <div className="space-y-4">
-          <Alert tone="info">An admin already exists. Log in instead.</Alert>
+          <Alert tone="info">{t("setup.not_needed")}</Alert>
           <Link href="/login" className={buttonClass("accent")}>
-            Log in
+            {t("setup.log_in")}
           </Link>
         </div>
       )}
@@ -224,7 +228,7 @@ export default function SetupScreen() {
           index={3}
           actions={
             <Button variant="accent" size="lg" onClick={() => navigate("/admin")}>
-              Open the console
+              {t("setup.open_console")}
             </Button>
           }
         >

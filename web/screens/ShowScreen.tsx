@@ -5,13 +5,14 @@ import type { EditableField, MediaSlot, Show, ShowFields } from "../api/show";
 import { updateShow } from "../features/show/api";
 import { NavBar } from "../components/NavBar";
 import { ArchiveIntro } from "../features/archive/ArchiveIntro";
+import { type MessageId, t } from "../features/i18n/i18n";
 import { useLeaveGuard } from "../features/recorder/useLeaveGuard";
 import { BriefingReset } from "../features/show/components/BriefingReset";
 import { MediaSlots } from "../features/show/components/MediaSlots";
-import { RestoreDefaults } from "../features/show/components/RestoreDefaults";
+import { type RestorablePart, RestoreDefaults } from "../features/show/components/RestoreDefaults";
 import { PhoneFrame } from "../features/show/components/PhoneFrame";
 import { ServerWarnings } from "../features/show/components/ServerWarnings";
-import { AccentField, FaqList, MARKDOWN_HINT, ParagraphList, ShowText } from "../features/show/components/ShowFields";
+import { AccentField, FaqList, markdownHint, ParagraphList, ShowText } from "../features/show/components/ShowFields";
 import { changesOf, draftOf, previewOf, type StagedMedia } from "../features/show/draft";
 import { showAtom } from "../features/show/state";
 import { Alert, Button, buttonClass, Spinner } from "../ui/Button";
@@ -38,7 +39,13 @@ function Section({ title, lead, restore, children }: { title: string; lead?: str
   );
 }
 
-const PAGES = { landing: "Landing", home: "Home", help: "Help", archive: "Archive" } as const;
+/** Each page the preview shows: its button's name, and the phone frame's title while it is shown. */
+const PAGES = {
+  landing: { name: "showEditor.page.landing", frame: "showEditor.preview_frame.landing" },
+  home: { name: "nav.home", frame: "showEditor.preview_frame.home" },
+  help: { name: "nav.help", frame: "showEditor.preview_frame.help" },
+  archive: { name: "nav.archive", frame: "showEditor.preview_frame.archive" },
+} as const satisfies Record<string, { name: MessageId; frame: MessageId }>;
 type PreviewPage = keyof typeof PAGES;
 
 function PreviewScreen({ page }: { page: PreviewPage }) {
@@ -80,16 +87,16 @@ function Preview({ show }: { show: Show }) {
   return (
     <section aria-labelledby="preview-title" className="space-y-3">
       <h2 id="preview-title" className="font-display text-display-sm text-ink-950">
-        Preview
+        {t("showEditor.preview")}
       </h2>
-      <div role="group" aria-label="Page to preview" className="flex flex-wrap gap-2">
+      <div role="group" aria-label={t("showEditor.page_to_preview")} className="flex flex-wrap gap-2">
         {(Object.keys(PAGES) as PreviewPage[]).map((key) => (
           <Button key={key} size="sm" variant={page === key ? "primary" : "secondary"} aria-pressed={page === key} onClick={() => setPage(key)}>
-            {PAGES[key]}
+            {t(PAGES[key].name)}
           </Button>
         ))}
       </div>
-      <PhoneFrame show={show} title={`Preview: the ${PAGES[page].toLowerCase()} page on a phone`}>
+      <PhoneFrame show={show} title={t(PAGES[page].frame)}>
         <PreviewScreen page={page} />
       </PhoneFrame>
     </section>
@@ -139,17 +146,17 @@ export default function ShowScreen() {
     return previewOf(show, draft, media);
   }, [show, draft, staged]);
 
-  const restore = (fields: EditableField[], what: string) => (
+  const restore = (fields: EditableField[], part: RestorablePart) => (
     <RestoreDefaults
       show={base}
       fields={fields}
-      what={what}
+      part={part}
       onRestored={(saved, restored) => {
         setShow(saved);
         setBase(saved);
         const built = draftOf(saved);
         setDraft((old) => ({ ...old, ...Object.fromEntries(restored.map((field) => [field, built[field]])) }));
-        setStatus({ tone: "success", text: `The built-in ${what} are back.` });
+        setStatus({ tone: "success", text: t("showEditor.restore.done", { part }) });
       }}
     />
   );
@@ -162,9 +169,9 @@ export default function ShowScreen() {
       setShow(saved);
       setBase(saved);
       setDraft(draftOf(saved));
-      setStatus({ tone: "success", text: "Saved. Participants see the new texts the next time they open the site." });
+      setStatus({ tone: "success", text: t("showEditor.saved") });
     } catch (error) {
-      setStatus({ tone: "error", text: `Not saved: ${(error as Error).message}` });
+      setStatus({ tone: "error", text: t("showEditor.not_saved", { error: (error as Error).message }) });
     } finally {
       setSaving(false);
     }
@@ -172,12 +179,12 @@ export default function ShowScreen() {
 
   return (
     <Page
-      title="The show"
+      title={t("showEditor.title")}
       wide
-      lead="What participants read and watch. Changes show in the preview first; saving puts them on every phone at its next visit."
+      lead={t("showEditor.lead")}
       actions={
         <Link href="/admin" className={buttonClass("ghost")}>
-          Back to the console
+          {t("server.back_to_console")}
         </Link>
       }
     >
@@ -190,54 +197,56 @@ export default function ShowScreen() {
             void save();
           }}
         >
-          <Section title="Name and colour">
-            <ShowText edit={edit} field="project_name" label="Project name" maxLength={80} />
+          <Section title={t("showEditor.section.name")}>
+            <ShowText edit={edit} field="project_name" label={t("showEditor.project_name")} maxLength={80} />
             <AccentField edit={edit} />
           </Section>
           <Section
-            title="Landing page"
-            lead="What a visitor reads before registering."
-            restore={restore(["landing_eyebrow", "landing_text", "landing_archive_text", "ticket_warning", "spy_link_text", "spy_url"], "landing texts")}
+            title={t("showEditor.section.landing")}
+            lead={t("showEditor.section.landing_lead")}
+            restore={restore(["landing_eyebrow", "landing_text", "landing_archive_text", "ticket_warning", "spy_link_text", "spy_url"], "landing")}
           >
-            <ShowText edit={edit} field="landing_eyebrow" label="Line above the name" maxLength={80} />
-            <ShowText edit={edit} field="landing_text" label="Introduction" multiline hint={MARKDOWN_HINT} />
-            <ShowText edit={edit} field="landing_archive_text" label="Introduction once the show is an archive" multiline hint={MARKDOWN_HINT} />
-            <ShowText edit={edit} field="ticket_warning" label="Ticket warning" maxLength={300} hint="Leave it empty to show none." />
-            <ShowText edit={edit} field="spy_link_text" label="Spy link's words (the project name follows them)" maxLength={80} />
-            <ShowText edit={edit} field="spy_url" label="Spy link's address" hint="An http:// or https:// address." />
+            <ShowText edit={edit} field="landing_eyebrow" label={t("showEditor.landing_eyebrow")} maxLength={80} />
+            <ShowText edit={edit} field="landing_text" label={t("showEditor.landing_text")} multiline hint={markdownHint()} />
+            <ShowText edit={edit} field="landing_archive_text" label={t("showEditor.landing_archive_text")} multiline hint={markdownHint()} />
+            <ShowText edit={edit} field="ticket_warning" label={t("showEditor.ticket_warning")} maxLength={300} hint={t("showEditor.ticket_warning_hint")} />
+            <ShowText edit={edit} field="spy_link_text" label={t("showEditor.spy_link_text")} maxLength={80} />
+            <ShowText edit={edit} field="spy_url" label={t("showEditor.spy_url")} hint={t("showEditor.spy_url_hint")} />
           </Section>
           <Section
-            title="Appointment instructions"
-            lead="The numbered steps on a participant's home page."
+            title={t("showEditor.section.instructions")}
+            lead={t("showEditor.section.instructions_lead")}
             restore={restore(["instructions_title", "instructions"], "instructions")}
           >
-            <ShowText edit={edit} field="instructions_title" label="Heading" maxLength={80} />
-            <ParagraphList edit={edit} field="instructions" itemName="Step" addLabel="Add a step" min={1} max={10} />
+            <ShowText edit={edit} field="instructions_title" label={t("showEditor.instructions_title")} maxLength={80} />
+            <ParagraphList edit={edit} field="instructions" min={1} max={10} />
           </Section>
-          <Section title="Frequently asked questions" lead="On the Help page, in this order." restore={restore(["faq"], "questions and answers")}>
+          <Section title={t("help.faq")} lead={t("showEditor.section.faq_lead")} restore={restore(["faq"], "faq")}>
             <FaqList edit={edit} />
           </Section>
-          <Section title="Archive introduction" lead="Opens the public archive, one paragraph a box." restore={restore(["archive_intro"], "introduction paragraphs")}>
-            <ParagraphList edit={edit} field="archive_intro" itemName="Paragraph" addLabel="Add a paragraph" min={1} max={20} />
+          <Section title={t("showEditor.section.archive_intro")} lead={t("showEditor.section.archive_intro_lead")} restore={restore(["archive_intro"], "archive_intro")}>
+            <ParagraphList edit={edit} field="archive_intro" min={1} max={20} />
           </Section>
-          <Section title="Privacy notice" lead="Linked from the registration form; a change asks every participant to agree again at their next visit." restore={restore(["privacy_notice"], "privacy notice")}>
-            <ShowText edit={edit} field="privacy_notice" label="Notice" multiline maxLength={20_000} hint={MARKDOWN_HINT} />
+          <Section title={t("privacy.notice_title")} lead={t("showEditor.section.privacy_lead")} restore={restore(["privacy_notice"], "privacy")}>
+            <ShowText edit={edit} field="privacy_notice" label={t("showEditor.privacy_notice")} multiline maxLength={20_000} hint={markdownHint()} />
           </Section>
-          <Section title="Password reset mail" restore={restore(["reset_mail_subject", "reset_mail_note"], "mail texts")}>
-            <ShowText edit={edit} field="reset_mail_subject" label="Subject" maxLength={150} hint="{code} is the six-digit code (required); {project} the project name." />
-            <ShowText edit={edit} field="reset_mail_note" label="Closing note" multiline maxLength={500} />
+          <Section title={t("showEditor.section.reset_mail")} restore={restore(["reset_mail_subject", "reset_mail_note"], "mail")}>
+            <ShowText edit={edit} field="reset_mail_subject" label={t("showEditor.reset_mail_subject")} maxLength={150} hint={t("showEditor.reset_mail_subject_hint")} />
+            <ShowText edit={edit} field="reset_mail_note" label={t("showEditor.reset_mail_note")} multiline maxLength={500} />
           </Section>
           <div className="sticky bottom-[calc(var(--tab-bar)+0.5rem)] z-10 space-y-3 rounded-card bg-surface/95 p-3 shadow-lift ring-1 ring-line backdrop-blur sm:p-4">
             {status && <Alert tone={status.tone}>{status.text}</Alert>}
             <div className="flex items-center gap-2 sm:gap-3">
               <Button type="submit" variant="primary" disabled={!changed || saving}>
                 {saving && <Spinner />}
-                Save changes
+                {t("showEditor.save")}
               </Button>
               <Button variant="ghost" disabled={!changed || saving} onClick={() => (setDraft(draftOf(base)), setStatus(null))}>
-                Discard
+                {t("showEditor.discard")}
               </Button>
-              <span className="min-w-0 text-xs text-muted sm:text-sm">{changed ? `${Object.keys(changes).length} unsaved change${Object.keys(changes).length === 1 ? "" : "s"}` : "No unsaved changes"}</span>
+              <span className="min-w-0 text-xs text-muted sm:text-sm">
+                {changed ? t("showEditor.unsaved_changes", { count: Object.keys(changes).length }) : t("showEditor.no_unsaved_changes")}
+              </span>
             </div>
           </div>
         </form>
@@ -247,18 +256,18 @@ export default function ShowScreen() {
           </div>
         </div>
         <div className="min-w-0 space-y-6">
-          <Section title="Videos, captions and images" lead="A chosen file shows in the preview; it is in use for everyone once uploaded.">
+          <Section title={t("showEditor.section.media")} lead={t("showEditor.section.media_lead")}>
             <MediaSlots show={show} staged={Object.fromEntries(Object.entries(staged).map(([slot, entry]) => [slot, entry.file]))} onStage={stage} onSaved={setShow} />
           </Section>
-          <Section title="The briefing">
+          <Section title={t("showEditor.section.briefing")}>
             <BriefingReset />
           </Section>
         </div>
       </div>
       <ConfirmDialog
         open={guard.asking}
-        title="Leave without saving?"
-        message="Your changes to the show are not saved. Leaving discards them."
+        title={t("showEditor.leave_title")}
+        message={t("showEditor.leave_message")}
         onCancel={guard.stay}
         onConfirm={guard.leave}
       />

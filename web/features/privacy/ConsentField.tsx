@@ -1,12 +1,17 @@
 import { useState } from "react";
 import { Button } from "../../ui/Button";
 import { Modal } from "../../ui/Dialog";
+import { t } from "../i18n/i18n";
 import { NoticeText } from "./NoticeText";
 import type { PrivacyNotice } from "./useNotice";
+
+/** Where the consent sentence holds the notice's link (a value no message text contains). */
+const LINK = "\u0000link\u0000";
 
 /** The registration form's consent: a link that opens the notice, and the checkbox that must be ticked. */
 export function ConsentField({ notice, checked, onChange, error }: { notice: PrivacyNotice | undefined; checked: boolean; onChange: (checked: boolean) => void; error: string }) {
   const [open, setOpen] = useState(false);
+  const [before, after] = t("privacy.consent", { link: LINK }).split(LINK);
   return (
     <div>
       <label className="flex min-h-11 items-start gap-3 text-sm">
@@ -20,11 +25,11 @@ export function ConsentField({ notice, checked, onChange, error }: { notice: Pri
           aria-describedby={error ? "privacy-consent-error" : undefined}
         />
         <span>
-          I have read the{" "}
+          {before}
           <button type="button" className="font-semibold underline" onClick={() => setOpen(true)}>
-            privacy notice
-          </button>{" "}
-          and agree that my details, photo and what I send are used as it says.
+            {t("privacy.consent_link")}
+          </button>
+          {after}
         </span>
       </label>
       {error && (
@@ -32,8 +37,8 @@ export function ConsentField({ notice, checked, onChange, error }: { notice: Pri
           {error}
         </p>
       )}
-      <Modal open={open} onClose={() => setOpen(false)} title="Privacy notice" size="lg" actions={<Button onClick={() => setOpen(false)}>Close</Button>}>
-        {notice ? <NoticeText markdown={notice.privacy_notice} /> : <p>Loading…</p>}
+      <Modal open={open} onClose={() => setOpen(false)} title={t("privacy.notice_title")} size="lg" actions={<Button onClick={() => setOpen(false)}>{t("common.close")}</Button>}>
+        {notice ? <NoticeText markdown={notice.privacy_notice} /> : <p>{t("privacy.loading")}</p>}
       </Modal>
     </div>
   );

@@ -10,8 +10,7 @@ import { userAtom } from "../../state/session";
 import { Alert, Button, buttonClass, Spinner } from "../../ui/Button";
 import { Modal } from "../../ui/Dialog";
 import { TextField } from "../../ui/Field";
-
-const itemsLabel = (count: number) => (count === 1 ? "your 1 item" : `your ${count} items`);
+import { t } from "../i18n/i18n";
 
 /** Profile → My data: download everything held about me, or delete my account after a confirmation saying what goes. */
 export function MyData({ user }: { user: User }) {
@@ -40,9 +39,9 @@ export function MyData({ user }: { user: User }) {
       setOpen(false);
       setUser(null);
       navigate("/");
-      toast("Your account and everything you sent have been deleted.");
+      toast(t("privacy.deleted"));
     } catch (error) {
-      setMessage(error instanceof ApiError ? error.message : "Your account could not be deleted. Please try again.");
+      setMessage(error instanceof ApiError ? error.message : t("privacy.delete_failed"));
     } finally {
       setBusy(false);
     }
@@ -51,44 +50,45 @@ export function MyData({ user }: { user: User }) {
   return (
     <section aria-labelledby="my-data" className="mt-6 border-t border-line pt-5">
       <h2 id="my-data" className="mb-2 text-xs font-semibold tracking-[0.14em] text-muted uppercase">
-        My data
+        {t("privacy.my_data")}
       </h2>
-      <p className="mb-3 text-sm">Download everything the organisers' server holds about you, or delete your account.</p>
+      <p className="mb-3 text-sm">{t("privacy.my_data_lead")}</p>
       <div className="grid gap-3 sm:grid-cols-2">
         <a className={buttonClass("secondary")} href={MY_DATA_URL} download>
-          Download my data
+          {t("privacy.download")}
         </a>
         {user.role === 1 && (
           <Button variant="danger" onClick={start}>
-            Delete my account
+            {t("privacy.delete_account")}
           </Button>
         )}
       </div>
       <Modal
         open={open}
         onClose={() => setOpen(false)}
-        title="Delete your account?"
+        title={t("privacy.delete_title")}
         actions={
           <>
             <Button variant="ghost" onClick={() => setOpen(false)} disabled={busy}>
-              Cancel
+              {t("common.cancel")}
             </Button>
             <Button variant="danger" type="submit" form="delete-account" disabled={busy || !password}>
-              {busy && <Spinner />}Delete my account
+              {busy && <Spinner />}
+              {t("privacy.delete_account")}
             </Button>
           </>
         }
       >
         <form id="delete-account" onSubmit={erase} className="space-y-3 text-sm">
-          <p>This deletes, for good and at once:</p>
+          <p>{t("privacy.delete_intro")}</p>
           <ul className="list-disc space-y-1 ps-5">
-            <li>your account: name, username, e-mail address, phone number and pronouns;</li>
-            <li>your verification photo and avatar;</li>
-            <li>{items === null ? "all your items" : itemsLabel(items)}, with their files and notes, published ones too;</li>
-            <li>your names, e-mail and phone number in the organisers' log (the log keeps only that something was done).</li>
+            <li>{t("privacy.delete_account_data")}</li>
+            <li>{t("privacy.delete_photos")}</li>
+            <li>{items === null ? t("privacy.delete_all_items") : t("privacy.delete_items", { count: items })}</li>
+            <li>{t("privacy.delete_log")}</li>
           </ul>
-          <p>Download your data first if you want to keep a copy.</p>
-          <TextField label="Your password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} required />
+          <p>{t("privacy.download_first")}</p>
+          <TextField label={t("privacy.your_password")} type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} required />
           {message && <Alert>{message}</Alert>}
         </form>
       </Modal>

@@ -5,6 +5,7 @@ import { consentTo } from "../../api/rights";
 import { userAtom } from "../../state/session";
 import { Alert, Button, Spinner } from "../../ui/Button";
 import { Modal } from "../../ui/Dialog";
+import { t } from "../i18n/i18n";
 import { NoticeText } from "./NoticeText";
 import type { PrivacyNotice } from "./useNotice";
 
@@ -22,7 +23,7 @@ export function ReconsentDialog({ notice }: { notice: PrivacyNotice }) {
     try {
       setUser(await consentTo(notice.privacy_notice_version));
     } catch (error) {
-      setMessage(error instanceof ApiError ? error.message : "Your answer could not be saved. Please try again.");
+      setMessage(error instanceof ApiError ? error.message : t("privacy.answer_failed"));
     } finally {
       setBusy(false);
     }
@@ -32,20 +33,21 @@ export function ReconsentDialog({ notice }: { notice: PrivacyNotice }) {
       open
       onClose={() => setLater(true)}
       dismissible={false}
-      title="The privacy notice has changed"
+      title={t("privacy.changed_title")}
       size="lg"
       actions={
         <>
           <Button variant="ghost" onClick={() => setLater(true)} disabled={busy}>
-            Later
+            {t("privacy.later")}
           </Button>
           <Button variant="accent" onClick={accept} disabled={busy}>
-            {busy && <Spinner />}I agree
+            {busy && <Spinner />}
+            {t("privacy.agree")}
           </Button>
         </>
       }
     >
-      <p className="mb-3 text-sm">Please read how your data is used now. To stop taking part instead, delete your account under Profile → My data.</p>
+      <p className="mb-3 text-sm">{t("privacy.changed_text")}</p>
       <NoticeText markdown={notice.privacy_notice} />
       {message && (
         <div className="mt-3">

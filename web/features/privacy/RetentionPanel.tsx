@@ -3,17 +3,18 @@ import { ApiError } from "../../api/client";
 import { fetchRetention, runRetentionNow, type RetentionCounts, type RetentionPlan } from "../../api/rights";
 import { Alert, Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { formatDateTime } from "../../lib/format";
+import { t } from "../i18n/i18n";
 
-const date = (iso: string) => new Date(iso).toLocaleString();
-const countsText = (c: RetentionCounts) =>
-  `${c.photos} verification photos, ${c.phones} phone numbers, ${c.emails} e-mail addresses and ${c.items} unpublished items`;
+const date = formatDateTime;
+const countsText = (c: RetentionCounts) => t("privacy.retention.counts", { photos: c.photos, phones: c.phones, emails: c.emails, items: c.items });
 
 /** Administration → Server → Retention: what the purge after the show removes next, and when; running it now after confirming. */
 export function RetentionPanel() {
   const [plan, setPlan] = useState<RetentionPlan | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [message, setMessage] = useState<{ text: string; tone: "error" | "success" } | null>(null);
-  const load = useCallback(() => fetchRetention().then(setPlan, () => setMessage({ text: "The retention settings could not be read.", tone: "error" })), []);
+  const load = useCallback(() => fetchRetention().then(setPlan, () => setMessage({ text: t("privacy.retention.load_failed"), tone: "error" })), []);
   useEffect(() => {
     load();
   }, [load]);
@@ -22,9 +23,9 @@ export function RetentionPanel() {
   async function run() {
     try {
       setPlan((await runRetentionNow(plan!.counts)).plan);
-      setMessage({ text: `Purged ${countsText(plan!.counts)}.`, tone: "success" });
+      setMessage({ text: t("privacy.retention.purged", { counts: countsText(plan!.counts) }), tone: "success" });
     } catch (error) {
-      setMessage({ text: error instanceof ApiError ? error.message : "The purge did not run. Please try again.", tone: "error" });
+      setMessage({ text: error instanceof ApiError ? error.message : t("privacy.retention.failed"), tone: "error" });
       await load();
     }
     setConfirming(false);
@@ -33,20 +34,16 @@ export function RetentionPanel() {
   return (
     <section aria-labelledby="retention-heading" className="max-w-2xl space-y-3 text-sm">
       <h2 id="retention-heading" className="font-display text-display-sm text-ink-950">
-        Retention
+        {t("privacy.retention.title")}
       </h2>
-      <p>
-        Participants' verification photos, phone numbers and e-mail addresses are kept {plan.days} days after the show ends
-        {plan.keepUnpublished ? "; unpublished items are kept" : ", and unpublished items are deleted with them"} (RETENTION_DAYS,
-        RETENTION_KEEP_UNPUBLISHED).
-      </p>
+      <p>{t(plan.keepUnpublished ? "privacy.retention.kept_keep_unpublished" : "privacy.retention.kept", { days: plan.days })}</p>
       <p>
         {plan.archiveSince && plan.dueAt
-          ? `The show ended ${date(plan.archiveSince)}; the purge is due ${date(plan.dueAt)}.`
-          : "The show has not ended (archive mode is off): nothing is purged yet."}
+          ? t("privacy.retention.due", { ended: date(plan.archiveSince), due: date(plan.dueAt) })
+          : t("privacy.retention.not_ended")}
       </p>
-      <p>Due next: {countsText(plan.counts)}.</p>
-      {plan.lastRun && <p>Last purge {date(plan.lastRun.at)}: {countsText(plan.lastRun.report)}.</p>}
+      <p>{t("privacy.retention.due_next", { counts: countsText(plan.counts) })}</p>
+      {plan.lastRun && <p>{t("privacy.retention.last_purge", { date: date(plan.lastRun.at), counts: countsText(plan.lastRun.report) })}</p>}
       {message && (
         <Alert tone={message.tone} onDismiss={() => setMessage(null)}>
           {message.text}
@@ -54,13 +51,13 @@ export function RetentionPanel() {
       )}
       {plan.dueAt && (
         <Button variant="danger" onClick={() => setConfirming(true)}>
-          Purge now
+          {t("privacy.retention.purge_now")}
         </Button>
       )}
       <ConfirmDialog
         open={confirming}
-        title="Purge now?"
-        message={`This deletes ${countsText(plan.counts)} for good, now rather than on the due date.`}
+        title={t("privacy.retention.confirm_title")}
+        message={t("privacy.retention.confirm", { counts: countsText(plan.counts) })}
         onConfirm={run}
         onCancel={() => setConfirming(false)}
       />

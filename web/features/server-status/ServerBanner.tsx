@@ -1,20 +1,24 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { Alert } from "../../ui/Button";
+import { t } from "../i18n/i18n";
 import type { ServerStatus } from "./serverStatus";
 import { useServerStatus } from "./useServerStatus";
 
 /** Once a minute is enough on the console: the warnings are about hours and days. */
 const CONSOLE_POLL_MS = 60_000;
 
-/** The server's warnings (disk, backups, certificate) as one alert; `children` adds a way to act on them. */
+/**
+ * The server's warnings (disk, backups, certificate) as one alert; `children` adds a way to act on them. Their words
+ * are the server's own (GET /api/server/status sends sentences, not codes with values).
+ */
 export function StatusWarnings({ warnings, children }: { warnings: ServerStatus["warnings"]; children?: ReactNode }) {
   return (
     <div className="mb-6">
       <Alert>
         <ul className="space-y-1">
           {warnings.map((warning) => (
-            <li key={warning.kind}>{warning.message}</li>
+            <li key={warning.kind + warning.message}>{warning.message}</li>
           ))}
         </ul>
         {children}
@@ -30,7 +34,7 @@ export function ServerBanner() {
   return (
     <StatusWarnings warnings={status.warnings}>
       <Link href="/admin/server" className="mt-2 inline-block underline">
-        Open the Server screen
+        {t("server.open_screen")}
       </Link>
     </StatusWarnings>
   );

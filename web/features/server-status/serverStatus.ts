@@ -1,4 +1,5 @@
 import { request } from "../../api/client";
+import { t } from "../i18n/i18n";
 
 /** GET /api/server/status (src/server-status/status.service.ts), as the Server screen and the console banner read it. */
 export type Volume = { path: string; free_bytes: number; total_bytes: number };
@@ -34,23 +35,12 @@ export const fetchServerStatus = () => request<ServerStatus>("GET", "/api/server
 
 export const retryRenditions = () => request<{ retried: number }>("POST", "/api/server/renditions/retry");
 
-const UNITS = ["bytes", "KB", "MB", "GB", "TB"];
-
-export function formatBytes(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${unit === 0 ? value : value.toFixed(value < 10 ? 1 : 0)} ${UNITS[unit]}`;
-}
-
-export function formatDuration(seconds: number): string {
+/** How long the server has run, or how often it backs up: "3 d 4 h", "2 h 5 min", "40 s", in the active language. */
+export function formatUptime(seconds: number): string {
   const days = Math.floor(seconds / 86_400);
   const hours = Math.floor((seconds % 86_400) / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
-  if (days) return `${days} d ${hours} h`;
-  if (hours) return minutes ? `${hours} h ${minutes} min` : `${hours} h`;
-  return minutes ? `${minutes} min` : `${Math.round(seconds)} s`;
+  if (days) return t("server.duration.days_hours", { days, hours });
+  if (hours) return minutes ? t("server.duration.hours_minutes", { hours, minutes }) : t("server.duration.hours", { hours });
+  return minutes ? t("server.duration.minutes", { minutes }) : t("server.duration.seconds", { seconds: Math.round(seconds) });
 }

@@ -1,6 +1,7 @@
 import { ApiError, request } from "../../api/client";
 import type { MediaSlot, Show, ShowPatch } from "../../api/show";
 import type { User } from "../../api/types";
+import { hasMessage, i18n, say, t } from "../i18n/i18n";
 import { startTusAttempt } from "../uploads/tusSend";
 
 /** The show's admin calls (docs/show-api.md), kept out of the start-up bundle: only the Show and setup screens use them. */
@@ -27,6 +28,14 @@ async function sendResumably(file: File, onProgress: (fraction: number) => void)
   return url.slice(url.lastIndexOf("/") + 1);
 }
 
+/** As request() words an error answer (api/client.ts): a named code's message, a generic one's outside English. */
+function uploadErrorText(body: { code?: unknown; params?: Record<string, unknown> } | null, serverMessage: string): string {
+  const code = body?.code;
+  if (typeof code !== "string" || !hasMessage(`error.${code}`)) return serverMessage;
+  if (!code.includes(".") && i18n.locale === "en") return serverMessage;
+  return say(`error.${code}`, body?.params);
+}
+
 function putWithProgress(path: string, form: FormData, onProgress: (fraction: number) => void): Promise<Show> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -35,11 +44,11 @@ function putWithProgress(path: string, form: FormData, onProgress: (fraction: nu
     xhr.setRequestHeader("Accept", "application/json");
     xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
     xhr.onload = () => {
-      const body = xhr.response as { message?: unknown } | null;
+      const body = xhr.response as { message?: unknown; code?: unknown; params?: Record<string, unknown> } | null;
       if (xhr.status >= 200 && xhr.status < 300) resolve(body as unknown as Show);
-      else reject(new ApiError(xhr.status, typeof body?.message === "string" ? body.message : `HTTP ${xhr.status}`));
+      else reject(new ApiError(xhr.status, uploadErrorText(body, typeof body?.message === "string" ? body.message : `HTTP ${xhr.status}`), body));
     };
-    xhr.onerror = () => reject(new ApiError(0, "The upload did not reach the server. Check the connection and try again."));
+    xhr.onerror = () => reject(new ApiError(0, t("showEditor.media.upload_unreachable")));
     xhr.send(form);
   });
 }

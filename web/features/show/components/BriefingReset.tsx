@@ -3,8 +3,7 @@ import { ApiError } from "../../../api/client";
 import { getBriefingResetCount, resetBriefing } from "../api";
 import { Alert, Button, Spinner } from "../../../ui/Button";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
-
-const participants = (count: number) => (count === 1 ? "1 participant" : `${count} participants`);
+import { t } from "../../i18n/i18n";
 
 /**
  * "Everyone watches the new briefing": a new briefing video never resets anyone by itself; this does, for every
@@ -33,34 +32,27 @@ export function BriefingReset() {
     try {
       const done = await resetBriefing(count);
       setCount(null);
-      setResult({ tone: "success", text: `${participants(done.participants)} will watch the briefing again at their next visit.` });
+      setResult({ tone: "success", text: t("showEditor.briefing.done", { count: done.participants }) });
     } catch (error) {
       const changed = error instanceof ApiError && error.status === 409;
       if (changed) setCount((await getBriefingResetCount()).participants);
       else setCount(null);
-      setResult({ tone: "error", text: changed ? "The number changed meanwhile: confirm the new number." : (error as Error).message });
+      setResult({ tone: "error", text: changed ? t("showEditor.briefing.changed") : (error as Error).message });
     }
   }
 
   return (
     <div className="space-y-3">
-      <p className="text-sm text-ink-800">
-        A new briefing video does not make anyone watch again: participants who watched the old one carry on, and someone watching it
-        when it is replaced finishes the one they started. To have everyone watch the new one, ask for it here.
-      </p>
+      <p className="text-sm text-ink-800">{t("showEditor.briefing.explain")}</p>
       <Button variant="secondary" onClick={ask} disabled={asking}>
         {asking && <Spinner />}
-        Ask everyone to watch the briefing again
+        {t("showEditor.briefing.ask")}
       </Button>
       {result && <Alert tone={result.tone}>{result.text}</Alert>}
       <ConfirmDialog
         open={count !== null}
-        title="Everyone watches the briefing again"
-        message={
-          count === 0
-            ? "No participant has watched the briefing yet: nobody is affected."
-            : `${participants(count ?? 0)} will have to watch the briefing again before they can go on. Their evidence and accounts stay as they are.`
-        }
+        title={t("showEditor.briefing.confirm_title")}
+        message={count === 0 ? t("showEditor.briefing.nobody") : t("showEditor.briefing.confirm", { count: count ?? 0 })}
         canConfirm={count !== 0}
         onCancel={() => setCount(null)}
         onConfirm={confirm}

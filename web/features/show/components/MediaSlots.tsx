@@ -1,28 +1,39 @@
 import { useState } from "react";
 import type { MediaSlot, Show } from "../../../api/show";
 import { restoreShowMedia, uploadShowMedia } from "../api";
-import { formatBytes } from "../../../lib/format";
+import { formatBytes, formatDateTime, formatNumber } from "../../../lib/format";
 import { Alert, Button, Spinner } from "../../../ui/Button";
 import { FilePicker } from "../../../ui/FilePicker";
+import { type MessageId, t } from "../../i18n/i18n";
 import { lockedHint } from "./ShowFields";
 
-const SLOTS: { slot: MediaSlot; label: string; accept: string; what: string }[] = [
-  { slot: "onboarding-video", label: "Briefing video", accept: "video/mp4,video/webm", what: "MP4 or WebM" },
-  { slot: "onboarding-captions", label: "Briefing captions", accept: ".vtt,text/vtt", what: "WebVTT (.vtt)" },
-  { slot: "tutorial-video", label: "Help tutorial video", accept: "video/mp4,video/webm", what: "MP4 or WebM" },
-  { slot: "tutorial-captions", label: "Help tutorial captions", accept: ".vtt,text/vtt", what: "WebVTT (.vtt)" },
-  { slot: "logo", label: "Logo", accept: "image/png,image/jpeg,image/webp,image/svg+xml", what: "PNG, JPEG, WebP or SVG, up to 1 MB" },
-  { slot: "landing-image", label: "Landing image", accept: "image/png,image/jpeg,image/webp,image/svg+xml", what: "PNG, JPEG, WebP or SVG, up to 5 MB" },
+const MB = 1024 * 1024;
+const VIDEO = "video/mp4,video/webm";
+const CAPTIONS = ".vtt,text/vtt";
+const IMAGE = "image/png,image/jpeg,image/webp,image/svg+xml";
+
+/**
+ * The slots, each named in the messages by `item` (`{item, select, briefing_video {…} …}`), and the files it takes:
+ * `what` says which, in the active language (called at render).
+ */
+const SLOTS: { slot: MediaSlot; item: string; accept: string; what: () => string }[] = [
+  { slot: "onboarding-video", item: "briefing_video", accept: VIDEO, what: () => t("showEditor.media.video_formats") },
+  { slot: "onboarding-captions", item: "briefing_captions", accept: CAPTIONS, what: () => "WebVTT (.vtt)" },
+  { slot: "tutorial-video", item: "tutorial_video", accept: VIDEO, what: () => t("showEditor.media.video_formats") },
+  { slot: "tutorial-captions", item: "tutorial_captions", accept: CAPTIONS, what: () => "WebVTT (.vtt)" },
+  { slot: "logo", item: "logo", accept: IMAGE, what: () => t("showEditor.media.image_formats", { size: formatBytes(1 * MB) }) },
+  { slot: "landing-image", item: "landing_image", accept: IMAGE, what: () => t("showEditor.media.image_formats", { size: formatBytes(5 * MB) }) },
 ];
 
 type Stage = (slot: MediaSlot, file: File | null) => void;
 
-function SlotRow({ show, slot, label, accept, what, chosen, onStage, onSaved }: (typeof SLOTS)[number] & { show: Show; chosen?: File; onStage: Stage; onSaved: (show: Show) => void }) {
+function SlotRow({ show, slot, item, accept, what, chosen, onStage, onSaved }: (typeof SLOTS)[number] & { show: Show; chosen?: File; onStage: Stage; onSaved: (show: Show) => void }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [message, setMessage] = useState<{ tone: "error" | "success"; text: string } | null>(null);
   const state = show.media[slot];
   const locked = show.locked[slot];
   const busy = progress !== null;
+  const slotText = (id: MessageId) => t(id, { item });
 
   async function act(work: () => Promise<Show>, done: string) {
     setMessage(null);
@@ -41,9 +52,11 @@ function SlotRow({ show, slot, label, accept, what, chosen, onStage, onSaved }: 
   return (
     <li className="space-y-3 border-t border-line pt-4">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4">
-        <h3 className="text-base font-semibold text-ink-950">{label}</h3>
+        <h3 className="text-base font-semibold text-ink-950">{slotText("showEditor.media.label")}</h3>
         <p className="text-sm text-muted">
-          {state.default ? "The built-in one" : `Uploaded: ${state.type}, ${formatBytes(state.size)}, ${new Date(state.updated_at).toLocaleString()}`}
+          {state.default
+            ? t("showEditor.media.built_in")
+            : t("showEditor.media.uploaded", { type: state.type, size: formatBytes(state.size), date: formatDateTime(state.updated_at) })}
         </p>
       </div>
       {locked ? (
@@ -51,11 +64,11 @@ function SlotRow({ show, slot, label, accept, what, chosen, onStage, onSaved }: 
       ) : (
         <>
           <FilePicker
-            label={chosen ? "Choose another file" : `Choose a new ${label.toLowerCase()}`}
+            label={chosen ? t("showEditor.media.choose_another") : slotText("showEditor.media.choose")}
             accept={accept}
             chosen={chosen?.name}
             disabled={busy}
-            hint={chosen ? "Shown in the preview. Nobody else sees it until you upload it." : what}
+            hint={chosen ? t("showEditor.media.chosen_hint") : what()}
             onFiles={([file]) => {
               setMessage(null);
               onStage(slot, file ?? null);
@@ -64,24 +77,24 @@ function SlotRow({ show, slot, label, accept, what, chosen, onStage, onSaved }: 
           <div className="flex flex-wrap gap-3">
             {chosen && (
               <>
-                <Button variant="primary" disabled={busy} onClick={() => act(() => uploadShowMedia(slot, chosen, setProgress), `The new ${label.toLowerCase()} is in use.`)}>
+                <Button variant="primary" disabled={busy} onClick={() => act(() => uploadShowMedia(slot, chosen, setProgress), slotText("showEditor.media.in_use"))}>
                   {busy && <Spinner />}
-                  Upload {label.toLowerCase()}
+                  {slotText("showEditor.media.upload")}
                 </Button>
                 <Button variant="ghost" disabled={busy} onClick={() => onStage(slot, null)}>
-                  Discard
+                  {t("showEditor.discard")}
                 </Button>
               </>
             )}
             {!chosen && !state.default && (
-              <Button variant="secondary" disabled={busy} onClick={() => act(() => restoreShowMedia(slot), `The built-in ${label.toLowerCase()} is back.`)}>
-                Restore the built-in {label.toLowerCase()}
+              <Button variant="secondary" disabled={busy} onClick={() => act(() => restoreShowMedia(slot), slotText("showEditor.media.restored"))}>
+                {slotText("showEditor.media.restore")}
               </Button>
             )}
           </div>
           {progress !== null && chosen && (
-            <progress className="h-2 w-full accent-accent" max={1} value={progress} aria-label={`Uploading the ${label.toLowerCase()}`}>
-              {Math.round(progress * 100)}%
+            <progress className="h-2 w-full accent-accent" max={1} value={progress} aria-label={slotText("showEditor.media.uploading")}>
+              {formatNumber(Math.round(progress * 100))}%
             </progress>
           )}
         </>

@@ -2,6 +2,7 @@ import { Provider } from "jotai";
 import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import type { Show } from "../../../api/show";
+import { useLanguage } from "../../i18n/language";
 import { createPreviewStore, setPreviewShow } from "../state";
 
 export const PHONE_WIDTH = 390;
@@ -40,7 +41,15 @@ export function PhoneFrame({ show, title, children }: { show: Show; title: strin
   const [body, setBody] = useState<HTMLElement | null>(null);
   const store = useMemo(() => createPreviewStore(), []);
   const { box, scale } = useFit();
+  const { language, dir } = useLanguage();
   useLayoutEffect(() => setPreviewShow(store, show), [store, show]);
+  // The admin's language and direction: the screens inside speak it (an Arabic preview mirrors, as a phone would).
+  useLayoutEffect(() => {
+    const root = body?.ownerDocument.documentElement;
+    if (!root) return;
+    root.lang = language;
+    root.dir = dir;
+  }, [body, language, dir]);
   useLayoutEffect(() => {
     const root = body?.ownerDocument.documentElement;
     if (!root) return;
@@ -52,7 +61,6 @@ export function PhoneFrame({ show, title, children }: { show: Show; title: strin
   function attach(frame: HTMLIFrameElement | null) {
     const doc = frame?.contentDocument;
     if (!doc || body?.ownerDocument === doc) return;
-    doc.documentElement.lang = "en";
     copyStyles(doc);
     doc.body.className = "bg-paper";
     // Capture phase on the frame's document: runs before React's own handlers on the body, and stops them.

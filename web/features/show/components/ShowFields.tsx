@@ -3,15 +3,17 @@ import type { EditableField, FaqEntry, Show, ShowFields } from "../../../api/sho
 import { Button } from "../../../ui/Button";
 import { fieldClass, TextArea, TextField } from "../../../ui/Field";
 import { Icon } from "../../../ui/Icon";
+import { t } from "../../i18n/i18n";
 import { moved } from "../draft";
 
-export const MARKDOWN_HINT = "Markdown: *emphasis*, **strong**, [a link](https://…); an empty line starts a new paragraph.";
+/** The hint under a text written in Markdown. */
+export const markdownHint = () => t("showEditor.markdown_hint");
 
 type Edit = { show: Show; draft: ShowFields; onChange: (patch: Partial<ShowFields>) => void };
 type StringField = { [K in EditableField]: ShowFields[K] extends string ? K : never }[EditableField];
 
 /** Why a field cannot be changed here, as the server's 409 says it. */
-export const lockedHint = (variable: string) => `Set by the server's configuration (${variable}); change it there and restart.`;
+export const lockedHint = (variable: string) => t("showEditor.locked_hint", { variable });
 
 /** One of the show's single texts; read-only with the variable's name when the environment sets it. */
 export function ShowText({
@@ -50,12 +52,12 @@ export function AccentField({ edit }: { edit: Edit }) {
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-semibold text-ink-800">
-        Accent colour
+        {t("showEditor.accent_colour")}
       </label>
       <div className="flex items-center gap-3">
         <input
           type="color"
-          aria-label="Pick the accent colour"
+          aria-label={t("showEditor.pick_accent_colour")}
           value={valid ? value.toLowerCase() : "#000000"}
           disabled={Boolean(locked)}
           onChange={(event) => edit.onChange({ accent_color: event.target.value })}
@@ -72,25 +74,29 @@ export function AccentField({ edit }: { edit: Edit }) {
         />
       </div>
       <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
-        {locked ? lockedHint(locked) : valid ? "Buttons, links and highlights. Written #rrggbb." : "Write the colour as #rrggbb, e.g. #b3261e."}
+        {locked ? lockedHint(locked) : valid ? t("showEditor.accent_hint") : t("showEditor.accent_invalid")}
       </p>
     </div>
   );
 }
 
+/** What a list holds, as its messages choose their words (`{item, select, step {…} paragraph {…} other {…}}`). */
+type ItemKind = "step" | "paragraph" | "question";
+
 /** Move up, move down and remove for one item of a list; the list keeps at least `min` items. */
-function ItemActions({ index, count, min, name, onMove, onRemove }: { index: number; count: number; min: number; name: string; onMove: (to: number) => void; onRemove: () => void }) {
+function ItemActions({ index, count, min, item, onMove, onRemove }: { index: number; count: number; min: number; item: ItemKind; onMove: (to: number) => void; onRemove: () => void }) {
+  const which = { item, n: index + 1 };
   return (
     <div className="flex flex-wrap gap-1">
-      <Button size="sm" variant="ghost" disabled={index === 0} onClick={() => onMove(index - 1)} aria-label={`Move ${name} up`}>
-        ↑ Up
+      <Button size="sm" variant="ghost" disabled={index === 0} onClick={() => onMove(index - 1)} aria-label={t("showEditor.item.move_up", which)}>
+        {t("showEditor.up")}
       </Button>
-      <Button size="sm" variant="ghost" disabled={index === count - 1} onClick={() => onMove(index + 1)} aria-label={`Move ${name} down`}>
-        ↓ Down
+      <Button size="sm" variant="ghost" disabled={index === count - 1} onClick={() => onMove(index + 1)} aria-label={t("showEditor.item.move_down", which)}>
+        {t("showEditor.down")}
       </Button>
-      <Button size="sm" variant="ghost" disabled={count <= min} onClick={onRemove} aria-label={`Remove ${name}`}>
+      <Button size="sm" variant="ghost" disabled={count <= min} onClick={onRemove} aria-label={t("showEditor.item.remove", which)}>
         <Icon name="close" className="size-4" />
-        Remove
+        {t("showEditor.remove")}
       </Button>
     </div>
   );
@@ -100,18 +106,16 @@ function ItemActions({ index, count, min, name, onMove, onRemove }: { index: num
 export function ParagraphList({
   edit,
   field,
-  itemName,
-  addLabel,
   min,
   max,
 }: {
   edit: Edit;
   field: "instructions" | "archive_intro";
-  itemName: string;
-  addLabel: string;
   min: number;
   max: number;
 }) {
+  const item: ItemKind = field === "instructions" ? "step" : "paragraph";
+  const label = (index: number) => t("showEditor.item.label", { item, n: index + 1 });
   const locked = edit.show.locked[field];
   const items = edit.draft[field];
   const set = (next: string[]) => edit.onChange({ [field]: next });
@@ -120,7 +124,7 @@ export function ParagraphList({
       <div className="space-y-2">
         <p className="text-sm text-muted">{lockedHint(locked)}</p>
         {items.map((text, index) => (
-          <TextArea key={index} label={`${itemName} ${index + 1}`} value={text} readOnly rows={3} />
+          <TextArea key={index} label={label(index)} value={text} readOnly rows={3} />
         ))}
       </div>
     );
@@ -131,10 +135,10 @@ export function ParagraphList({
         {items.map((text, index) => (
           <li key={index} className="rounded-lg bg-paper-deep/60 p-3 ring-1 ring-line">
             <TextArea
-              label={`${itemName} ${index + 1}`}
+              label={label(index)}
               value={text}
               rows={3}
-              hint={index === 0 ? MARKDOWN_HINT : undefined}
+              hint={index === 0 ? markdownHint() : undefined}
               onChange={(event) => set(items.map((old, i) => (i === index ? event.target.value : old)))}
             />
             <div className="mt-2">
@@ -142,7 +146,7 @@ export function ParagraphList({
                 index={index}
                 count={items.length}
                 min={min}
-                name={`${itemName.toLowerCase()} ${index + 1}`}
+                item={item}
                 onMove={(to) => set(moved(items, index, to))}
                 onRemove={() => set(items.filter((_, i) => i !== index))}
               />
@@ -152,7 +156,7 @@ export function ParagraphList({
       </ol>
       <Button variant="secondary" disabled={items.length >= max} onClick={() => set([...items, ""])}>
         <Icon name="plus" className="size-5" />
-        {addLabel}
+        {t("showEditor.item.add", { item })}
       </Button>
     </div>
   );
@@ -168,19 +172,19 @@ export function FaqList({ edit }: { edit: Edit }) {
       <ol className="space-y-4">
         {faq.map((entry, index) => (
           <li key={index} className="space-y-3 rounded-lg bg-paper-deep/60 p-3 ring-1 ring-line">
-            <TextField label={`Question ${index + 1}`} value={entry.question} maxLength={200} onChange={(event) => change(index, { question: event.target.value })} />
+            <TextField label={t("showEditor.item.label", { item: "question", n: index + 1 })} value={entry.question} maxLength={200} onChange={(event) => change(index, { question: event.target.value })} />
             <TextArea
-              label={`Answer ${index + 1}`}
+              label={t("showEditor.answer_label", { n: index + 1 })}
               value={entry.answer}
               rows={3}
-              hint={index === 0 ? MARKDOWN_HINT : undefined}
+              hint={index === 0 ? markdownHint() : undefined}
               onChange={(event) => change(index, { answer: event.target.value })}
             />
             <ItemActions
               index={index}
               count={faq.length}
               min={0}
-              name={`question ${index + 1}`}
+              item="question"
               onMove={(to) => set(moved(faq, index, to))}
               onRemove={() => set(faq.filter((_, i) => i !== index))}
             />
@@ -189,7 +193,7 @@ export function FaqList({ edit }: { edit: Edit }) {
       </ol>
       <Button variant="secondary" disabled={faq.length >= 30} onClick={() => set([...faq, { question: "", answer: "" }])}>
         <Icon name="plus" className="size-5" />
-        Add a question
+        {t("showEditor.item.add", { item: "question" })}
       </Button>
     </div>
   );
