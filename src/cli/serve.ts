@@ -1,5 +1,6 @@
 /** `casefile serve` (the default): runs the server until SIGTERM/SIGINT, then shuts down gracefully. */
 import type { Config } from "../config";
+import { translator } from "../i18n/catalogs.service";
 import { startServer } from "../server";
 import { currentShow } from "../show/show.service";
 import { showWarnings } from "../show/warnings";
@@ -20,7 +21,8 @@ export async function serve(config: Config): Promise<void> {
   const warnings = await showWarnings(server.ctx, await currentShow(server.ctx));
   const https = server.tls !== undefined;
   const certificateAddresses = server.tls && httpsAddresses(server.tls.names, server.port);
-  for (const line of startReport(config, { port: server.port, https, setupToken: server.setupToken, warnings, certificateAddresses })) console.log(line);
+  const say = await translator(server.ctx, config.defaultLanguage);
+  for (const line of startReport(config, { port: server.port, https, setupToken: server.setupToken, warnings, certificateAddresses }, undefined, say)) console.log(line);
   if (server.tls) for (const line of tlsStartMessage(server.tls)) console.log(line);
   let stopping = false;
   const shutdown = async (signal: string) => {

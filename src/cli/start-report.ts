@@ -4,6 +4,7 @@
  */
 import type { Config } from "../config";
 import { machineNames } from "../tls/names";
+import { sayEnglish, type Translate } from "../i18n/catalogs.service";
 import type { Warning } from "../show/warnings";
 
 const isLoopback = (ip: string) => ip === "::1" || ip.startsWith("127.");
@@ -32,21 +33,24 @@ type StartFacts = {
   certificateAddresses?: string[];
 };
 
-export function startReport(config: Pick<Config, "host" | "publicUrl">, facts: StartFacts, ips?: string[]): string[] {
+/** The lines for the operator, in DEFAULT_LANGUAGE's words (`say`; English, the spec's, by default). */
+export function startReport(config: Pick<Config, "host" | "publicUrl">, facts: StartFacts, ips?: string[], say: Translate = sayEnglish): string[] {
   const addresses = config.publicUrl
     ? [config.publicUrl.replace(/\/$/, "")]
     : (facts.certificateAddresses ?? phoneAddresses(config.host, facts.port, facts.https, ips));
   const scheme = facts.https ? "https" : "http";
-  const lines = [`casefile listening on ${hostPart(config.host || "0.0.0.0")} port ${facts.port} (${facts.https ? "HTTPS" : "plain HTTP"})`];
-  if (addresses.length) lines.push("phones can open:", ...addresses.map((a) => `  ${a}`));
-  else if (config.host === "0.0.0.0" || config.host === "::") lines.push("no network address other than this machine's own: phones cannot reach it (is the Wi-Fi connected?)");
-  else lines.push(`only this machine can open it (HOST=${config.host}); set HOST=0.0.0.0 for phones, or put a proxy in front`);
-  lines.push(`on this machine: ${scheme}://localhost:${facts.port}`);
+  const lines = [say("start.listening", { host: hostPart(config.host || "0.0.0.0"), port: String(facts.port), https: facts.https ? "yes" : "no" })];
+  if (addresses.length) lines.push(say("start.phones_can_open"), ...addresses.map((a) => `  ${a}`));
+  else if (config.host === "0.0.0.0" || config.host === "::") lines.push(say("start.no_network"));
+  else lines.push(say("start.this_machine_only", { host: config.host }));
+  lines.push(say("start.on_this_machine", { address: `${scheme}://localhost:${facts.port}` }));
   if (facts.setupToken) {
     const places = addresses.length ? addresses : [`${scheme}://localhost:${facts.port}`];
-    lines.push("no admin yet: open this one-time address in a browser to create the first admin (it works once):");
+    lines.push(say("start.no_admin"));
     lines.push(...places.map((a) => `  ${a}/setup?token=${facts.setupToken}`));
-  } else lines.push("admin: at least one admin exists");
-  for (const warning of facts.warnings) if (warning.code !== "no-admin" || !facts.setupToken) lines.push(`warning: ${warning.message}`);
+  } else lines.push(say("start.admin_exists"));
+  for (const warning of facts.warnings) {
+    if (warning.code !== "no-admin" || !facts.setupToken) lines.push(say("start.warning", { warning: say(`showEditor.warning.${warning.code}`, warning.params) }));
+  }
   return lines;
 }

@@ -64,6 +64,13 @@ export async function translator(ctx: AppContext, language: string): Promise<Tra
   return (id, values) => formatMessage(compiled[id], language, values) ?? id;
 }
 
+let shippedEnglish: CompiledCatalog | undefined;
+/** The spec's English as shipped, whatever a show changed: API `message` fields and the operator's log. */
+export const sayEnglish: Translate = (id, values) => {
+  shippedEnglish ??= compileCatalog(ENGLISH);
+  return formatMessage(shippedEnglish[id], SOURCE_LANGUAGE, values) ?? id;
+};
+
 export async function saveCatalog(ctx: AppContext, actor: AuditActor & { id: number }, language: string, catalog: Catalog): Promise<void> {
   const now = new Date().toISOString();
   const messages = JSON.stringify(catalog);

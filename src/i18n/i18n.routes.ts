@@ -2,6 +2,7 @@
 import { Elysia } from "elysia";
 import { requireAdmin, requireUser } from "../auth/guard";
 import type { AppContext } from "../context";
+import { acceptedEncodings, CompressedCopies } from "../http/compression";
 import { LANGUAGE_COOKIE, readCookie } from "../http/cookies";
 import { badRequest, json, notFound } from "../http/errors";
 import { catalogSummaries, compiledCatalog, effectiveCatalog, enabledLanguages, ENGLISH, fallbackLanguage, removeCatalog, saveCatalog } from "./catalogs.service";
@@ -19,6 +20,7 @@ function languageParam(raw: string): string {
 }
 
 export function i18nRoutes(ctx: AppContext) {
+  const catalogCopies = new CompressedCopies();
   /** An uploaded catalog, checked; 400 naming every problem. */
   const readCatalog = (body: unknown) => {
     const { catalog, problems } = checkCatalog(body, ENGLISH);
@@ -42,10 +44,15 @@ export function i18nRoutes(ctx: AppContext) {
       const language = bestLanguage(wanted, enabled, fallbackLanguage(ctx, enabled));
       const { compiled, version } = await compiledCatalog(ctx, language);
       const etag = `"i18n-${language}-${Bun.hash(`${version}|${enabled.join(",")}`).toString(36)}"`;
-      const headers = { etag, "cache-control": "no-cache", vary: "Cookie, Accept-Language" };
+      const headers = { etag, "cache-control": "no-cache", vary: "Cookie, Accept-Language, Accept-Encoding" };
       if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
       const { dir } = languageInfo(language);
-      return json({ language, dir, languages: enabled.map(languageInfo), messages: compiled }, 200, headers);
+      const body = JSON.stringify({ language, dir, languages: enabled.map(languageInfo), messages: compiled });
+      // Every page load asks for it (~20 KB of JSON): compressed once per catalog version, as the bundle's files are.
+      const encodings = acceptedEncodings(request.headers.get("accept-encoding"));
+      const compressed = encodings.size > 0 ? await catalogCopies.get(etag, new Blob([body]), encodings) : undefined;
+      const encoded: Record<string, string> = compressed ? { "content-encoding": compressed.encoding, "content-length": String(compressed.bytes.length) } : {};
+      return new Response(compressed?.bytes ?? body, { headers: { ...headers, ...encoded, "content-type": "application/json; charset=utf-8" } });
     })
 
     /** The account's language, as its owner chose it on some device: mails go out in it. */

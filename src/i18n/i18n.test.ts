@@ -65,6 +65,18 @@ describe("choosing a language", () => {
     expect((await fetch(`${server.url}/api/i18n?lang=fr`, { headers: { "if-none-match": etag } })).status).toBe(200);
     expect((await admin.delete("/api/i18n/catalogs/fr")).status).toBe(204);
   });
+
+  test("the catalog goes out compressed to a browser that accepts it, the same JSON once decoded", async () => {
+    const plain = await fetch(`${server.url}/api/i18n?lang=en`, { headers: { "accept-encoding": "identity" } });
+    const text = await plain.text();
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    const gzipped = await fetch(`${server.url}/api/i18n?lang=en`, { headers: { "accept-encoding": "gzip" }, decompress: false });
+    expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+    expect(gzipped.headers.get("vary")).toContain("Accept-Encoding");
+    const bytes = new Uint8Array(await gzipped.arrayBuffer());
+    expect(bytes.length).toBeLessThan(text.length / 3);
+    expect(new TextDecoder().decode(Bun.gunzipSync(bytes))).toBe(text);
+  });
 });
 
 describe("the pseudo-locale", () => {

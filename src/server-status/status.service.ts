@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { lastBackupRun } from "../backups/backup-schedule";
 import { VERSION } from "../cli/version";
 import type { AppContext } from "../context";
+import { sayEnglish } from "../i18n/catalogs.service";
 import { failedJobs, jobCounts } from "../jobs/job-queue";
 import { FINALISE_TOKEN_PREFIX, UPLOAD_IDLE_MS } from "../uploads/upload-lease";
 import { databaseBytes, mediaBytes, volumes } from "./disk";
@@ -19,7 +20,23 @@ const DAY_MS = 24 * 60 * 60_000;
 const CERTIFICATE_WARNING_DAYS = 14;
 const ACTIVE_MS = 15 * 60_000;
 
-export type Warning = { kind: "disk" | "backup-missing" | "backup-failed" | "certificate" | "renditions"; message: string };
+type WarningCode =
+  | "disk_full"
+  | "disk_filling"
+  | "backup_failed"
+  | "backup_missing"
+  | "backups_off"
+  | "tools_missing"
+  | "renditions_failed"
+  | "certificate_expired"
+  | "certificate_expiring";
+/** `message` in English for the API and the log; `code` and `params` for the console's words (`server.warning.<code>`). */
+export type Warning = {
+  kind: "disk" | "backup-missing" | "backup-failed" | "certificate" | "renditions";
+  code: WarningCode;
+  params: Record<string, string | number>;
+  message: string;
+};
 
 const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024)).toLocaleString("en")} MB`;
 
@@ -64,23 +81,22 @@ export async function serverStatus(ctx: AppContext, watch: ServerWatch) {
   const certificateDays = watch.tls ? (watch.tls.validTo.getTime() - now) / DAY_MS : null;
 
   const warnings: Warning[] = [];
-  if (room < 0) warnings.push({ kind: "disk", message: `The media disk has ${mb(disk.media.freeBytes)} free, below DISK_RESERVE_MB (${mb(config.diskReserveBytes)}): uploads are refused. Make room now.` });
-  else if (hoursLeft !== null && hoursLeft < DISK_WARNING_HOURS) {
-    warnings.push({ kind: "disk", message: `At the last hour's rate the media disk reaches DISK_RESERVE_MB in about ${hoursLeft.toFixed(1)} hours. Make room or move media off the machine.` });
-  }
-  if (lastRun?.error) warnings.push({ kind: "backup-failed", message: `The last backup (${lastRun.startedAt}) failed: ${lastRun.error}` });
+  const warn = (kind: Warning["kind"], code: WarningCode, params: Record<string, string | number> = {}) =>
+    warnings.push({ kind, code, params, message: sayEnglish(`server.warning.${code}`, params) });
+  if (room < 0) warn("disk", "disk_full", { free: mb(disk.media.freeBytes), reserve: mb(config.diskReserveBytes) });
+  else if (hoursLeft !== null && hoursLeft < DISK_WARNING_HOURS) warn("disk", "disk_filling", { hours: hoursLeft.toFixed(1) });
+  if (lastRun?.error) warn("backup-failed", "backup_failed", { when: lastRun.startedAt, error: lastRun.error });
   const lastVerifiedAt = lastVerified[0]?.finished_at;
   // A fresh start takes its first backup within a minute: give it an hour before saying there is none.
   if ((!lastVerifiedAt || now - Date.parse(lastVerifiedAt) > DAY_MS) && now - watch.startedAt.getTime() > 60 * 60_000) {
-    warnings.push({ kind: "backup-missing", message: config.backups ? "No verified backup in the last day." : "No backup in the last day: scheduled backups are off (set BACKUP_DIR)." });
+    warn("backup-missing", config.backups ? "backup_missing" : "backups_off");
   }
-  if (config.renditions.jobs > 0 && watch.renditions.missing.length) {
-    warnings.push({ kind: "renditions", message: `Missing on this server: ${watch.renditions.missing.join("; ")}. Viewers get the originals, which some browsers cannot show.` });
-  }
-  if (renditionJobs.failed > 0) warnings.push({ kind: "renditions", message: `${renditionJobs.failed} files could not be copied for viewers (see Renditions).` });
+  if (config.renditions.jobs > 0 && watch.renditions.missing.length) warn("renditions", "tools_missing", { tools: watch.renditions.missing.join("; ") });
+  if (renditionJobs.failed > 0) warn("renditions", "renditions_failed", { count: renditionJobs.failed });
   if (certificateDays !== null && certificateDays < CERTIFICATE_WARNING_DAYS) {
-    const when = certificateDays < 0 ? "has expired" : `expires in ${Math.floor(certificateDays)} days`;
-    warnings.push({ kind: "certificate", message: `The TLS certificate ${when} (${watch.tls!.validTo.toISOString()}). Renew it.` });
+    const until = watch.tls!.validTo.toISOString();
+    if (certificateDays < 0) warn("certificate", "certificate_expired", { until });
+    else warn("certificate", "certificate_expiring", { days: Math.floor(certificateDays), until });
   }
 
   return {

@@ -1,6 +1,6 @@
-import { brotliCompress, constants as zlib } from "node:zlib";
 import { Elysia } from "elysia";
 import { looksLikeApiPath } from "../http/api-paths";
+import { acceptedEncodings, CompressedCopies } from "../http/compression";
 import { errorJson } from "../http/errors";
 import { decodedOrUndefined } from "../http/input";
 import { rangedResponse } from "../media/range";
@@ -27,55 +27,6 @@ const CONTENT_TYPES: Record<string, string> = {
 const COMPRESSIBLE = new Set([".html", ".js", ".css", ".svg", ".vtt", ".json", ".txt"]);
 
 const extension = (p: string) => p.slice(p.lastIndexOf(".")).toLowerCase();
-
-type Encoding = "br" | "gzip";
-type Bytes = Uint8Array<ArrayBuffer>;
-
-/** The encodings a request accepts (q > 0), from its Accept-Encoding header; `*` stands for both. */
-export function acceptedEncodings(header: string | null): Set<Encoding> {
-  const accepted = new Set<Encoding>();
-  const refused = new Set<string>();
-  let star = false;
-  for (const part of (header ?? "").split(",")) {
-    const [token, ...params] = part.trim().toLowerCase().split(";");
-    if (!token) continue;
-    const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(p)).find(Boolean);
-    const zero = q ? Number(q[1]) === 0 : false;
-    if (zero) refused.add(token);
-    else if (token === "br" || token === "gzip") accepted.add(token);
-    else if (token === "*") star = true;
-  }
-  if (star) for (const e of ["br", "gzip"] as const) if (!refused.has(e)) accepted.add(e);
-  for (const e of refused) accepted.delete(e as Encoding);
-  return accepted;
-}
-
-/**
- * Compressed copies of the bundle's text files, made once per file version (path, size and mtime) and kept in
- * memory: gzip -9 at the first request (a few ms for the main bundle), brotli (quality 11, ~0.4 s for it) on a
- * zlib worker thread in the background, served once it is ready. A copy no smaller than the file is not used.
- */
-class CompressedCopies {
-  private entries = new Map<string, { version: string; gzip?: Bytes; br?: Bytes }>();
-
-  async get(relative: string, file: Blob, encodings: Set<Encoding>): Promise<{ encoding: Encoding; bytes: Bytes } | undefined> {
-    const version = `${file.size}:${(file as Blob & { lastModified?: number }).lastModified ?? 0}`;
-    let entry = this.entries.get(relative);
-    if (!entry || entry.version !== version) {
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const gzip = Bun.gzipSync(bytes, { level: 9 });
-      entry = { version, gzip: gzip.length < bytes.length ? gzip : undefined };
-      this.entries.set(relative, entry);
-      const current = entry;
-      brotliCompress(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }, (error, br) => {
-        if (!error && br.length < bytes.length) current.br = new Uint8Array(br); // a copy: the zlib Buffer may share a pooled ArrayBuffer
-      });
-    }
-    if (encodings.has("br") && entry.br) return { encoding: "br", bytes: entry.br };
-    if (encodings.has("gzip") && entry.gzip) return { encoding: "gzip", bytes: entry.gzip };
-    return undefined;
-  }
-}
 
 /**
  * Bundles carry a content hash in their names; everything else may change with a new release. The service worker

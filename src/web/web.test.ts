@@ -3,7 +3,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { startTestServer, type TestServer } from "../../tests/support/server";
-import { acceptedEncodings } from "./web.routes";
+import { acceptedEncodings } from "../http/compression";
 
 let server: TestServer;
 beforeAll(async () => {

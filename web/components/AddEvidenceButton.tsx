@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { CAPTURE_CHOICES, useStartCapture } from "../features/capture/useStartCapture";
 import { Icon } from "../ui/Icon";
+import { t } from "../features/i18n/i18n";
 
 /** The red plus button (the operator's accent), expanding into camera, audio and notes uploads; Escape folds it. */
 export function AddEvidenceButton() {
@@ -10,7 +11,7 @@ export function AddEvidenceButton() {
   return (
     // Above the upload queue's bar when it shows (it sets --queue-bar to its height).
     <div
-      className="fixed right-5 bottom-[calc(1.25rem+var(--queue-bar,0rem)+var(--tab-bar,0rem))] z-20 flex flex-col items-end gap-3"
+      className="fixed end-5 bottom-[calc(1.25rem+var(--queue-bar,0rem)+var(--tab-bar,0rem))] z-20 flex flex-col items-end gap-3"
       onKeyDown={(event) => event.key === "Escape" && setOpen(false)}
     >
       <ul id={listId} hidden={!open} className="flex flex-col items-end gap-2">
@@ -19,7 +20,7 @@ export function AddEvidenceButton() {
             <button
               type="button"
               onClick={() => startCapture(choice.kind)}
-              className="flex min-h-12 items-center gap-2.5 rounded-full bg-surface py-2 pr-5 pl-3 text-sm font-semibold text-ink-900 shadow-lift ring-1 ring-line transition-colors hover:bg-paper-deep"
+              className="flex min-h-12 items-center gap-2.5 rounded-full bg-surface py-2 ps-3 pe-5 text-sm font-semibold text-ink-900 shadow-lift ring-1 ring-line transition-colors hover:bg-paper-deep"
             >
               <span className="flex size-8 items-center justify-center rounded-full bg-accent text-on-accent">
                 <Icon name={choice.icon} className="size-4.5" />
@@ -31,7 +32,7 @@ export function AddEvidenceButton() {
       </ul>
       <button
         type="button"
-        aria-label="Add evidence"
+        aria-label={t("evidence.add")}
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen(!open)}

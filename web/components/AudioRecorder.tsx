@@ -6,13 +6,14 @@ import { useRecorder, type RecorderHooks, type RecorderStage, type Take } from "
 import { Alert, Button, Spinner } from "../ui/Button";
 import { Modal } from "../ui/Dialog";
 import { Icon } from "../ui/Icon";
+import { t, type MessageId } from "../features/i18n/i18n";
 
-const STATUS: Record<RecorderStage, string> = {
-  idle: "Ready",
-  recording: "Recording",
-  paused: "Paused",
-  review: "Listen back",
-  saving: "Saving",
+const STATUS: Record<RecorderStage, MessageId> = {
+  idle: "recorder.status.idle",
+  recording: "recorder.status.recording",
+  paused: "recorder.status.paused",
+  review: "recorder.status.review",
+  saving: "recorder.status.saving",
 };
 
 /** A finished clip's timer agrees with its length as written elsewhere (rounded; a running timer shows whole seconds passed). */
@@ -53,11 +54,11 @@ export function AudioRecorder({ onSave, ...hooks }: RecorderHooks & { onSave: (t
       <div className="flex items-center justify-between gap-3">
         <h2 id="recorder-title" className="flex items-center gap-2 text-lg font-semibold">
           <Icon name="mic" className="size-5 text-accent" />
-          Record audio
+          {t("recorder.title")}
         </h2>
         <span className="flex items-center gap-2 text-sm font-medium text-muted">
           <span aria-hidden="true" className={`size-2.5 rounded-full ${stage === "recording" ? "animate-pulse bg-accent" : running ? "bg-tape" : "bg-ink-300"}`} />
-          {STATUS[stage]}
+          {t(STATUS[stage])}
         </span>
       </div>
       {recorder.problem && (
@@ -65,42 +66,42 @@ export function AudioRecorder({ onSave, ...hooks }: RecorderHooks & { onSave: (t
           <Alert>{recorder.problem}</Alert>
         </div>
       )}
-      <p role="timer" aria-label="Recording time" className="mt-4 font-display text-display-xl text-ink-950 tabular-nums">
+      <p role="timer" aria-label={t("recorder.time")} className="mt-4 font-display text-display-xl text-ink-950 tabular-nums">
         {formatTimer(reviewing ? roundedToSecond(recorder.elapsedMs) : recorder.elapsedMs)}
       </p>
       <div className="mt-3">
         {running && <LevelMeter analyser={recorder.analyser} dimmed={stage === "paused"} />}
         {take && reviewing && <RecordingPlayback take={take} />}
-        {stage === "idle" && <p className="text-sm text-muted">Your phone will ask to use the microphone. You can listen to the recording before you save it.</p>}
+        {stage === "idle" && <p className="text-sm text-muted">{t("recorder.idle_hint")}</p>}
       </div>
       <div className="mt-5 flex flex-wrap gap-3">
         {stage === "idle" && (
           <Button variant="accent" size="lg" onClick={recorder.start} className="w-full">
             <Icon name="mic" className="size-5" />
-            Start recording
+            {t("recorder.start")}
           </Button>
         )}
         {running && (
           <>
             <Button variant="secondary" size="lg" onClick={recorder.pauseOrResume}>
               <Icon name={stage === "recording" ? "pause" : "play"} className="size-4" />
-              {stage === "recording" ? "Pause" : "Resume"}
+              {stage === "recording" ? t("recorder.pause") : t("recorder.resume")}
             </Button>
             <Button size="lg" onClick={recorder.stop} className="flex-1">
               <Icon name="stop" className="size-4" />
-              Stop recording
+              {t("recorder.stop")}
             </Button>
           </>
         )}
         {reviewing && (
           <Button variant="accent" size="lg" onClick={save} disabled={stage === "saving"} className="w-full">
             {stage === "saving" ? <Spinner /> : <Icon name="check" className="size-5" />}
-            Save recording
+            {t("recorder.save")}
           </Button>
         )}
         {stage !== "idle" && (
           <Button variant="ghost" onClick={recorder.discard} disabled={stage === "saving"} className="w-full">
-            Discard
+            {t("recorder.discard")}
           </Button>
         )}
       </div>
@@ -108,17 +109,17 @@ export function AudioRecorder({ onSave, ...hooks }: RecorderHooks & { onSave: (t
         open={guard.asking}
         onClose={guard.stay}
         closable={false}
-        title="Discard this recording?"
+        title={t("recorder.discard_title")}
         actions={
           <>
             <Button variant="danger" onClick={discardAndLeave}>
-              Discard
+              {t("recorder.discard")}
             </Button>
-            <Button onClick={guard.stay}>Keep recording</Button>
+            <Button onClick={guard.stay}>{t("recorder.keep")}</Button>
           </>
         }
       >
-        <p className="text-base text-ink-800">If you leave this screen now, the recording is deleted from this phone.</p>
+        <p className="text-base text-ink-800">{t("recorder.discard_body")}</p>
       </Modal>
     </section>
   );

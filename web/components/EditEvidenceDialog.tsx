@@ -1,13 +1,14 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { updateEvidence } from "../api/evidence";
 import type { Evidence } from "../api/types";
-import { ACCEPT_BY_TYPE, MEDIA_LABELS } from "../lib/mediaTypes";
+import { ACCEPT_BY_TYPE, KIND_KEYS } from "../lib/mediaTypes";
 import { makeThumbnail, thumbnailFileName } from "../lib/thumbnail";
 import { Alert, Button, Spinner } from "../ui/Button";
 import { Modal } from "../ui/Dialog";
 import { MediaPreview } from "./MediaPreview";
 import { TextArea, TextField } from "../ui/Field";
 import { FilePicker } from "../ui/FilePicker";
+import { t } from "../features/i18n/i18n";
 
 /**
  * 'Edit Item': optional replacement file of the same kind, Title, Notes, Cancel/Save. Backdrop clicks and Escape do
@@ -37,12 +38,12 @@ export function EditEvidenceDialog({
     setProblem("");
   }, [item]);
   const accept = item ? ACCEPT_BY_TYPE[item.media_type] : undefined;
-  const kind = item ? MEDIA_LABELS[item.media_type].toLowerCase() : "";
+  const kind = item ? KIND_KEYS[item.media_type] : "other";
 
   async function save(event: FormEvent) {
     event.preventDefault();
     if (!item) return;
-    if (!title.trim()) return setTitleError("Please give the evidence a title.");
+    if (!title.trim()) return setTitleError(t("evidence.title_missing"));
     setSaving(true);
     setProblem("");
     const payload = new FormData();
@@ -57,8 +58,8 @@ export function EditEvidenceDialog({
       onSaved(await updateEvidence(item.id, payload));
     } catch (error) {
       console.error("Evidence update failed", error);
-      const reason = error instanceof Error && error.message ? ` ${error.message}` : " Please try again.";
-      setProblem(`Your changes were not saved.${reason}`);
+      const reason = error instanceof Error && error.message ? error.message : t("evidence.please_try_again");
+      setProblem(t("evidence.edit_failed", { reason }));
     } finally {
       setSaving(false);
     }
@@ -70,15 +71,15 @@ export function EditEvidenceDialog({
       onClose={saving ? () => {} : onCancel}
       dismissible={false}
       closable
-      title="Edit Item"
+      title={t("evidence.edit_title")}
       actions={
         <>
           <Button variant="ghost" onClick={onCancel} disabled={saving}>
-            Cancel
+            {t("common.cancel")}
           </Button>
           <Button type="submit" form={formId} disabled={saving}>
             {saving && <Spinner />}
-            Save
+            {t("common.save")}
           </Button>
         </>
       }
@@ -87,16 +88,16 @@ export function EditEvidenceDialog({
         {problem && <Alert>{problem}</Alert>}
         {accept && (
           <FilePicker
-            label={`Replace the ${kind} (optional)`}
+            label={t("evidence.replace_label", { kind })}
             accept={accept}
             onFiles={([first]) => setFile(first ?? null)}
             chosen={file?.name}
-            hint={`Only a ${kind} can replace this ${kind}. Leave it to keep the current one.`}
+            hint={t("evidence.replace_hint", { kind })}
           />
         )}
         {file && <MediaPreview file={file} />}
         <TextField
-          label="Title"
+          label={t("evidence.title")}
           required
           value={title}
           onChange={(event) => {
@@ -106,7 +107,7 @@ export function EditEvidenceDialog({
           maxLength={200}
           error={titleError}
         />
-        <TextArea label="Notes" value={notes} onChange={(event) => setNotes(event.target.value)} maxLength={10000} rows={6} />
+        <TextArea label={t("evidence.notes")} value={notes} onChange={(event) => setNotes(event.target.value)} maxLength={10000} rows={6} />
       </form>
     </Modal>
   );

@@ -5,11 +5,12 @@ import { Badge } from "../ui/Badge";
 import { Icon, type IconName } from "../ui/Icon";
 import { RelativeTime } from "../ui/RelativeTime";
 import { thumbnailUrl } from "../features/media/renditions";
+import { t } from "../features/i18n/i18n";
 
 export const KIND_ICONS: Record<MediaType, IconName> = { 1: "note", 2: "camera", 3: "video", 4: "music" };
 
 export function PublicBadge() {
-  return <Badge variant="public">Public</Badge>;
+  return <Badge variant="public">{t("evidence.public")}</Badge>;
 }
 
 /** A video's or a recording's length, when the server could read it from the file ("0:07"). */
@@ -54,8 +55,8 @@ export function EvidenceCard({
     <button
       type="button"
       onClick={() => onOpen(item)}
-      aria-label={`${item.title} (${kind})${duration ? `, ${duration} long` : ""}${isPublic ? ", public" : ""}, open details`}
-      className="group flex h-[357px] w-[250px] flex-col overflow-hidden rounded-card bg-surface text-left text-ink-900 shadow-lift ring-1 ring-line transition hover:-translate-y-0.5 hover:ring-ink-300"
+      aria-label={t("evidence.card_label", { title: item.title, kind, duration: duration ?? "none", public: isPublic ? "yes" : "no" })}
+      className="group flex h-[357px] w-[250px] flex-col overflow-hidden rounded-card bg-surface text-start text-ink-900 shadow-lift ring-1 ring-line transition hover:-translate-y-0.5 hover:ring-ink-300"
     >
       <span className="relative block h-[160px] w-full shrink-0 overflow-hidden">
         {thumbnail ? (
@@ -75,12 +76,12 @@ export function EvidenceCard({
             <Icon name="play" className="size-5 translate-x-px" />
           </span>
         )}
-        <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-ink-950/75 px-2 py-0.5 text-xs font-semibold text-white">
+        <span className="absolute start-2 top-2 inline-flex items-center gap-1 rounded-full bg-ink-950/75 px-2 py-0.5 text-xs font-semibold text-white">
           <Icon name={KIND_ICONS[item.media_type]} className="size-3.5" />
           {kind}
         </span>
         {duration && (
-          <span className="absolute right-2 bottom-2 rounded bg-ink-950/80 px-1.5 py-0.5 font-mono text-xs text-white tabular-nums">{duration}</span>
+          <span className="absolute end-2 bottom-2 rounded bg-ink-950/80 px-1.5 py-0.5 font-mono text-xs text-white tabular-nums">{duration}</span>
         )}
       </span>
       <span className="flex min-h-0 flex-1 flex-col gap-1 p-3">
@@ -105,7 +106,7 @@ export function EvidenceGrid({
   showPublicBadge?: boolean;
 }) {
   return (
-    <ul aria-label="Evidence items" className="grid grid-cols-[repeat(auto-fill,250px)] justify-center gap-5 sm:justify-start">
+    <ul aria-label={t("archive.items")} className="grid grid-cols-[repeat(auto-fill,250px)] justify-center gap-5 sm:justify-start">
       {items.map((item, index) => (
         <li key={item.id}>
           <EvidenceCard item={item} onOpen={onOpen} eager={index < 2} showPublicBadge={showPublicBadge} />

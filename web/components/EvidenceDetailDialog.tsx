@@ -3,8 +3,9 @@ import type { Evidence } from "../api/types";
 import { Modal } from "../ui/Dialog";
 import { EvidenceFacts } from "./EvidenceFacts";
 import { EvidenceMedia } from "./EvidenceMedia";
+import { t } from "../features/i18n/i18n";
 
-export const DELETE_EVIDENCE_QUESTION = "Are you sure you want to delete this evidence?";
+export const deleteEvidenceQuestion = () => t("evidence.delete_question");
 
 /**
  * Detail of one item: the media large beside its facts (stacked on a phone), with any actions (Edit/Delete on the
@@ -22,7 +23,7 @@ export function EvidenceDetailDialog({
   actions?: ReactNode;
 }) {
   return (
-    <Modal open={item !== null} onClose={onClose} title="Evidence" size="xl" actions={item && actions}>
+    <Modal open={item !== null} onClose={onClose} title={t("evidence.dialog_title")} size="xl" actions={item && actions}>
       {item && (
         <div className="grid gap-5 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] md:items-start">
           <EvidenceMedia item={item} />

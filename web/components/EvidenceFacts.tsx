@@ -6,6 +6,7 @@ import { Icon } from "../ui/Icon";
 import { PlaceLink } from "../ui/PlaceLink";
 import { Avatar } from "./Avatar";
 import { durationOf, KIND_ICONS, PublicBadge } from "./EvidenceCard";
+import { t } from "../features/i18n/i18n";
 
 /**
  * Title, notes, kind, location, date and (for lists of other people's items) who submitted it. `technical` adds the
@@ -26,18 +27,18 @@ export function EvidenceFacts({ item, showSubmitter = false, technical = false }
       </p>
       {item.notes && <p className="text-base whitespace-pre-line text-ink-800 wrap-anywhere">{item.notes}</p>}
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 border-t border-line pt-3 text-sm">
-        <dt className="font-semibold text-ink-700">Location</dt>
-        <dd className="min-w-0 wrap-anywhere">{item.location ? <PlaceLink location={item.location} /> : <span className="text-muted">Not given</span>}</dd>
-        <dt className="font-semibold text-ink-700">Posted</dt>
+        <dt className="font-semibold text-ink-700">{t("viewer.location")}</dt>
+        <dd className="min-w-0 wrap-anywhere">{item.location ? <PlaceLink location={item.location} /> : <span className="text-muted">{t("evidence.not_given")}</span>}</dd>
+        <dt className="font-semibold text-ink-700">{t("viewer.posted")}</dt>
         <dd>
           <time dateTime={item.date_posted}>{formatDateTime(item.date_posted)}</time>
           <span className="text-muted"> · {relativeTime(item.date_posted)}</span>
         </dd>
         {technical && item.media && (
           <>
-            <dt className="font-semibold text-ink-700">File</dt>
-            <dd className="break-all">
-              {item.media.mime}, {formatBytes(item.media.size)}
+            <dt className="font-semibold text-ink-700">{t("evidence.file")}</dt>
+            <dd className="break-all" dir="ltr">
+              {t("evidence.file_facts", { mime: item.media.mime, size: formatBytes(item.media.size) })}
               <br />
               SHA-256 {item.media.sha256}
             </dd>
@@ -46,9 +47,9 @@ export function EvidenceFacts({ item, showSubmitter = false, technical = false }
       </dl>
       {showSubmitter && (
         <div className="flex min-w-0 items-center gap-3 rounded-lg bg-paper-deep p-3">
-          <Avatar src={item.avatar_AWS_URL} alt={`${item.username ?? "Participant"}'s avatar`} size="sm" />
+          <Avatar src={item.avatar_AWS_URL} alt={t("profile.avatar_of", { name: item.username ?? t("viewer.participant") })} size="sm" />
           <p className="min-w-0 text-sm wrap-anywhere">
-            Submitted by <span className="font-semibold">{item.username ?? "unknown"}</span>
+            {t("viewer.submitted_by")} <span className="font-semibold">{item.username ?? t("viewer.unknown")}</span>
           </p>
         </div>
       )}

@@ -1,5 +1,6 @@
 import { Label, Radio, RadioGroup } from "@headlessui/react";
 import { FILTER_OPTIONS, type MediaFilter } from "../lib/mediaTypes";
+import { t } from "../features/i18n/i18n";
 
 /**
  * The spec's filter toggle (All, Notes, Photos, Videos, Audio) as one row of pills that scrolls sideways when it does not
@@ -8,7 +9,7 @@ import { FILTER_OPTIONS, type MediaFilter } from "../lib/mediaTypes";
 export function EvidenceFilter({ value, onChange }: { value: MediaFilter; onChange: (value: MediaFilter) => void }) {
   return (
     <RadioGroup value={value} onChange={onChange} className="flex max-w-full items-center gap-2 overflow-x-auto [scrollbar-width:none]">
-      <Label className="sr-only">Filter evidence by kind</Label>
+      <Label className="sr-only">{t("evidence.filter_label")}</Label>
       {FILTER_OPTIONS.map((option) => (
         <Radio
           key={option.value}

@@ -34,7 +34,7 @@ export function FilePickButton({
         <span className="block text-lg font-semibold text-ink-950">{label}</span>
         <span className="block text-sm text-muted">{description}</span>
       </span>
-      <Icon name="chevronRight" className="size-5 shrink-0 text-ink-400 transition group-hover:translate-x-0.5 group-hover:text-ink-700" />
+      <Icon name="chevronRight" className="size-5 shrink-0 text-ink-400 transition group-hover:translate-x-0.5 group-hover:text-ink-700 rtl:-scale-x-100 rtl:group-hover:-translate-x-0.5" />
       <input
         type="file"
         className="sr-only"

@@ -1,13 +1,14 @@
 import { useState } from "react";
 import { Button } from "../ui/Button";
 import { Icon } from "../ui/Icon";
+import { t } from "../features/i18n/i18n";
 
 /** Optional location: asked from the browser only when the participant presses the button. */
 export function LocationField({ value, onChange, disabled = false }: { value: string; onChange: (value: string) => void; disabled?: boolean }) {
   const [status, setStatus] = useState("");
   function locate() {
-    if (!navigator.geolocation) return setStatus("This browser cannot share a location.");
-    setStatus("Finding your location…");
+    if (!navigator.geolocation) return setStatus(t("location.unsupported"));
+    setStatus(t("location.finding"));
     navigator.geolocation.getCurrentPosition(
       (position) => {
         onChange(`${position.coords.latitude.toFixed(5)}, ${position.coords.longitude.toFixed(5)}`);
@@ -15,7 +16,7 @@ export function LocationField({ value, onChange, disabled = false }: { value: st
       },
       (error) => {
         console.error("Location unavailable", error);
-        setStatus("Location not added (permission denied or unavailable).");
+        setStatus(t("location.failed"));
       },
       { enableHighAccuracy: true, timeout: 15000 },
     );
@@ -23,22 +24,22 @@ export function LocationField({ value, onChange, disabled = false }: { value: st
   return (
     <div>
       <p className="text-sm font-semibold text-ink-800">
-        Location <span className="font-normal text-muted">(optional)</span>
+        {t("viewer.location")} <span className="font-normal text-muted">{t("location.optional")}</span>
       </p>
       {value ? (
         <div className="mt-1.5 flex min-h-12 flex-wrap items-center gap-x-4 gap-y-1 rounded-lg bg-paper-deep px-3.5 py-2">
           <span className="flex min-w-0 items-center gap-2 text-sm text-ink-900">
             <Icon name="pin" className="size-5 shrink-0 text-accent" />
-            <span className="break-all tabular-nums">{value}</span>
+            <span className="break-all tabular-nums" dir="ltr">{value}</span>
           </span>
-          <Button variant="link" onClick={() => onChange("")} disabled={disabled} className="ml-auto text-sm">
-            Remove location
+          <Button variant="link" onClick={() => onChange("")} disabled={disabled} className="ms-auto text-sm">
+            {t("location.remove")}
           </Button>
         </div>
       ) : (
         <Button variant="secondary" onClick={locate} disabled={disabled} className="mt-1.5">
           <Icon name="pin" className="size-5" />
-          Add my location
+          {t("location.add")}
         </Button>
       )}
       <p aria-live="polite" className="mt-1 text-sm text-muted empty:hidden">

@@ -6,6 +6,7 @@ import { showAtom } from "../features/show/state";
 import { userAtom } from "../state/session";
 import { Avatar } from "./Avatar";
 import { NavMenu } from "./NavMenu";
+import { LanguageSwitch } from "../features/i18n/LanguageSwitch";
 import { t } from "../features/i18n/i18n";
 
 const barLinkClass = "inline-flex h-10 items-center gap-2 rounded-full px-3 text-sm font-medium whitespace-nowrap";
@@ -32,7 +33,7 @@ export function NavBar() {
       <nav aria-label={t("nav.main")} className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:h-16 sm:gap-3 sm:px-6">
         <div className="min-w-0 flex-1">
           <Link href="/home" className="inline-flex max-w-full items-center gap-2.5 rounded-lg py-1 pe-2">
-            <img src={logoUrl} alt={`${projectName || "casefile"} logo`} width={36} height={36} className="size-9 shrink-0 rounded-md" />
+            <img src={logoUrl} alt={t("nav.logo_alt", { project: projectName || "casefile" })} width={36} height={36} className="size-9 shrink-0 rounded-md" />
             <span aria-hidden="true" className="min-w-0 truncate font-display text-2xl leading-tight">
               {projectName}
             </span>
@@ -54,6 +55,9 @@ export function NavBar() {
               </li>
             </>
           )}
+          <li className="hidden lg:block">
+            <LanguageSwitch tone="dark" />
+          </li>
         </ul>
         <Link href="/user" aria-label={t("nav.profile")} className="shrink-0 rounded-full">
           <Avatar src={avatar} alt="" size="sm" />

@@ -6,6 +6,8 @@ import { useNavEntries } from "../features/shell/navEntries";
 import { userAtom, videoLockedAtom } from "../state/session";
 import { Icon } from "../ui/Icon";
 import { t } from "../features/i18n/i18n";
+import { languageAtom } from "../features/i18n/language";
+import { LanguageSwitch } from "../features/i18n/LanguageSwitch";
 
 const itemClass =
   "flex min-h-12 w-full items-center gap-3 px-4 py-2.5 text-start text-sm font-medium text-ink-900 hover:bg-paper-deep focus-visible:bg-paper-deep focus-visible:outline-none";
@@ -23,6 +25,7 @@ export function NavMenu() {
   const locked = useAtomValue(videoLockedAtom);
   const [location] = useLocation();
   const entries = useNavEntries();
+  const offersLanguages = useAtomValue(languageAtom).languages.length > 1;
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -74,6 +77,11 @@ export function NavMenu() {
             </NavLink>
           </li>
         ))}
+        {offersLanguages && (
+          <li className="mt-1.5 border-t border-line px-4 pt-3 pb-2">
+            <LanguageSwitch className="w-full [&>select]:w-full" />
+          </li>
+        )}
         {user && (
           <>
             <li>

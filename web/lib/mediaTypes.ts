@@ -26,5 +26,8 @@ export const FILTER_OPTIONS: { value: MediaFilter; readonly label: string }[] = 
   },
 }));
 
+/** Each kind as a key for messages that choose their words by kind (`{kind, select, photo {…} …}`). */
+export const KIND_KEYS: Record<MediaType, "note" | "photo" | "video" | "audio"> = { 1: "note", 2: "photo", 3: "video", 4: "audio" };
+
 /** What a replacement file may be: the same kind as the item (notes have no media). */
 export const ACCEPT_BY_TYPE: Partial<Record<MediaType, string>> = { 2: "image/*", 3: "video/*", 4: "audio/*" };

@@ -14,9 +14,9 @@ import { TextArea, TextField } from "../ui/Field";
 import { Icon } from "../ui/Icon";
 import { Card, Page } from "../ui/Layout";
 import { LoadingState } from "../ui/States";
+import { t } from "../features/i18n/i18n";
 
 const BACK_TO_LIST_MS = 2000;
-const TITLE_MISSING = "Please enter a title.";
 
 /** Without a draft in the address (the notes option, or an old link): a new note draft, put in the address at once. */
 function useDraftId() {
@@ -36,7 +36,7 @@ function useDraftId() {
 /** What the participant calls the file: never its type's technical name. */
 function kindOf(file: File) {
   const family = file.type.split("/")[0];
-  return family === "image" ? "Photo" : family === "video" ? "Video" : family === "audio" ? "Audio" : "File";
+  return family === "image" ? t("kind.photo") : family === "video" ? t("kind.video") : family === "audio" ? t("kind.audio") : t("evidence.file");
 }
 
 /** The chosen or recorded media in a dark frame, with its kind and (for video and audio) its length. */
@@ -57,7 +57,7 @@ function PreviewFrame({ file, durationMs }: { file: File; durationMs: number | n
         {durationMs ? (
           <span data-testid="preview-duration" className="flex items-center gap-1.5 tabular-nums">
             <Icon name="clock" className="size-4" />
-            <span className="sr-only">Length</span>
+            <span className="sr-only">{t("details.length")}</span>
             {formatDuration(durationMs)}
           </span>
         ) : null}
@@ -85,17 +85,17 @@ export default function EvidenceDetailsScreen() {
 
   if (editor.state === "loading")
     return (
-      <Page title="Evidence details">
-        <LoadingState label="Loading" />
+      <Page title={t("details.title")}>
+        <LoadingState label={t("common.loading")} />
       </Page>
     );
   if (editor.state === "missing" || (!uploading && editor.draft.status !== "editing"))
     return (
-      <Page title="Evidence details">
+      <Page title={t("details.title")}>
         <Alert tone="info">
-          This item is already on its way, or it was discarded.{" "}
+          {t("details.gone")}{" "}
           <Link href="/Evidence" className="underline underline-offset-4">
-            See your evidence
+            {t("details.see_evidence")}
           </Link>
         </Alert>
       </Page>
@@ -104,7 +104,7 @@ export default function EvidenceDetailsScreen() {
 
   async function upload(event: FormEvent) {
     event.preventDefault();
-    if (!draft.title.trim()) return setTitleProblem(TITLE_MISSING);
+    if (!draft.title.trim()) return setTitleProblem(t("details.title_missing"));
     setTitleProblem("");
     setUploading(true);
     await flush();
@@ -124,11 +124,11 @@ export default function EvidenceDetailsScreen() {
         {!file && (
           <p className="flex items-center gap-3 rounded-lg bg-paper-deep px-4 py-3 text-sm text-ink-800">
             <Icon name="note" className="size-5 shrink-0" />
-            Written note: no media attached.
+            {t("details.note_only")}
           </p>
         )}
         <TextField
-          label="Title"
+          label={t("evidence.title")}
           required
           value={draft.title}
           maxLength={200}
@@ -139,21 +139,21 @@ export default function EvidenceDetailsScreen() {
           }}
           disabled={uploading}
         />
-        <TextArea label="Notes" value={draft.notes} maxLength={10000} onChange={(event) => change({ notes: event.target.value })} disabled={uploading} />
+        <TextArea label={t("evidence.notes")} value={draft.notes} maxLength={10000} onChange={(event) => change({ notes: event.target.value })} disabled={uploading} />
         <LocationField value={draft.location} onChange={(location) => change({ location })} disabled={uploading} />
         {uploading && (
-          <div role="status" className="rounded-lg border-l-4 border-accent bg-accent/10 px-4 py-3">
-            <p className="font-semibold tracking-wide text-ink-950">DO NOT CLOSE OUT OF THIS SCREEN</p>
-            <p className="mt-1 text-sm text-ink-800">It is being handed to the upload queue, which keeps sending while you use the app.</p>
+          <div role="status" className="rounded-lg border-s-4 border-accent bg-accent/10 px-4 py-3">
+            <p className="font-semibold tracking-wide text-ink-950">{t("details.do_not_close")}</p>
+            <p className="mt-1 text-sm text-ink-800">{t("details.handing_over")}</p>
           </div>
         )}
         <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row sm:justify-end">
           <Button variant="ghost" size="lg" onClick={back} disabled={uploading}>
-            Back
+            {t("details.back")}
           </Button>
           <Button type="submit" variant="accent" size="lg" disabled={uploading} className="sm:min-w-56">
             {uploading ? <Spinner /> : <Icon name="upload" className="size-5" />}
-            Upload Evidence
+            {t("details.upload")}
           </Button>
         </div>
       </form>
@@ -161,7 +161,7 @@ export default function EvidenceDetailsScreen() {
   );
 
   return (
-    <Page title="Evidence details" wide={!!file}>
+    <Page title={t("details.title")} wide={!!file}>
       {file ? (
         <div className="grid items-start gap-6 lg:grid-cols-2">
           <div className="lg:sticky lg:top-6">

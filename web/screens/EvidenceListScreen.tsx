@@ -6,13 +6,13 @@ import { withdrawEvidence } from "../api/rights";
 import { AddEvidenceButton } from "../components/AddEvidenceButton";
 import { EditEvidenceDialog } from "../components/EditEvidenceDialog";
 import { EvidenceGrid } from "../components/EvidenceCard";
-import { DELETE_EVIDENCE_QUESTION, EvidenceDetailDialog } from "../components/EvidenceDetailDialog";
+import { deleteEvidenceQuestion, EvidenceDetailDialog } from "../components/EvidenceDetailDialog";
 import { applyFilter, EvidenceFilter } from "../components/EvidenceFilter";
 import { ViewTabs } from "../components/ViewTabs";
 import { EvidenceWelcome } from "../features/evidence/EvidenceWelcome";
 import { QueuedItems } from "../features/uploads/components/QueuedItems";
 import { queueRowsAtom } from "../features/uploads/queueAtoms";
-import { FILTER_OPTIONS, type MediaFilter } from "../lib/mediaTypes";
+import { KIND_KEYS, type MediaFilter } from "../lib/mediaTypes";
 import { evidenceActionAtom, evidenceAtom, rememberedEvidence } from "../state/evidence";
 import { noticeAtom } from "../state/notices";
 import { userAtom } from "../state/session";
@@ -23,14 +23,10 @@ import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Icon } from "../ui/Icon";
 import { PageHeader } from "../ui/Layout";
 import { EmptyState, LoadingState } from "../ui/States";
+import { t } from "../features/i18n/i18n";
 
 const EvidenceTable = lazy(() => import("../components/EvidenceTable").then((module) => ({ default: module.EvidenceTable })));
 
-function countLabel(count: number) {
-  return count === 1 ? "1 item" : `${count} items`;
-}
-
-const LOAD_FAILED = "Could not load evidence!";
 
 export default function EvidenceListScreen() {
   const items = useAtomValue(evidenceAtom);
@@ -61,12 +57,12 @@ export default function EvidenceListScreen() {
       dispatch({ type: "replace", items: await listOwnEvidence() });
       setFailed(false);
       // The failure's alert is old news once the list has loaded.
-      setNotice((current) => (current?.text === LOAD_FAILED ? null : current));
+      setNotice((current) => (current?.text === t("archive.load_failed") ? null : current));
       return true;
     } catch (error) {
       console.error("Evidence fetch failed", error);
       // Offline, the banner already says so, and the list on screen stays as it was.
-      if (navigator.onLine) notify(LOAD_FAILED);
+      if (navigator.onLine) notify(t("archive.load_failed"));
       setFailed(true);
       return false;
     } finally {
@@ -83,10 +79,10 @@ export default function EvidenceListScreen() {
     try {
       await deleteEvidence(deleting.id);
       dispatch({ type: "remove", id: deleting.id });
-      notify("Evidence deleted successfully!", "success");
+      notify(t("evidence.deleted"), "success");
     } catch (error) {
       console.error("Evidence delete failed", error);
-      notify("Could not delete evidence!");
+      notify(t("evidence.delete_failed"));
     }
     setDeleting(null);
     await refetch();
@@ -96,10 +92,10 @@ export default function EvidenceListScreen() {
     if (!withdrawing) return;
     try {
       await withdrawEvidence(withdrawing.id);
-      notify("The item was withdrawn from the archive. Only you and the organisers see it now.", "success");
+      notify(t("evidence.withdrawn"), "success");
     } catch (error) {
       console.error("Withdrawal failed", error);
-      notify("Could not withdraw the item. Please try again.");
+      notify(t("evidence.withdraw_failed"));
     }
     setWithdrawing(null);
     await refetch();
@@ -111,35 +107,34 @@ export default function EvidenceListScreen() {
   }
 
   const shown = applyFilter(items, filter);
-  const kindLabel = FILTER_OPTIONS.find((option) => option.value === filter)?.label.toLowerCase();
   return (
     <main className="mx-auto w-full max-w-6xl min-w-0 px-4 pt-6 pb-32 sm:px-6 sm:pt-10">
-      <PageHeader title="My Evidence" lead={items.length ? `${countLabel(items.length)}, newest first.` : undefined} />
+      <PageHeader title={t("evidence.my_title")} lead={items.length ? t("evidence.count_lead", { count: items.length }) : undefined} />
       <QueuedItems />
       {loading && items.length === 0 ? (
-        <LoadingState label="Loading your evidence…" />
+        <LoadingState label={t("evidence.loading")} />
       ) : failed && items.length === 0 ? (
         <EmptyState
           icon="alert"
-          title="Your evidence did not load"
+          title={t("evidence.load_failed_title")}
           actions={
             <Button onClick={retry}>
               <Icon name="retake" className="size-5" />
-              Retry
+              {t("common.retry")}
             </Button>
           }
         >
-          <p>The server could not be reached just now. Nothing you sent is lost.</p>
+          <p>{t("evidence.load_failed_text")}</p>
         </EmptyState>
       ) : items.length === 0 ? (
         !queued && <EvidenceWelcome />
       ) : (
         <ViewTabs
           filter={<EvidenceFilter value={filter} onChange={setFilter} />}
-          evidence={shown.length ? <EvidenceGrid items={shown} onOpen={setOpen} /> : <p className="py-6 text-muted">No {kindLabel} yet.</p>}
+          evidence={shown.length ? <EvidenceGrid items={shown} onOpen={setOpen} /> : <p className="py-6 text-muted">{t("evidence.none_of_kind", { kind: filter === 0 ? "all" : KIND_KEYS[filter] })}</p>}
           grid={
-            <Suspense fallback={<LoadingState label="Loading the table…" />}>
-              <EvidenceTable items={shown} onOpen={setOpen} caption="My evidence" />
+            <Suspense fallback={<LoadingState label={t("evidence.loading_table")} />}>
+              <EvidenceTable items={shown} onOpen={setOpen} caption={t("evidence.table_caption")} />
             </Suspense>
           }
         />
@@ -151,14 +146,14 @@ export default function EvidenceListScreen() {
         actions={
           <>
             <Button variant="secondary" onClick={() => (setEditing(open), setOpen(null))}>
-              Edit
+              {t("evidence.edit")}
             </Button>
             <Button variant="danger" onClick={() => (setDeleting(open), setOpen(null))}>
-              Delete
+              {t("evidence.delete")}
             </Button>
             {open?.is_public && (
               <Button variant="secondary" onClick={() => (setWithdrawing(open), setOpen(null))}>
-                Withdraw from the archive
+                {t("evidence.withdraw")}
               </Button>
             )}
           </>
@@ -170,15 +165,15 @@ export default function EvidenceListScreen() {
         onSaved={async (saved) => {
           setEditing(null);
           dispatch({ type: "arrived", item: saved });
-          notify(`Saved "${saved.title}".`, "success");
+          notify(t("evidence.saved", { title: saved.title }), "success");
           await refetch();
         }}
       />
-      <ConfirmDialog open={deleting !== null} message={DELETE_EVIDENCE_QUESTION} onConfirm={confirmDelete} onCancel={() => setDeleting(null)} />
+      <ConfirmDialog open={deleting !== null} message={deleteEvidenceQuestion()} onConfirm={confirmDelete} onCancel={() => setDeleting(null)} />
       <ConfirmDialog
         open={withdrawing !== null}
-        title="Withdraw from the archive?"
-        message="This item stops being public at once: only you and the organisers will see it. The organisers see that you withdrew it."
+        title={t("evidence.withdraw_title")}
+        message={t("evidence.withdraw_text")}
         onConfirm={confirmWithdraw}
         onCancel={() => setWithdrawing(null)}
       />

@@ -13,6 +13,7 @@ import { configAtom, userAtom } from "../state/session";
 import { Alert } from "../ui/Button";
 import { Page } from "../ui/Layout";
 import { LoadingState } from "../ui/States";
+import { t } from "../features/i18n/i18n";
 
 export default function EvidenceUploadScreen() {
   const chosenKind = useAtomValue(evidenceTypeAtom);
@@ -37,7 +38,7 @@ export default function EvidenceUploadScreen() {
   async function choose(files: File[]) {
     const [first] = files;
     if (maxUploadBytes > 0 && first.size > maxUploadBytes) {
-      return setProblem(`That file is ${formatBytes(first.size)}. The largest file you can upload is ${formatBytes(maxUploadBytes)}.`);
+      return setProblem(t("capture.too_large", { size: formatBytes(first.size), max: formatBytes(maxUploadBytes) }));
     }
     setProblem("");
     setMedia(files);
@@ -47,7 +48,7 @@ export default function EvidenceUploadScreen() {
       navigate(`/evidence-details?draft=${draft.id}`);
     } catch (error) {
       console.error("The file could not be kept on this phone", error);
-      setProblem("This phone has no room to keep the file until it is sent. Free some space and try again.");
+      setProblem(t("capture.no_room"));
     } finally {
       setPreparing(false);
     }
@@ -56,15 +57,15 @@ export default function EvidenceUploadScreen() {
   const audio = kind === "audio";
   return (
     <Page
-      title={audio ? "Add audio evidence" : "Add photo or video evidence"}
-      lead={maxUploadBytes > 0 && <p className="text-sm">Maximum file size: {formatBytes(maxUploadBytes)}</p>}
+      title={audio ? t("capture.audio_title") : t("capture.media_title")}
+      lead={maxUploadBytes > 0 && <p className="text-sm">{t("capture.max_size", { size: formatBytes(maxUploadBytes) })}</p>}
     >
       <div className="space-y-4">
         {problem && <Alert>{problem}</Alert>}
-        {preparing && <LoadingState label="Getting your file ready…" className="!py-2" />}
+        {preparing && <LoadingState label={t("capture.preparing")} className="!py-2" />}
         {audio ? (
           <>
-            <FilePickButton label="Upload Audio" description="Choose a recording from your device" accept="audio/*" onFiles={choose} icon="music" disabled={recordingKept} />
+            <FilePickButton label={t("capture.upload_audio")} description={t("capture.upload_audio_text")} accept="audio/*" onFiles={choose} icon="music" disabled={recordingKept} />
             {captureBlocker ? (
               <CaptureFallback kind="audio" blocker={captureBlocker} onFile={(clip) => choose([clip])} />
             ) : (
@@ -93,9 +94,9 @@ export default function EvidenceUploadScreen() {
           </>
         ) : (
           <>
-            <FilePickButton label="Upload File" description="A photo or a video from your device" accept="video/*,image/*" onFiles={choose} icon="folder" />
-            <FilePickButton label="Take Picture" description="Open the camera for a photo" accept="image/*" capture="environment" onFiles={choose} icon="camera" />
-            <FilePickButton label="Record Video" description="Open the camera for a video" accept="video/*" capture="environment" onFiles={choose} icon="video" />
+            <FilePickButton label={t("capture.upload_file")} description={t("capture.upload_file_text")} accept="video/*,image/*" onFiles={choose} icon="folder" />
+            <FilePickButton label={t("capture.take_picture")} description={t("capture.take_picture_text")} accept="image/*" capture="environment" onFiles={choose} icon="camera" />
+            <FilePickButton label={t("capture.record_video")} description={t("capture.record_video_text")} accept="video/*" capture="environment" onFiles={choose} icon="video" />
           </>
         )}
       </div>

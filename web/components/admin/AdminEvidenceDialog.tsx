@@ -8,7 +8,7 @@ import { Alert, Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { Modal } from "../../ui/Dialog";
 import { TextArea, TextField } from "../../ui/Field";
-import { DELETE_EVIDENCE_QUESTION } from "../EvidenceDetailDialog";
+import { deleteEvidenceQuestion } from "../EvidenceDetailDialog";
 import { EvidenceMedia } from "../EvidenceMedia";
 import { AdminEvidenceFacts } from "./AdminEvidenceFacts";
 import { useDraft } from "../../features/console/hooks/useDraft";
@@ -153,7 +153,7 @@ export function AdminEvidenceDialog({
           </div>
         </div>
       )}
-      <ConfirmDialog open={confirmDelete} message={DELETE_EVIDENCE_QUESTION} onConfirm={remove} onCancel={() => setConfirmDelete(false)} />
+      <ConfirmDialog open={confirmDelete} message={deleteEvidenceQuestion()} onConfirm={remove} onCancel={() => setConfirmDelete(false)} />
     </Modal>
   );
 }

@@ -29,3 +29,7 @@ export const t = (id: MessageId, values?: MessageValues): string => say(id, valu
 
 /** Whether the active catalog has a message (error codes the server may send that no screen names). */
 export const hasMessage = (id: string): boolean => active.messages[id] !== undefined;
+
+/** A language's name in the active language ("en" → "English", in French "anglais"), e.g. for a captions track. */
+export const languageName = (code: string): string =>
+  new Intl.DisplayNames([active.locale || "en"], { type: "language" }).of(code) ?? code;

@@ -1,5 +1,6 @@
 import { useAtomValue } from "jotai";
 import { showAtom } from "../show/state";
+import { t } from "../i18n/i18n";
 
 /**
  * The spec's bridge image: the show's (/brand/landing serves an uploaded one, or else our own /landing.svg). Its
@@ -10,7 +11,7 @@ export function LandingImage({ className = "" }: { className?: string }) {
   return (
     <img
       src={landingImageUrl}
-      alt="A bridge at night"
+      alt={t("landing.image_alt")}
       width={1600}
       height={1000}
       fetchPriority="high"

@@ -1,6 +1,7 @@
 import type { VideoSource } from "../../api/show";
 import { useVideoFailure } from "../offline/useVideoFailure";
 import { VideoUnavailable } from "../offline/VideoUnavailable";
+import { languageName } from "../i18n/i18n";
 
 /** The <source> list of one of the show's videos; the failure events go on the last, as the browser tries them in order. */
 export function VideoSources({ sources, lastSourceEvents }: { sources: VideoSource[]; lastSourceEvents: object }) {
@@ -25,7 +26,7 @@ export function CaptionedVideo({ sources, captionsUrl, label }: { sources: Video
       {...video.videoEvents}
     >
       <VideoSources sources={sources} lastSourceEvents={video.lastSourceEvents} />
-      <track kind="captions" src={captionsUrl} srcLang="en" label="English" />
+      <track kind="captions" src={captionsUrl} srcLang="en" label={languageName("en")} />
     </video>
   );
 }

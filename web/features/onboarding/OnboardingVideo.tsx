@@ -14,7 +14,7 @@ import { useVideoFailure } from "../offline/useVideoFailure";
 import { VideoUnavailable } from "../offline/VideoUnavailable";
 import { showAtom } from "../show/state";
 import { VideoSources } from "./CaptionedVideo";
-import { t } from "../i18n/i18n";
+import { languageName, t } from "../i18n/i18n";
 
 const CONTROLS_AFTER_SECONDS = 3;
 type Briefing = { sources: VideoSource[]; captionsUrl: string };
@@ -51,7 +51,7 @@ function OnboardingPlayer({
         aria-label={t("help.onboarding_video")}
       >
         <VideoSources sources={briefing.sources} lastSourceEvents={failure.lastSourceEvents} />
-        <track kind="captions" src={briefing.captionsUrl} srcLang="en" label="English" default />
+        <track kind="captions" src={briefing.captionsUrl} srcLang="en" label={languageName("en")} default />
       </video>
       {!started && (
         <button

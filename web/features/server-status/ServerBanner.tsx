@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { Alert } from "../../ui/Button";
-import { t } from "../i18n/i18n";
+import { hasMessage, say, t } from "../i18n/i18n";
 import type { ServerStatus } from "./serverStatus";
 import { useServerStatus } from "./useServerStatus";
 
@@ -9,8 +9,8 @@ import { useServerStatus } from "./useServerStatus";
 const CONSOLE_POLL_MS = 60_000;
 
 /**
- * The server's warnings (disk, backups, certificate) as one alert; `children` adds a way to act on them. Their words
- * are the server's own (GET /api/server/status sends sentences, not codes with values).
+ * The server's warnings (disk, backups, certificate) as one alert; `children` adds a way to act on them. Each is
+ * worded by its code in the catalog; a code this app does not know (a newer server) shows the server's sentence.
  */
 export function StatusWarnings({ warnings, children }: { warnings: ServerStatus["warnings"]; children?: ReactNode }) {
   return (
@@ -18,7 +18,7 @@ export function StatusWarnings({ warnings, children }: { warnings: ServerStatus[
       <Alert>
         <ul className="space-y-1">
           {warnings.map((warning) => (
-            <li key={warning.kind + warning.message}>{warning.message}</li>
+            <li key={warning.kind + warning.message}>{hasMessage(`server.warning.${warning.code}`) ? say(`server.warning.${warning.code}`, warning.params) : warning.message}</li>
           ))}
         </ul>
         {children}

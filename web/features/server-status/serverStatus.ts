@@ -3,7 +3,13 @@ import { t } from "../i18n/i18n";
 
 /** GET /api/server/status (src/server-status/status.service.ts), as the Server screen and the console banner read it. */
 export type Volume = { path: string; free_bytes: number; total_bytes: number };
-export type ServerWarning = { kind: "disk" | "backup-missing" | "backup-failed" | "certificate" | "renditions"; message: string };
+/** `code` and `params` word it from the catalog (`server.warning.<code>`); `message` is the English. */
+export type ServerWarning = {
+  kind: "disk" | "backup-missing" | "backup-failed" | "certificate" | "renditions";
+  code: string;
+  params: Record<string, string | number>;
+  message: string;
+};
 export type ServerStatus = {
   version: string;
   instance_id: string;
