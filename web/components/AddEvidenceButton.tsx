@@ -25,7 +25,7 @@ export function AddEvidenceButton() {
               <span className="flex size-8 items-center justify-center rounded-full bg-accent text-on-accent">
                 <Icon name={choice.icon} className="size-4.5" />
               </span>
-              {choice.label}
+              {t(choice.label)}
             </button>
           </li>
         ))}

@@ -29,5 +29,11 @@ export const FILTER_OPTIONS: { value: MediaFilter; readonly label: string }[] = 
 /** Each kind as a key for messages that choose their words by kind (`{kind, select, photo {…} …}`). */
 export const KIND_KEYS: Record<MediaType, "note" | "photo" | "video" | "audio"> = { 1: "note", 2: "photo", 3: "video", 4: "audio" };
 
+/** What the participant calls a file: its kind by its type ("video/mp4" → "Video"), never the type's technical name. */
+export function fileKindLabel(mimeType: string): string {
+  const family = mimeType.split("/")[0];
+  return family === "image" ? t("kind.photo") : family === "video" ? t("kind.video") : family === "audio" ? t("kind.audio") : t("evidence.file");
+}
+
 /** What a replacement file may be: the same kind as the item (notes have no media). */
 export const ACCEPT_BY_TYPE: Partial<Record<MediaType, string>> = { 2: "image/*", 3: "video/*", 4: "audio/*" };

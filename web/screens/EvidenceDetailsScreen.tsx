@@ -15,6 +15,7 @@ import { Icon } from "../ui/Icon";
 import { Card, Page } from "../ui/Layout";
 import { LoadingState } from "../ui/States";
 import { t } from "../features/i18n/i18n";
+import { fileKindLabel } from "../lib/mediaTypes";
 
 const BACK_TO_LIST_MS = 2000;
 
@@ -33,12 +34,6 @@ function useDraftId() {
   return draftId;
 }
 
-/** What the participant calls the file: never its type's technical name. */
-function kindOf(file: File) {
-  const family = file.type.split("/")[0];
-  return family === "image" ? t("kind.photo") : family === "video" ? t("kind.video") : family === "audio" ? t("kind.audio") : t("evidence.file");
-}
-
 /** The chosen or recorded media in a dark frame, with its kind and (for video and audio) its length. */
 function PreviewFrame({ file, durationMs }: { file: File; durationMs: number | null | undefined }) {
   const audio = file.type.startsWith("audio/");
@@ -53,7 +48,7 @@ function PreviewFrame({ file, durationMs }: { file: File; durationMs: number | n
         <MediaPreview file={file} />
       </div>
       <figcaption className="mt-3 flex items-center justify-between gap-3 border-t border-ink-700 px-1 pt-3 text-sm">
-        <span className="font-semibold tracking-wide uppercase">{kindOf(file)}</span>
+        <span className="font-semibold tracking-wide uppercase">{fileKindLabel(file.type)}</span>
         {durationMs ? (
           <span data-testid="preview-duration" className="flex items-center gap-1.5 tabular-nums">
             <Icon name="clock" className="size-4" />

@@ -26,7 +26,7 @@ export function CaptureActions() {
               type="button"
               onClick={() => startCapture(choice.kind)}
               // The label alone names it (the hint, shown from 640 px, describes it).
-              aria-label={choice.label}
+              aria-label={t(choice.label)}
               aria-describedby={`${headingId}-${choice.kind}`}
               className="flex h-full min-h-32 w-full flex-col items-center justify-center gap-2.5 rounded-card bg-surface px-2 py-4 text-center shadow-lift ring-1 ring-line transition hover:ring-ink-400 focus-visible:outline-2 focus-visible:outline-offset-2 sm:flex-row sm:justify-start sm:gap-4 sm:px-5 sm:text-start"
             >
@@ -34,7 +34,7 @@ export function CaptureActions() {
                 <Icon name={choice.icon} className="size-6 sm:size-7" />
               </span>
               <span className="min-w-0">
-                <span className="block text-[13px] leading-tight font-semibold text-ink-950 sm:text-base">{choice.label}</span>
+                <span className="block text-[13px] leading-tight font-semibold text-ink-950 sm:text-base">{t(choice.label)}</span>
                 <span id={`${headingId}-${choice.kind}`} className="mt-0.5 hidden text-sm text-muted sm:block">
                   {t(HINTS[choice.kind])}
                 </span>

@@ -1,4 +1,5 @@
 import type { Evidence } from "../../api/types";
+import { t } from "../i18n/i18n";
 
 /**
  * In place of a photo, video or recording this browser could not show: while the server still makes a copy every
@@ -9,13 +10,13 @@ export function MediaUnavailable({ item, tone = "dark" }: { item: Pick<Evidence,
   return (
     <p role="status" className={`p-6 text-center text-sm ${text}`}>
       {item.renditions_preparing ? (
-        "Preparing a copy your browser can play…"
+        t("media.preparing")
       ) : (
         <>
-          This browser cannot show this file.{" "}
+          {t("media.cannot_show")}{" "}
           {item.aws_url && (
             <a href={item.aws_url} download className="font-semibold underline underline-offset-2">
-              Download the original
+              {t("media.download_original")}
             </a>
           )}
         </>

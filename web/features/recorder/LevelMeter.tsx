@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { levelPercent } from "./level";
+import { t } from "../i18n/i18n";
 
 const BARS = 28;
 /** A new bar every this often: the row shows the last ~2.5 s, drifting left like a voice memo's trace. */
@@ -43,7 +44,7 @@ export function LevelMeter({ analyser, dimmed }: { analyser: AnalyserNode | null
     <div
       ref={meter}
       role="meter"
-      aria-label="Microphone level"
+      aria-label={t("recorder.level")}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={0}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { elapsedMs, paused, resumed, startedAt, type Stopwatch } from "./stopwatch";
+import { t } from "../i18n/i18n";
 
 /** The spec's recording: 128 kbit/s, noise suppression and echo cancellation on. */
 const AUDIO_BITS_PER_SECOND = 128000;
@@ -61,7 +62,7 @@ export function useRecorder(hooks: RecorderHooks) {
   async function start() {
     setProblem("");
     const mimeType = recordingMimeType();
-    if (mimeType === null) return setProblem("This browser cannot record audio. Use Upload Audio instead.");
+    if (mimeType === null) return setProblem(t("recorder.unsupported"));
     // Made within the tap: iOS lets an AudioContext run only when it was created by a gesture.
     const audio = typeof AudioContext === "undefined" ? null : new AudioContext();
     try {
@@ -83,7 +84,7 @@ export function useRecorder(hooks: RecorderHooks) {
     } catch (error) {
       void audio?.close();
       console.error("Microphone denied or not found", error);
-      setProblem("The microphone could not be started. Allow microphone access, or use Upload Audio.");
+      setProblem(t("recorder.mic_failed"));
     }
   }
 

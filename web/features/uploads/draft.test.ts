@@ -1,5 +1,8 @@
 import { expect, test } from "bun:test";
-import { DEFAULT_TITLE, durationField, isEmptyNote, isUnsent, newDraft, uploadIdOf } from "./draft";
+import { activateEnglish } from "../i18n/english.testing";
+import { defaultTitle, durationField, isEmptyNote, isUnsent, newDraft, uploadIdOf } from "./draft";
+
+activateEnglish();
 
 test("the upload id is the last path segment of the tus URL, relative or absolute", () => {
   expect(uploadIdOf("/api/uploads/abc123")).toBe("abc123");
@@ -9,7 +12,8 @@ test("the upload id is the last path segment of the tus URL, relative or absolut
 
 test("a note nobody wrote in is not offered back; anything with content or a file is", () => {
   const note = newDraft(1, "note");
-  expect(note.title).toBe(DEFAULT_TITLE);
+  expect(note.title).toBe(defaultTitle());
+  expect(note.title).toBe("Supporting Evidence");
   expect(isUnsent(note)).toBe(false);
   expect(isUnsent({ ...note, notes: "A van." })).toBe(true);
   expect(isUnsent({ ...note, title: "Van" })).toBe(true);

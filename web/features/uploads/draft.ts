@@ -1,3 +1,4 @@
+import { t } from "../i18n/i18n";
 /**
  * A draft: what the participant chose or recorded, with its text, kept in IndexedDB from the moment it exists until
  * the server confirms the item. The file itself is stored apart (draftStore.ts) so a keystroke never rewrites it.
@@ -37,7 +38,8 @@ export interface Draft {
   problem: string;
 }
 
-export const DEFAULT_TITLE = "Supporting Evidence";
+/** The spec's default title ('Supporting Evidence'), in the active language. */
+export const defaultTitle = () => t("upload.default_title");
 
 export function newDraft(ownerId: number, kind: DraftKind, file?: { name: string; type: string; size: number }, durationMs: number | null = null): Draft {
   return {
@@ -46,7 +48,7 @@ export function newDraft(ownerId: number, kind: DraftKind, file?: { name: string
     kind,
     status: kind === "recording" ? "recording" : "editing",
     createdAt: Date.now(),
-    title: DEFAULT_TITLE,
+    title: defaultTitle(),
     notes: "",
     location: "",
     fileName: file?.name ?? "",
@@ -62,7 +64,7 @@ export function newDraft(ownerId: number, kind: DraftKind, file?: { name: string
 
 /** A note nobody wrote in is not worth keeping or offering back. */
 export function isEmptyNote(draft: Draft) {
-  return draft.kind === "note" && !draft.notes.trim() && !draft.location && draft.title === DEFAULT_TITLE;
+  return draft.kind === "note" && !draft.notes.trim() && !draft.location && draft.title === defaultTitle();
 }
 
 /** Drafts the participant never sent: offered back on return, with Send and Discard. */

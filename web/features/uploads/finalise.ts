@@ -8,6 +8,7 @@ import type { Evidence } from "../../api/types";
 import { thumbnailFileName } from "../../lib/thumbnail";
 import { durationField, uploadIdOf, type Draft } from "./draft";
 import { isRetryableStatus, SendError } from "./tusSend";
+import { t } from "../i18n/i18n";
 
 /** The server no longer knows the upload (expired and swept): its bytes must be sent again from the start. */
 export class UploadGone extends Error {}
@@ -26,7 +27,7 @@ export async function finalise(draft: Draft, uploadUrl: string | null): Promise<
   try {
     return await request<Evidence>("POST", "/api/evidence", form);
   } catch (error) {
-    if (!(error instanceof ApiError)) throw new SendError("The connection was lost.", true);
+    if (!(error instanceof ApiError)) throw new SendError(t("upload.connection_was_lost"), true);
     if (error.status === 404 && uploadUrl) throw new UploadGone(error.message);
     throw new SendError(error.message, isRetryableStatus(error.status), error.status);
   }

@@ -1,5 +1,8 @@
 import { expect, test } from "bun:test";
+import { activateEnglish } from "../i18n/english.testing";
 import { addSample, describeTimeLeft, isSlow, isStalled, secondsLeft, SLOW_MS, speedOf, stableSecondsLeft, STALL_MS, type Sample } from "./progressMath";
+
+activateEnglish();
 
 test("speed is bytes per second over the samples of the window", () => {
   let samples: Sample[] = [];

@@ -1,3 +1,4 @@
+import { t } from "../i18n/i18n";
 /**
  * Speed, time left, slowness and stall detection from progress samples: pure, so they are tested without a network.
  * Samples are what the server confirmed (tus offsets after each chunk), not what the browser handed to its socket:
@@ -62,9 +63,9 @@ export function isStalled(lastProgressAt: number, now: number, stallMs = STALL_M
 /** "about 3 min left", "about 20 s left", "less than 5 s left": calm, rounded, never jumpy to the second. */
 export function describeTimeLeft(seconds: number | null): string {
   if (seconds === null) return "";
-  if (seconds < 5) return "less than 5 s left";
-  if (seconds < 60) return `about ${Math.ceil(seconds / 5) * 5} s left`;
-  if (seconds < 3600) return `about ${Math.round(seconds / 60)} min left`;
+  if (seconds < 5) return t("upload.left.few_seconds");
+  if (seconds < 60) return t("upload.left.seconds", { seconds: Math.ceil(seconds / 5) * 5 });
+  if (seconds < 3600) return t("upload.left.minutes", { minutes: Math.round(seconds / 60) });
   const hours = Math.floor(seconds / 3600);
-  return `about ${hours} h ${Math.round((seconds - hours * 3600) / 60)} min left`;
+  return t("upload.left.hours", { hours, minutes: Math.round((seconds - hours * 3600) / 60) });
 }

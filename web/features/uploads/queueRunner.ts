@@ -15,6 +15,8 @@ import { addSample, isSlow, isStalled, speedOf, stableSecondsLeft, STALL_MS, typ
 import { transition, type RowEvent, type RowState } from "./queueState";
 import { sha256Hex } from "./sha256";
 import { SendError, startTusAttempt, type TusAttempt } from "./tusSend";
+import { t } from "../i18n/i18n";
+import { fileKindLabel } from "../../lib/mediaTypes";
 
 const store = getDefaultStore();
 /** Waits between attempts after a stall or a lost connection; the last one repeats. */
@@ -23,7 +25,6 @@ const WAKE_IF_QUIET_MS = 3000;
 /** The server sniffs, hashes and stores a large file before it answers the finalise call. */
 const FINALISE_STALL_MS = 60_000;
 const PUBLISH_EVERY_MS = 250;
-const NOT_INTACT = "What arrived differs from the file on this phone. Send it again.";
 /** An empty note may still be open on the details screen (a reload there); older ones were left behind. */
 const EMPTY_NOTE_KEPT_MS = 60 * 60 * 1000;
 
@@ -51,9 +52,7 @@ function update(id: string, change: Partial<QueueRow>, event?: RowEvent) {
 
 /** What the participant calls it: a note, or the file's kind. */
 function kindLabel(draft: Draft) {
-  if (draft.kind === "note") return "Note";
-  const family = draft.fileType.split("/")[0];
-  return family === "image" ? "Photo" : family === "video" ? "Video" : family === "audio" ? "Audio" : "File";
+  return draft.kind === "note" ? t("kind.note") : fileKindLabel(draft.fileType);
 }
 
 function rowOf(draft: Draft, state: RowState): QueueRow {
@@ -207,7 +206,7 @@ async function send(id: string, mine: NonNullable<typeof current>) {
     let hash: Promise<string | null> = Promise.resolve(draft.sha256);
     if (draft.kind !== "note") {
       const file = await loadFile(draft);
-      if (!file) throw new SendError("The file of this item is no longer on this phone.", false);
+      if (!file) throw new SendError(t("upload.file_gone"), false);
       if (!draft.sha256) hash = hashAndKeep(id, file);
       mine.attempt = await startTusAttempt(file, draft.uploadUrl, {
         onUrl: (url) => void patchDraft(id, { uploadUrl: url }),
@@ -243,8 +242,8 @@ async function send(id: string, mine: NonNullable<typeof current>) {
     const local = await hash;
     const intact = draft.kind === "note" || !local || !item.media ? null : item.media.sha256 === local;
     if (intact === false) {
-      await patchDraft(id, { uploadUrl: null, status: "failed", problem: NOT_INTACT });
-      return void update(id, { message: NOT_INTACT }, "refused");
+      await patchDraft(id, { uploadUrl: null, status: "failed", problem: t("upload.not_intact") });
+      return void update(id, { message: t("upload.not_intact") }, "refused");
     }
     await deleteDraft(id);
     update(id, { intact }, "confirmed");

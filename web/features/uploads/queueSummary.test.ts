@@ -1,6 +1,9 @@
 import { expect, test } from "bun:test";
 import type { QueueRow } from "./queueAtoms";
-import { CONNECTION_LOST, queueSummary } from "./queueSummary";
+import { activateEnglish } from "../i18n/english.testing";
+import { connectionLost, queueSummary } from "./queueSummary";
+
+activateEnglish();
 
 const row = (state: QueueRow["state"], extra: Partial<QueueRow> = {}): QueueRow => ({
   id: Math.random().toString(36),
@@ -19,7 +22,7 @@ const row = (state: QueueRow["state"], extra: Partial<QueueRow> = {}): QueueRow 
 });
 
 test("a stall comes first, then offline, then what is sending", () => {
-  expect(queueSummary([row("sending"), row("stalled")])).toBe(CONNECTION_LOST);
+  expect(queueSummary([row("sending"), row("stalled")])).toBe(connectionLost());
   expect(queueSummary([row("offline", { kind: "note" }), row("offline")])).toBe("Offline: 2 items will send when the network is back");
   expect(queueSummary([row("sending", { sent: 3 * 1024 * 1024, total: 20 * 1024 * 1024, speed: 51200, secondsLeft: 340 }), row("waiting")])).toBe(
     "Sending 2 items · 3 MB of 20 MB · 50 KB/s · about 6 min left",

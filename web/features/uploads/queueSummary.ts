@@ -1,27 +1,30 @@
 import { formatBytes } from "../../lib/format";
 import { describeTimeLeft } from "./progressMath";
 import type { QueueRow } from "./queueAtoms";
+import { t } from "../i18n/i18n";
 
 /** The issue's words for a stall. */
-export const CONNECTION_LOST = "Connection lost, will continue";
+export const connectionLost = () => t("upload.connection_lost");
+
+/** Speed, as the participant reads it ("1.2 MB/s"). */
+export const speedLabel = (bytesPerSecond: number) => t("upload.speed", { speed: formatBytes(Math.round(bytesPerSecond)) });
 
 /** One calm line for the whole queue: the most pressing state first. */
 export function queueSummary(rows: QueueRow[]): string {
   const count = (state: QueueRow["state"]) => rows.filter((row) => row.state === state).length;
-  const items = (n: number) => `${n} ${n === 1 ? "item" : "items"}`;
   const sending = rows.find((row) => row.state === "sending" || row.state === "finishing");
-  if (count("stalled")) return CONNECTION_LOST;
-  if (count("offline")) return `Offline: ${items(count("offline"))} will send when the network is back`;
+  if (count("stalled")) return connectionLost();
+  if (count("offline")) return t("upload.summary.offline", { count: count("offline") });
   if (sending) {
     const left = rows.filter((row) => ["waiting", "sending", "finishing"].includes(row.state)).length;
-    const bytes = sending.total ? ` · ${formatBytes(sending.sent)} of ${formatBytes(sending.total)}` : "";
-    const pace = sending.state !== "sending" ? "" : sending.slow ? " · Slow connection" : sending.speed !== null ? ` · ${formatBytes(Math.round(sending.speed))}/s` : "";
+    const bytes = sending.total ? t("upload.bytes_of", { sent: formatBytes(sending.sent), total: formatBytes(sending.total) }) : "";
+    const pace = sending.state !== "sending" ? "" : sending.slow ? t("upload.slow") : sending.speed !== null ? speedLabel(sending.speed) : "";
     const time = sending.state === "sending" ? describeTimeLeft(sending.secondsLeft) : "";
-    return `Sending ${items(left)}${bytes}${pace}${time ? ` · ${time}` : ""}`;
+    return [t("upload.summary.sending", { count: left }), bytes, pace, time].filter(Boolean).join(" · ");
   }
-  if (count("waiting")) return `${items(count("waiting"))} waiting to send`;
+  if (count("waiting")) return t("upload.summary.waiting", { count: count("waiting") });
   const undecided = count("failed") + count("paused");
-  if (undecided) return `${items(undecided)} not sent: tap to decide`;
+  if (undecided) return t("upload.summary.undecided", { count: undecided });
   const done = rows.filter((row) => row.state === "done");
-  return done.length && done.every((row) => row.intact !== false) && done.some((row) => row.intact) ? "All sent. Arrived intact." : "All sent.";
+  return done.length && done.every((row) => row.intact !== false) && done.some((row) => row.intact) ? t("upload.summary.all_intact") : t("upload.summary.all_sent");
 }

@@ -1,3 +1,4 @@
+import { t } from "../i18n/i18n";
 /**
  * One attempt at sending a file's bytes with tus (resuming from the URL kept in the draft). Resolves with the
  * upload's URL once every byte is on the server; rejects with a SendError saying whether retrying can help.
@@ -88,7 +89,7 @@ export async function startTusAttempt(
       onError: (error) => {
         const response = "originalResponse" in error ? error.originalResponse : null;
         const status = response?.getStatus() ?? 0;
-        const message = serverMessage(response?.getBody()) ?? "The connection was lost.";
+        const message = serverMessage(response?.getBody()) ?? t("upload.connection_was_lost");
         reject(new SendError(message, isRetryableStatus(status), status));
       },
     });
@@ -100,7 +101,7 @@ export async function startTusAttempt(
     done,
     abort() {
       void upload.abort();
-      stop(new SendError("Stopped.", true));
+      stop(new SendError(t("upload.stopped"), true));
     },
   };
 }

@@ -1,6 +1,7 @@
 import { Button } from "../../../ui/Button";
 import { Modal } from "../../../ui/Dialog";
 import type { LogoutQuestion } from "../useDraftsAtLogout";
+import { t } from "../../i18n/i18n";
 
 /**
  * Asked at logout when unsent drafts wait on this device: keep them (the default: the main button, and what happens
@@ -12,25 +13,23 @@ export function LogoutDraftsDialog({ question }: { question: LogoutQuestion }) {
     <Modal
       open
       onClose={() => answer("cancel")}
-      title="Keep your unsent items on this device?"
+      title={t("upload.logout.title")}
       actions={
         <>
           <Button variant="ghost" onClick={() => answer("cancel")}>
-            Cancel
+            {t("common.cancel")}
           </Button>
           <Button variant="danger" onClick={() => answer("remove")}>
-            Remove them and log out
+            {t("upload.logout.remove")}
           </Button>
           <Button onClick={() => answer("keep")}>
-            Keep them and log out
+            {t("upload.logout.keep")}
           </Button>
         </>
       }
     >
       <p className="text-base text-ink-800" data-testid="logout-drafts">
-        {count === 1 ? "1 item you have not sent yet is" : `${count} items you have not sent yet are`} kept on this device
-        (photos, recordings and notes, with where they were made). Keep them to send them after your next login here, or
-        remove them if someone else will use this device.
+        {t("upload.logout.text", { count })}
       </p>
     </Modal>
   );

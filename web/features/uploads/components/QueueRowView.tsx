@@ -5,20 +5,18 @@ import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import type { QueueRow } from "../queueAtoms";
 import { cancel, discard, retry } from "../queueRunner";
 import type { RowState } from "../queueState";
-import { CONNECTION_LOST } from "../queueSummary";
+import { t, type MessageId } from "../../i18n/i18n";
 import { UploadProgress } from "./UploadProgress";
 
-const DISCARD_QUESTION = "Discard this item? It has not been sent, and it will be deleted from this phone.";
-
-const LABELS: Record<RowState, string> = {
-  waiting: "Waiting to send",
-  offline: "Offline, will send when the network is back",
-  sending: "Sending",
-  stalled: CONNECTION_LOST,
-  finishing: "Checking it arrived intact",
-  paused: "Paused",
-  failed: "Not sent",
-  done: "Sent",
+const LABELS: Record<RowState, MessageId> = {
+  waiting: "upload.state.waiting",
+  offline: "upload.state.offline",
+  sending: "upload.state.sending",
+  stalled: "upload.connection_lost",
+  finishing: "upload.state.finishing",
+  paused: "upload.state.paused",
+  failed: "upload.state.failed",
+  done: "upload.state.done",
 };
 const BADGES: Record<RowState, BadgeVariant> = {
   waiting: "neutral",
@@ -32,8 +30,8 @@ const BADGES: Record<RowState, BadgeVariant> = {
 };
 
 export function stateLabel(row: QueueRow) {
-  if (row.state === "done" && row.intact) return "Arrived intact";
-  return LABELS[row.state];
+  if (row.state === "done" && row.intact) return t("upload.state.intact");
+  return t(LABELS[row.state]);
 }
 
 /** One queued item: its state in words, its progress, and what the participant can do about it. */
@@ -52,37 +50,37 @@ export function QueueRowView({ row }: { row: QueueRow }) {
         </p>
       </div>
       {hasBytes && row.state !== "done" && row.state !== "failed" && <UploadProgress loaded={row.sent} total={row.total} speed={row.state === "sending" ? row.speed : null} secondsLeft={row.state === "sending" ? row.secondsLeft : null} slow={row.state === "sending" && row.slow} />}
-      {row.state === "done" && row.intact && <p className="text-sm text-emerald-900">The server has it, and it is the same file as on this phone.</p>}
-      {row.state === "stalled" && <p className="text-sm text-ink-800">Nothing is lost: it goes on from where it stopped as soon as the connection allows.</p>}
+      {row.state === "done" && row.intact && <p className="text-sm text-emerald-900">{t("upload.intact_text")}</p>}
+      {row.state === "stalled" && <p className="text-sm text-ink-800">{t("upload.stalled_text")}</p>}
       {row.state === "failed" && (
         <p role="alert" className="text-sm font-medium text-red-800">
-          {row.message} It is kept on this phone.
+          {t("upload.failed_text", { message: row.message })}
         </p>
       )}
-      {row.state === "paused" && <p className="text-sm text-ink-800">Stopped. It is kept on this phone until you send or discard it.</p>}
+      {row.state === "paused" && <p className="text-sm text-ink-800">{t("upload.paused_text")}</p>}
       <div className="flex flex-wrap gap-2">
         {row.state === "stalled" && (
           <Button variant="secondary" size="sm" data-testid="queue-row-retry" onClick={() => retry(row.id)}>
-            Retry
+            {t("common.retry")}
           </Button>
         )}
         {(row.state === "stalled" || row.state === "sending" || row.state === "waiting" || row.state === "offline") && (
           <Button variant="ghost" size="sm" data-testid="queue-row-cancel" onClick={() => cancel(row.id)}>
-            Cancel
+            {t("common.cancel")}
           </Button>
         )}
         {(row.state === "paused" || row.state === "failed") && (
           <>
             <Button variant="accent" size="sm" data-testid="queue-row-send" onClick={() => retry(row.id)}>
-              Send again
+              {t("upload.send_again")}
             </Button>
             <Button variant="ghost" size="sm" data-testid="queue-row-discard" onClick={() => setDiscarding(true)}>
-              Discard
+              {t("recorder.discard")}
             </Button>
           </>
         )}
       </div>
-      <ConfirmDialog open={discarding} message={DISCARD_QUESTION} onConfirm={() => discard(row.id)} onCancel={() => setDiscarding(false)} />
+      <ConfirmDialog open={discarding} message={t("upload.discard_question")} onConfirm={() => discard(row.id)} onCancel={() => setDiscarding(false)} />
     </li>
   );
 }

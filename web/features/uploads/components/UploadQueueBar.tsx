@@ -6,6 +6,7 @@ import { queueRowsAtom } from "../queueAtoms";
 import { clearFinished } from "../queueRunner";
 import { queueSummary } from "../queueSummary";
 import { QueueRowView } from "./QueueRowView";
+import { t } from "../../i18n/i18n";
 
 /** Keeps the fixed red plus button above the bar (AddEvidenceButton reads this variable). */
 const BAR_HEIGHT = "4.5rem";
@@ -26,8 +27,8 @@ export function UploadQueueBar() {
       <div aria-hidden="true" style={{ height: BAR_HEIGHT }} />
       <div data-testid="upload-queue-bar" className="surface-dark fixed inset-x-0 bottom-(--tab-bar,0rem) z-30 border-t border-ink-700 bg-ink-950 pb-[env(safe-area-inset-bottom)] text-ink-50 shadow-[0_-8px_24px_rgba(15,15,14,0.25)]">
         <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3" style={{ minHeight: BAR_HEIGHT }}>
-          <button type="button" onClick={() => setOpen(true)} className="min-h-11 min-w-0 flex-1 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-offset-2" aria-haspopup="dialog">
-            <span className="block text-xs font-semibold tracking-[0.14em] text-tape uppercase">Uploads</span>
+          <button type="button" onClick={() => setOpen(true)} className="min-h-11 min-w-0 flex-1 rounded-lg text-start focus-visible:outline-2 focus-visible:outline-offset-2" aria-haspopup="dialog">
+            <span className="block text-xs font-semibold tracking-[0.14em] text-tape uppercase">{t("upload.title")}</span>
             <span data-testid="upload-queue-summary" className="block text-sm font-medium break-words text-white">
               {queueSummary(rows)}
             </span>
@@ -39,7 +40,7 @@ export function UploadQueueBar() {
           </button>
           {allDone && (
             <Button variant="ghost" onClick={clearFinished}>
-              Close
+              {t("common.close")}
             </Button>
           )}
         </div>
@@ -47,15 +48,15 @@ export function UploadQueueBar() {
       <Modal
         open={open}
         onClose={() => setOpen(false)}
-        title="Uploads"
+        title={t("upload.title")}
         actions={
           <>
             {rows.some((row) => row.state === "done") && (
               <Button variant="ghost" onClick={clearFinished}>
-                Clear finished
+                {t("upload.clear_finished")}
               </Button>
             )}
-            <Button onClick={() => setOpen(false)}>Close</Button>
+            <Button onClick={() => setOpen(false)}>{t("common.close")}</Button>
           </>
         }
       >
