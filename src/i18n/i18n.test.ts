@@ -5,6 +5,8 @@ import path from "node:path";
 import { Actor, adminActor, newParticipant } from "../../tests/support/client";
 import { startTestServer, type TestServer } from "../../tests/support/server";
 import english from "../../locales/en.json";
+import { SHIPPED_CATALOGS, SOURCE_LANGUAGE } from "./languages";
+import { checkCatalog } from "./messages";
 
 type Answer = { language: string; dir: string; languages: { code: string; name: string; dir: string }[]; messages: Record<string, unknown> };
 
@@ -243,4 +245,26 @@ describe("error codes", () => {
     expect(body.code).toBe("login.mismatch");
     expect((english as Record<string, string>)[`error.${body.code}`]).toBe(body.message);
   });
+});
+
+describe("the shipped catalogs", () => {
+  const translations = Object.entries(SHIPPED_CATALOGS).filter(([code]) => code !== SOURCE_LANGUAGE);
+
+  test("French, German, Spanish and Arabic ship", () => {
+    expect(translations.map(([code]) => code).sort()).toEqual(["ar", "de", "es", "fr"]);
+  });
+
+  for (const [code, catalog] of translations) {
+    test(`${code}: every English message, each valid ICU with only the English placeholders, and translated`, () => {
+      expect(checkCatalog(catalog, english).problems).toEqual([]);
+      expect(Object.keys(catalog).sort()).toEqual(Object.keys(english).sort());
+      // Identical to the English only where a word is the same in both (a name, "Notes", "OK"): never whole screens.
+      const same = Object.keys(english).filter((id) => catalog[id] === (english as Record<string, string>)[id]);
+      expect(same.length).toBeLessThan(Object.keys(english).length / 10);
+      // The plural forms the language has: Arabic's six, the others' one and other.
+      const plural = Object.keys(english).filter((id) => (english as Record<string, string>)[id]!.includes(", plural,"));
+      const needed = new Intl.PluralRules(code).resolvedOptions().pluralCategories.filter((category) => category !== "many" || code === "ar");
+      for (const id of plural) for (const category of needed) expect(`${id}: ${catalog[id]}`).toContain(`${category} {`);
+    });
+  }
 });
