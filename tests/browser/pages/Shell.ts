@@ -8,11 +8,15 @@ export class Shell {
   tabBar = () => this.page.getByRole("navigation", { name: "Tabs" });
   menuButton = () => this.page.getByRole("button", { name: "Menu" });
 
-  /** Every entry the bar offers at this width: the menu's where there is a menu (narrow), else the bar's own. */
+  /**
+   * Every entry the bar offers at this width: the menu's where there is a menu (narrow), else the bar's own. The
+   * language switch beside them is a setting, not an entry.
+   */
   async entries(): Promise<string[]> {
-    if (!(await this.menuButton().isVisible())) return this.mainNav().locator("li:visible").allTextContents();
+    const entry = (list: ReturnType<Page["locator"]>) => list.filter({ hasNot: this.page.locator("select") });
+    if (!(await this.menuButton().isVisible())) return entry(this.mainNav().locator("li:visible")).allTextContents();
     const panel = await this.openMenu();
-    const texts = await panel.locator("li").allTextContents();
+    const texts = await entry(panel.locator("li")).allTextContents();
     await this.page.keyboard.press("Escape");
     return texts;
   }
