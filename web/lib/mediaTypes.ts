@@ -1,12 +1,14 @@
 import type { MediaType } from "../api/types";
 import { t, type MessageId } from "../features/i18n/i18n";
 
-const KIND_MESSAGES: Record<MediaType, MessageId> = { 1: "kind.note", 2: "kind.photo", 3: "kind.video", 4: "kind.audio" };
+/** Each kind as a key for messages that choose their words by kind (`{kind, select, photo {…} …}`). */
+export const KIND_KEYS: Record<MediaType, "note" | "photo" | "video" | "audio"> = { 1: "note", 2: "photo", 3: "video", 4: "audio" };
+
 
 /** Each kind's name in the active language, read when shown (`MEDIA_LABELS[2]` → "Photo"). */
 export const MEDIA_LABELS = Object.defineProperties(
   {},
-  Object.fromEntries(Object.entries(KIND_MESSAGES).map(([type, id]) => [type, { get: () => t(id), enumerable: true }])),
+  Object.fromEntries(Object.entries(KIND_KEYS).map(([type, key]) => [type, { get: () => t(`kind.${key}`), enumerable: true }])),
 ) as Record<MediaType, string>;
 
 /** The filter toggle of the list and archive: All, Notes (1), Photos (2), Videos (3), Audio (4). */
@@ -25,9 +27,6 @@ export const FILTER_OPTIONS: { value: MediaFilter; readonly label: string }[] = 
     return t(id);
   },
 }));
-
-/** Each kind as a key for messages that choose their words by kind (`{kind, select, photo {…} …}`). */
-export const KIND_KEYS: Record<MediaType, "note" | "photo" | "video" | "audio"> = { 1: "note", 2: "photo", 3: "video", 4: "audio" };
 
 /** What the participant calls a file: its kind by its type ("video/mp4" → "Video"), never the type's technical name. */
 export function fileKindLabel(mimeType: string): string {
