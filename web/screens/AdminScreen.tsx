@@ -5,6 +5,7 @@ import { AdminEvidenceDialog } from "../components/admin/AdminEvidenceDialog";
 import { AdminUsersPanel } from "../components/admin/AdminUsersPanel";
 import { AuditView } from "../features/console/components/AuditView";
 import { EvidenceConsole } from "../features/console/components/EvidenceConsole";
+import { t } from "../features/i18n/i18n";
 import { ServerWarnings } from "../features/show/components/ServerWarnings";
 import { ServerBanner } from "../features/server-status/ServerBanner";
 import { Button, buttonClass } from "../ui/Button";
@@ -44,27 +45,30 @@ export default function AdminScreen() {
 
   return (
     <Page
-      title="Administration"
+      title={t("console.administration")}
       wide
       actions={
         <>
           <ServerWarnings folded />
           <Button variant="secondary" onClick={() => setView(view === "evidence" ? "users" : "evidence")}>
-            {view === "evidence" ? "Show Users" : "Show Evidence"}
+            {view === "evidence" ? t("console.show_users") : t("console.show_evidence")}
           </Button>
           {view !== "audit" && (
             <Button variant="ghost" onClick={() => setView("audit")}>
-              Audit log
+              {t("console.audit.title")}
             </Button>
           )}
           <Link href="/admin/show" className={buttonClass("ghost")}>
-            Show
+            {t("console.show_link")}
           </Link>
           <Link href="/admin/invitation" className={buttonClass("ghost")}>
-            Invitation
+            {t("console.invitation_link")}
           </Link>
           <Link href="/admin/server" className={buttonClass("ghost")}>
-            Server
+            {t("console.server_link")}
+          </Link>
+          <Link href="/admin/languages" className={buttonClass("ghost")}>
+            {t("console.languages_link")}
           </Link>
         </>
       }
@@ -72,7 +76,7 @@ export default function AdminScreen() {
       <ServerBanner />
       {view === "evidence" && (
         <>
-          <h2 className="sr-only">All evidence</h2>
+          <h2 className="sr-only">{t("console.all_evidence")}</h2>
           <EvidenceConsole
             participants={participants}
             onHistory={(id) => setView("audit", { item: String(id), by: "all" })}
@@ -93,7 +97,7 @@ export default function AdminScreen() {
       {view === "users" && (
         <section aria-labelledby="users-heading" className="space-y-4">
           <h2 id="users-heading" className="font-display text-display-sm text-ink-950">
-            Users
+            {t("admin.users_title")}
           </h2>
           <AdminUsersPanel onTimeline={timeline} />
         </section>

@@ -12,6 +12,7 @@ import { deleteEvidenceQuestion } from "../EvidenceDetailDialog";
 import { EvidenceMedia } from "../EvidenceMedia";
 import { AdminEvidenceFacts } from "./AdminEvidenceFacts";
 import { useDraft } from "../../features/console/hooks/useDraft";
+import { t } from "../../features/i18n/i18n";
 import { DialogActions } from "./DialogActions";
 import { FileFacts } from "./FileFacts";
 
@@ -71,7 +72,7 @@ export function AdminEvidenceDialog({
 
   async function save() {
     if (!item) return;
-    if (!title.text.trim()) return setProblem("Please give the evidence a title.");
+    if (!title.text.trim()) return setProblem(t("evidence.title_missing"));
     const payload = new FormData();
     payload.set("title", title.text.trim());
     payload.set("notes", notes.text);
@@ -85,7 +86,7 @@ export function AdminEvidenceDialog({
       onClose();
     } catch (error) {
       console.error("Evidence update failed", error);
-      setProblem("Could not save the changes.");
+      setProblem(t("console.viewer.save_failed"));
     } finally {
       setSaving(false);
     }
@@ -95,10 +96,10 @@ export function AdminEvidenceDialog({
     if (!item) return;
     try {
       await deleteEvidence(item.id);
-      notify("Evidence deleted successfully!", "success");
+      notify(t("evidence.deleted"), "success");
     } catch (error) {
       console.error("Evidence delete failed", error);
-      notify("Could not delete evidence!");
+      notify(t("evidence.delete_failed"));
     }
     setConfirmDelete(false);
     onClose();
@@ -111,19 +112,19 @@ export function AdminEvidenceDialog({
     <Modal
       open={item !== null}
       onClose={onClose}
-      title="Evidence item"
+      title={t("console.viewer.title")}
       size={panel ? "xl" : "lg"}
       actions={
         <>
-          {navigation && <div className="mr-auto flex flex-wrap items-center gap-2 max-sm:w-full">{navigation}</div>}
+          {navigation && <div className="me-auto flex flex-wrap items-center gap-2 max-sm:w-full">{navigation}</div>}
           {!gone && (
-            <DialogActions editing={editing} saving={saving} saveLabel="Save" onCancel={cancel} onSave={save}>
+            <DialogActions editing={editing} saving={saving} saveLabel={t("common.save")} onCancel={cancel} onSave={save}>
               {/* Quiet: on a phone the triage bar is what the thumb should find first. */}
               <Button variant="ghost" className="text-red-800" onClick={() => setConfirmDelete(true)}>
-                Delete
+                {t("evidence.delete")}
               </Button>
               <Button variant="secondary" onClick={() => setEditing(true)}>
-                Edit
+                {t("evidence.edit")}
               </Button>
             </DialogActions>
           )}
@@ -137,13 +138,13 @@ export function AdminEvidenceDialog({
             <EvidenceMedia item={item} />
           </div>
           <div className="min-w-0 space-y-5">
-            {gone && <Alert>This item was deleted elsewhere while you had it open. It stays here until you close it.</Alert>}
+            {gone && <Alert>{t("console.viewer.gone")}</Alert>}
             <ViewerNotice />
             {problem && <Alert>{problem}</Alert>}
             {editing && !gone ? (
               <div className="space-y-4">
-                <TextField label="Title" value={title.text} maxLength={200} onChange={(event) => title.setText(event.target.value)} />
-                <TextArea label="Notes" value={notes.text} maxLength={10000} onChange={(event) => notes.setText(event.target.value)} />
+                <TextField label={t("evidence.title")} value={title.text} maxLength={200} onChange={(event) => title.setText(event.target.value)} />
+                <TextArea label={t("evidence.notes")} value={notes.text} maxLength={10000} onChange={(event) => notes.setText(event.target.value)} />
               </div>
             ) : (
               <AdminEvidenceFacts item={item} />

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { User } from "../../api/types";
 import { adminUpdateUser, type AdminUserEdit } from "../../api/users";
+import { t } from "../../features/i18n/i18n";
 import { isEmail, isPhone, MESSAGES } from "../../lib/validation";
 import { Alert, Button } from "../../ui/Button";
 import { Modal } from "../../ui/Dialog";
@@ -8,7 +9,7 @@ import { TextField } from "../../ui/Field";
 import { Avatar } from "../Avatar";
 import { DialogActions } from "./DialogActions";
 
-export const roleLabel = (role: number) => (role === 1 ? "User" : "Admin");
+export const roleLabel = (role: number) => (role === 1 ? t("admin.role.user") : t("admin.role.admin"));
 
 type Problems = Partial<Record<keyof AdminUserEdit, string>>;
 
@@ -58,7 +59,7 @@ export function AdminUserDialog({ user, onClose, onSaved }: { user: User | null;
       onClose();
     } catch (error) {
       console.error("User update failed", error);
-      setFailure(error instanceof Error && error.message ? `Could not save: ${error.message}` : "Could not save the user.");
+      setFailure(error instanceof Error && error.message ? t("admin.user.save_failed_reason", { reason: error.message }) : t("admin.user.save_failed"));
     } finally {
       setSaving(false);
     }
@@ -68,11 +69,11 @@ export function AdminUserDialog({ user, onClose, onSaved }: { user: User | null;
     <Modal
       open={user !== null}
       onClose={onClose}
-      title="User info"
+      title={t("admin.user.title")}
       size="lg"
       actions={
-        <DialogActions editing={editing} saving={saving} saveLabel="Save Changes" onCancel={reset} onSave={save}>
-          <Button onClick={() => setEditing(true)}>Edit User</Button>
+        <DialogActions editing={editing} saving={saving} saveLabel={t("profile.save")} onCancel={reset} onSave={save}>
+          <Button onClick={() => setEditing(true)}>{t("admin.user.edit")}</Button>
         </DialogActions>
       }
     >
@@ -81,15 +82,15 @@ export function AdminUserDialog({ user, onClose, onSaved }: { user: User | null;
           <div className="flex items-end gap-5">
             <figure className="shrink-0">
               {user.verification_photo_AWS_URL ? (
-                <img src={user.verification_photo_AWS_URL} alt={`Verification photo of ${user.username}`} className="h-32 w-24 rounded-lg bg-paper-deep object-cover ring-1 ring-line" />
+                <img src={user.verification_photo_AWS_URL} alt={t("admin.user.photo_alt", { name: user.username })} className="h-32 w-24 rounded-lg bg-paper-deep object-cover ring-1 ring-line" />
               ) : (
-                <p className="flex h-32 w-24 items-center justify-center rounded-lg bg-paper-deep p-2 text-center text-xs text-muted">No photo</p>
+                <p className="flex h-32 w-24 items-center justify-center rounded-lg bg-paper-deep p-2 text-center text-xs text-muted">{t("admin.user.no_photo")}</p>
               )}
-              <figcaption className="mt-1.5 text-xs text-muted">Verification photo</figcaption>
+              <figcaption className="mt-1.5 text-xs text-muted">{t("admin.user.photo")}</figcaption>
             </figure>
             <figure className="shrink-0">
-              <Avatar src={user.avatar_AWS_URL} alt={`${user.username}'s avatar`} size="md" />
-              <figcaption className="mt-1.5 text-xs text-muted">Avatar</figcaption>
+              <Avatar src={user.avatar_AWS_URL} alt={t("profile.avatar_of", { name: user.username })} size="md" />
+              <figcaption className="mt-1.5 text-xs text-muted">{t("admin.user.avatar")}</figcaption>
             </figure>
             <p className="min-w-0 flex-1 self-center">
               <span className="block truncate font-display text-display-sm text-ink-950" title={user.username}>
@@ -104,12 +105,12 @@ export function AdminUserDialog({ user, onClose, onSaved }: { user: User | null;
           </div>
           {failure && <Alert>{failure}</Alert>}
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="Username" {...field("username")} />
-            <TextField label="Email" type="email" {...field("email")} />
-            <TextField label="Phone Number" type="tel" {...field("phone_number")} />
-            <TextField label="Full Name" {...field("full_name")} />
-            <TextField label="Role" value={roleLabel(user.role)} disabled readOnly hint={editing ? "Roles change only with the command casefile set-role." : undefined} />
-            <TextField label="Video watched" value={user.video_watched ? "Yes" : "No"} disabled readOnly />
+            <TextField label={t("form.username")} {...field("username")} />
+            <TextField label={t("form.email")} type="email" dir="ltr" {...field("email")} />
+            <TextField label={t("form.phone")} type="tel" dir="ltr" {...field("phone_number")} />
+            <TextField label={t("form.full_name")} {...field("full_name")} />
+            <TextField label={t("admin.user.role")} value={roleLabel(user.role)} disabled readOnly hint={editing ? t("admin.user.role_hint") : undefined} />
+            <TextField label={t("admin.user.video_watched")} value={user.video_watched ? t("admin.yes") : t("admin.no")} disabled readOnly />
           </div>
         </div>
       )}

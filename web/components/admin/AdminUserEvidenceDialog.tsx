@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { Evidence, User } from "../../api/types";
 import { listUserEvidence } from "../../api/users";
+import { t } from "../../features/i18n/i18n";
 import { Alert } from "../../ui/Button";
 import { Modal } from "../../ui/Dialog";
 import { EmptyState, LoadingState } from "../../ui/States";
@@ -28,15 +29,15 @@ export function AdminUserEvidenceDialog({ user, onClose }: { user: User | null; 
     load();
   }, [load]);
   return (
-    <Modal open={user !== null} onClose={onClose} title={`Evidence of ${user?.username ?? ""}`} size="lg">
+    <Modal open={user !== null} onClose={onClose} title={t("admin.evidence_of", { name: user?.username ?? "" })} size="lg">
       {failed ? (
-        <Alert>Could not load evidence!</Alert>
+        <Alert>{t("archive.load_failed")}</Alert>
       ) : items === null ? (
-        <LoadingState label="Loading evidence" />
+        <LoadingState label={t("console.loading")} />
       ) : items.length === 0 ? (
-        <EmptyState title="User has not uploaded any evidence" />
+        <EmptyState title={t("admin.no_evidence")} />
       ) : (
-        <EvidenceTable items={items} onOpen={setOpened} caption={`Evidence of ${user?.username}`} />
+        <EvidenceTable items={items} onOpen={setOpened} caption={t("admin.evidence_of", { name: user?.username })} />
       )}
       <AdminEvidenceDialog item={opened} onClose={() => setOpened(null)} onChanged={load} />
     </Modal>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { getParticipantSummary, listParticipants, type Participant, type ParticipantSummary } from "../../api/console";
 import { deleteUser } from "../../api/users";
+import { t } from "../../features/i18n/i18n";
 import { formatBytes } from "../../lib/format";
 import { useNotify } from "../../state/useNotify";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
@@ -10,11 +11,10 @@ import { AdminUserDialog } from "./AdminUserDialog";
 import { AdminUserEvidenceDialog } from "./AdminUserEvidenceDialog";
 import { AdminUsersTable } from "./AdminUsersTable";
 
-/** What deleting a participant takes with them; null while unknown (still loading, or no summary on this server). */
-function deletionDetail(summary: ParticipantSummary | null) {
-  if (!summary) return "";
-  const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
-  return ` This deletes ${plural(summary.items, "item")} and ${plural(summary.files, "file")} (${formatBytes(summary.bytes)}).`;
+/** The question before deleting a participant, with what it takes with them once known (a summary may never come). */
+function deletionQuestion(name: string, summary: ParticipantSummary | null) {
+  if (!summary) return t("admin.delete_question", { name });
+  return t("admin.delete_question_detail", { name, items: summary.items, files: summary.files, size: formatBytes(summary.bytes) });
 }
 
 /** 'Show Users': the participants table with info/edit, per-user evidence, their timeline and delete. */
@@ -56,10 +56,10 @@ export function AdminUsersPanel({ onTimeline }: { onTimeline: (user: Participant
     if (!deleting) return;
     try {
       await deleteUser(deleting.id);
-      notify("User deleted successfully!", "success");
+      notify(t("admin.user_deleted"), "success");
     } catch (error) {
       console.error("User delete failed", error);
-      notify("Could not delete user!");
+      notify(t("admin.user_delete_failed"));
     }
     setDeleting(null);
     await refresh();
@@ -67,9 +67,9 @@ export function AdminUsersPanel({ onTimeline }: { onTimeline: (user: Participant
 
   return (
     <>
-      {failed && <Alert>Could not load users.</Alert>}
+      {failed && <Alert>{t("admin.load_failed")}</Alert>}
       {users === null ? (
-        !failed && <LoadingState label="Loading users" />
+        !failed && <LoadingState label={t("admin.loading")} />
       ) : (
         <AdminUsersTable users={users} onInfo={setInfo} onEvidence={setEvidenceOf} onTimeline={onTimeline} onDelete={setDeleting} />
       )}
@@ -77,7 +77,7 @@ export function AdminUsersPanel({ onTimeline }: { onTimeline: (user: Participant
       <AdminUserEvidenceDialog user={evidenceOf} onClose={() => setEvidenceOf(null)} />
       <ConfirmDialog
         open={deleting !== null}
-        message={`Are you sure you want to delete the user ${deleting?.username ?? ""}? Their evidence will be deleted too.${deletionDetail(summary)}`}
+        message={deletionQuestion(deleting?.username ?? "", summary)}
         onConfirm={remove}
         onCancel={() => setDeleting(null)}
       />

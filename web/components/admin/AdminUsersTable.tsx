@@ -4,14 +4,25 @@ import { Button } from "../../ui/Button";
 import { Face } from "../../ui/Face";
 import { RelativeTime } from "../../ui/RelativeTime";
 import { TableFrame } from "../../ui/Table";
+import { t, type MessageId } from "../../features/i18n/i18n";
+import { formatNumber } from "../../lib/format";
 import { roleLabel } from "./AdminUserDialog";
 
-const COLUMNS = ["ID", "Participant", "Contact", "Role", "Video watched", "Items", "Last activity", "Actions"].map((label) => ({ label }));
+const COLUMNS: MessageId[] = [
+  "evidence.column.id",
+  "viewer.participant",
+  "admin.column.contact",
+  "admin.user.role",
+  "admin.user.video_watched",
+  "admin.column.items",
+  "admin.column.last_activity",
+  "admin.column.actions",
+];
 
 /** A long name is cut to the column with the whole of it on hover (the Info dialog shows it in full too). */
-function Clipped({ text, className = "" }: { text: string; className?: string }) {
+function Clipped({ text, className = "", dir }: { text: string; className?: string; dir?: "ltr" }) {
   return (
-    <span className={`block truncate ${className}`} title={text}>
+    <span dir={dir} className={`block truncate ${className}`} title={text}>
       {text}
     </span>
   );
@@ -32,7 +43,7 @@ export function AdminUsersTable({
   onDelete: (user: Participant) => void;
 }) {
   return (
-    <TableFrame caption="Users" columns={COLUMNS}>
+    <TableFrame caption={t("admin.users_title")} columns={COLUMNS.map((id) => ({ label: t(id) }))}>
       <tbody className="divide-y divide-line">
         {users.map((user) => (
           <tr key={user.id} className="hover:bg-paper/70">
@@ -47,29 +58,29 @@ export function AdminUsersTable({
               </div>
             </td>
             <td className="px-2 py-2.5">
-              <Clipped text={user.email} className="max-w-40 text-ink-800" />
-              <span className="block text-xs whitespace-nowrap text-muted tabular-nums">{user.phone_number}</span>
+              <Clipped text={user.email} dir="ltr" className="max-w-40 text-ink-800" />
+              <span dir="ltr" className="block text-xs whitespace-nowrap text-muted tabular-nums">{user.phone_number}</span>
             </td>
             <td className="px-2 py-2.5">
               <Badge variant={user.role === 1 ? "neutral" : "tape"}>{roleLabel(user.role)}</Badge>
             </td>
-            <td className="px-2 py-2.5">{user.video_watched ? "Yes" : "No"}</td>
-            <td className="px-2 py-2.5 tabular-nums">{user.item_count ?? "–"}</td>
+            <td className="px-2 py-2.5">{user.video_watched ? t("admin.yes") : t("admin.no")}</td>
+            <td className="px-2 py-2.5 tabular-nums">{user.item_count != null ? formatNumber(user.item_count) : "–"}</td>
             <td className="px-2 py-2.5 text-xs whitespace-nowrap">{user.last_activity ? <RelativeTime iso={user.last_activity} /> : "–"}</td>
             <td className="px-2 py-2.5">
               <div className="flex gap-1.5">
-                <Button variant="secondary" size="sm" onClick={() => onInfo(user)} aria-label={`Info of ${user.username}`}>
-                  Info
+                <Button variant="secondary" size="sm" onClick={() => onInfo(user)} aria-label={t("admin.info_of", { name: user.username })}>
+                  {t("admin.info")}
                 </Button>
-                <Button variant="secondary" size="sm" onClick={() => onEvidence(user)} aria-label={`Evidence of ${user.username}`}>
-                  Evidence
+                <Button variant="secondary" size="sm" onClick={() => onEvidence(user)} aria-label={t("admin.evidence_of", { name: user.username })}>
+                  {t("admin.evidence")}
                 </Button>
-                <Button variant="secondary" size="sm" onClick={() => onTimeline(user)} aria-label={`Timeline of ${user.username}`}>
-                  Timeline
+                <Button variant="secondary" size="sm" onClick={() => onTimeline(user)} aria-label={t("admin.timeline_of", { name: user.username })}>
+                  {t("admin.timeline")}
                 </Button>
                 {/* Quiet: a solid red button on every row shouts louder than the work the table is for. */}
-                <Button variant="ghost" size="sm" className="text-red-800" onClick={() => onDelete(user)} aria-label={`Delete ${user.username}`}>
-                  Delete
+                <Button variant="ghost" size="sm" className="text-red-800" onClick={() => onDelete(user)} aria-label={t("admin.delete_user", { name: user.username })}>
+                  {t("evidence.delete")}
                 </Button>
               </div>
             </td>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Button, Spinner } from "../../ui/Button";
+import { t } from "../../features/i18n/i18n";
 
 /**
  * The footer actions of an admin dialog (for the Modal's `actions`): Cancel and Save while editing, the dialog's own
@@ -25,7 +26,7 @@ export function DialogActions({
   return (
     <>
       <Button variant="ghost" onClick={onCancel} disabled={saving}>
-        Cancel
+        {t("common.cancel")}
       </Button>
       <Button onClick={onSave} disabled={saving}>
         {saving && <Spinner />}

@@ -1,6 +1,9 @@
 import { expect, test } from "bun:test";
 import type { AuditEntry } from "../../api/console";
+import { activateEnglish } from "../i18n/english.testing";
 import { auditSentence } from "./auditSentence";
+
+activateEnglish();
 
 const entry = (action: string, detail: AuditEntry["detail"], more: Partial<AuditEntry> = {}): AuditEntry => ({
   id: 1,

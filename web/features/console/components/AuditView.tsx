@@ -5,7 +5,8 @@ import { Alert, Button } from "../../../ui/Button";
 import { SelectField, TextField } from "../../../ui/Field";
 import { RelativeTime } from "../../../ui/RelativeTime";
 import { EmptyState, LoadingState } from "../../../ui/States";
-import { AUDIT_ACTIONS, auditSentence } from "../auditSentence";
+import { t } from "../../i18n/i18n";
+import { auditActions, auditSentence, fieldName } from "../auditSentence";
 import { useLiveEvents } from "../hooks/useLiveEvents";
 
 const PAGE = 100;
@@ -43,7 +44,7 @@ function detailLine(entry: AuditEntry) {
   return Object.entries(entry.detail ?? {})
     .map(([field, value]) => {
       const change = value as { before?: unknown; after?: unknown };
-      return `${field.replaceAll("_", " ")}: “${String(change?.before ?? "")}” → “${String(change?.after ?? "")}”`;
+      return t("console.audit.change", { field: fieldName(field), before: String(change?.before ?? ""), after: String(change?.after ?? "") });
     })
     .join("; ");
 }
@@ -55,7 +56,7 @@ function Sentence({ entry }: { entry: AuditEntry }) {
   return (
     <>
       <p className="wrap-anywhere text-ink-900">
-        {before}{" "}
+        {before && `${before} `}
         {entry.target_type === "evidence" && entry.target_id !== null && entry.target_name !== null ? (
           <Link href={`/admin?id=${entry.target_id}`} className="font-semibold underline decoration-ink-300 underline-offset-4 hover:decoration-ink-900">
             {target}
@@ -128,59 +129,59 @@ export function AuditView({ participants }: { participants: Participant[] }) {
     <section aria-labelledby="audit-heading" className="space-y-4">
       <div className="flex flex-wrap items-baseline gap-3">
         <h2 id="audit-heading" className="font-display text-display-sm text-ink-950">
-          Audit log
+          {t("console.audit.title")}
         </h2>
         <p role="status" className="text-xs text-muted">
-          {live === "live" ? "Live" : live === "connecting" ? "Connecting to live updates…" : "Live updates unavailable"}
+          {live === "live" ? t("console.live") : live === "connecting" ? t("console.live_connecting") : t("console.live_unavailable")}
         </p>
       </div>
       <Button variant="secondary" size="sm" aria-expanded={unfolded} className="sm:hidden" onClick={() => setUnfolded(!unfolded)}>
-        Filters{active ? ` (${active})` : ""}
+        {active ? t("console.filters_active", { count: active }) : t("console.filters")}
       </Button>
       <form
         role="search"
-        aria-label="Audit log"
+        aria-label={t("console.audit.title")}
         className={`${unfolded ? "grid" : "max-sm:hidden sm:grid"} grid-cols-2 gap-3 rounded-card bg-surface p-3 ring-1 ring-line sm:grid-cols-3 lg:grid-cols-6`}
         onSubmit={(event) => (event.preventDefault(), setFilters({ item: item.replace(/\D/g, "") }))}
       >
         <SelectField
-          label="Who"
+          label={t("console.audit.who")}
           value={who}
           onChange={(event) => {
             const value = event.target.value;
             setFilters(value === "admins" || value === "all" ? { by: value, actor: "" } : { by: "", actor: value });
           }}
           options={[
-            { value: "admins", label: "Admins only" },
-            { value: "all", label: "Everyone" },
+            { value: "admins", label: t("console.audit.admins_only") },
+            { value: "all", label: t("console.everyone") },
             ...participants.map((person) => ({ value: String(person.id), label: person.username })),
           ]}
         />
         <SelectField
-          label="Action"
+          label={t("console.audit.action_label")}
           value={filters.action}
           onChange={(event) => setFilters({ action: event.target.value })}
-          options={[{ value: "", label: "Any action" }, ...AUDIT_ACTIONS.map(([value, label]) => ({ value, label }))]}
+          options={[{ value: "", label: t("console.audit.any_action") }, ...auditActions().map(([value, label]) => ({ value, label }))]}
         />
         <TextField
-          label="Item #"
+          label={t("console.audit.item_number")}
           inputMode="numeric"
           value={item}
           onChange={(event) => setItem(event.target.value)}
           onBlur={() => item.replace(/\D/g, "") !== filters.item && setFilters({ item: item.replace(/\D/g, "") })}
         />
-        <TextField label="From" type="date" value={filters.from} onChange={(event) => setFilters({ from: event.target.value })} />
-        <TextField label="To" type="date" value={filters.to} onChange={(event) => setFilters({ to: event.target.value })} />
+        <TextField label={t("console.from")} type="date" value={filters.from} onChange={(event) => setFilters({ from: event.target.value })} />
+        <TextField label={t("console.to")} type="date" value={filters.to} onChange={(event) => setFilters({ to: event.target.value })} />
         <div className="flex items-end">
           <Button variant="ghost" size="sm" onClick={() => setFilters({ by: "", actor: "", action: "", item: "", from: "", to: "" })}>
-            Clear filters
+            {t("console.audit.clear_filters")}
           </Button>
         </div>
       </form>
-      {state === "failed" && <Alert>The audit log could not be loaded; this server may not record one yet.</Alert>}
-      {entries.length === 0 && state === "done" && <EmptyState icon="list" title="Nothing recorded for these filters." />}
+      {state === "failed" && <Alert>{t("console.audit.load_failed")}</Alert>}
+      {entries.length === 0 && state === "done" && <EmptyState icon="list" title={t("console.audit.empty")} />}
       {entries.length > 0 && (
-        <ol aria-label="Audit entries" className="divide-y divide-line rounded-card bg-surface ring-1 ring-line">
+        <ol aria-label={t("console.audit.entries")} className="divide-y divide-line rounded-card bg-surface ring-1 ring-line">
           {entries.map((entry) => (
             <li key={entry.id} className="flex gap-3 px-3 py-2 text-sm">
               <RelativeTime iso={entry.at} className="w-24 shrink-0 text-xs whitespace-nowrap text-muted" />
@@ -191,11 +192,11 @@ export function AuditView({ participants }: { participants: Participant[] }) {
           ))}
         </ol>
       )}
-      {state === "loading" && <LoadingState label="Loading the audit log" />}
+      {state === "loading" && <LoadingState label={t("console.audit.loading")} />}
       {state === "ready" && (
         <div className="flex justify-center">
           <Button variant="secondary" onClick={() => load(entries.at(-1)?.id)}>
-            Load older entries
+            {t("console.audit.load_older")}
           </Button>
         </div>
       )}

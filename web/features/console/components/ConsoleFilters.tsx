@@ -1,13 +1,35 @@
 import { useEffect, useId, useState, type SelectHTMLAttributes } from "react";
 import type { ConsoleQuery, Participant } from "../../../api/console";
 import { Button } from "../../../ui/Button";
+import { t, type MessageId } from "../../i18n/i18n";
 
-const options = (pairs: [string, string][]) => pairs.map(([value, label]) => ({ value, label }));
+/** The options with their labels in the active language, read when called (on each render). */
+const options = (pairs: [string, MessageId][]) => () => pairs.map(([value, id]) => ({ value, label: t(id) }));
 // Each first option names its filter: on a laptop the labels are for screen readers only, to keep the bar one line.
-const KINDS = options([["", "All kinds"], ["note", "Notes"], ["image", "Photos"], ["video", "Videos"], ["audio", "Audio"]]);
-const STATES = options([["", "Any review state"], ["new", "New"], ["reviewed", "Reviewed"], ["flagged", "Flagged"]]);
-const VISIBILITIES = options([["", "Public or private"], ["public", "Public"], ["private", "Private"]]);
-const SORTS = options([["", "Newest first"], ["oldest", "Oldest first"], ["title", "Title"], ["participant", "Participant"]]);
+const KINDS = options([
+  ["", "console.filter.all_kinds"],
+  ["note", "kind.filter.notes"],
+  ["image", "kind.filter.photos"],
+  ["video", "kind.filter.videos"],
+  ["audio", "kind.filter.audio"],
+]);
+const STATES = options([
+  ["", "console.filter.any_review"],
+  ["new", "console.review.new"],
+  ["reviewed", "console.review.reviewed"],
+  ["flagged", "console.review.flagged"],
+]);
+const VISIBILITIES = options([
+  ["", "console.filter.any_visibility"],
+  ["public", "evidence.public"],
+  ["private", "evidence.private"],
+]);
+const SORTS = options([
+  ["", "console.sort.newest"],
+  ["oldest", "console.sort.oldest"],
+  ["title", "console.sort.title"],
+  ["participant", "console.sort.participant"],
+]);
 
 const control =
   "block h-11 w-full rounded-full border border-ink-300 bg-surface px-3 text-sm text-ink-900 focus:border-ink-900 focus:outline-2 focus:outline-ink-900 sm:h-9 sm:w-auto aria-[current=true]:border-ink-900 aria-[current=true]:font-semibold";
@@ -58,51 +80,51 @@ export function ConsoleFilters({
   const showDates = dates || Boolean(query.from || query.to);
 
   return (
-    <form role="search" aria-label="Evidence" className="flex flex-wrap items-center gap-2" onSubmit={(event) => (event.preventDefault(), onChange({ q: text }))}>
+    <form role="search" aria-label={t("console.search_label")} className="flex flex-wrap items-center gap-2" onSubmit={(event) => (event.preventDefault(), onChange({ q: text }))}>
       <div className="flex min-w-0 flex-[1_1_14rem] items-center gap-2">
         <label htmlFor={searchId} className="sr-only">
-          Search
+          {t("console.search")}
         </label>
         <input
           id={searchId}
           type="search"
-          placeholder="Search title, notes, place, participant"
+          placeholder={t("console.search_placeholder")}
           value={text}
           onChange={(event) => setText(event.target.value)}
           className={`${control} min-w-0 flex-1 px-4`}
         />
         <Button variant="secondary" size="sm" aria-expanded={unfolded} onClick={() => setUnfolded(!unfolded)} className="!min-h-11 shrink-0 sm:hidden">
-          Filters{active ? ` (${active})` : ""}
+          {active ? t("console.filters_active", { count: active }) : t("console.filters")}
         </Button>
       </div>
       <div className={`${unfolded ? "grid" : "hidden"} w-full grid-cols-2 gap-2 sm:flex sm:w-auto sm:flex-wrap sm:items-center`}>
-        <Compact label="Kind" value={query.kind} onChange={(event) => onChange({ kind: event.target.value })} options={KINDS} />
-        <Compact label="Review" value={query.status} onChange={(event) => onChange({ status: event.target.value })} options={STATES} />
-        <Compact label="Visibility" value={query.visibility} onChange={(event) => onChange({ visibility: event.target.value })} options={VISIBILITIES} />
+        <Compact label={t("console.filter.kind")} value={query.kind} onChange={(event) => onChange({ kind: event.target.value })} options={KINDS()} />
+        <Compact label={t("console.filter.review")} value={query.status} onChange={(event) => onChange({ status: event.target.value })} options={STATES()} />
+        <Compact label={t("console.filter.visibility")} value={query.visibility} onChange={(event) => onChange({ visibility: event.target.value })} options={VISIBILITIES()} />
         <Compact
-          label="Participant"
+          label={t("console.filter.participant")}
           value={query.user}
           onChange={(event) => onChange({ user: event.target.value })}
-          options={[{ value: "", label: "Everyone" }, ...participants.map((person) => ({ value: String(person.id), label: person.full_name || person.username }))]}
+          options={[{ value: "", label: t("console.everyone") }, ...participants.map((person) => ({ value: String(person.id), label: person.full_name || person.username }))]}
           className={`${control} sm:max-w-44`}
         />
-        <Compact label="Sort" value={query.sort} onChange={(event) => onChange({ sort: event.target.value })} options={SORTS} />
+        <Compact label={t("console.filter.sort")} value={query.sort} onChange={(event) => onChange({ sort: event.target.value })} options={SORTS()} />
         {showDates ? (
           <>
-            <input type="date" aria-label="From" value={query.from} onChange={(event) => onChange({ from: event.target.value })} className={control} />
-            <input type="date" aria-label="To" value={query.to} onChange={(event) => onChange({ to: event.target.value })} className={control} />
+            <input type="date" aria-label={t("console.from")} value={query.from} onChange={(event) => onChange({ from: event.target.value })} className={control} />
+            <input type="date" aria-label={t("console.to")} value={query.to} onChange={(event) => onChange({ to: event.target.value })} className={control} />
           </>
         ) : (
           <Button variant="ghost" size="sm" onClick={() => setDates(true)}>
-            Dates
+            {t("console.dates")}
           </Button>
         )}
       </div>
       {query.id && (
         <p className="flex w-full items-center gap-2 text-sm text-ink-800">
-          Only item #{query.id}.
+          {t("console.only_item", { id: query.id })}
           <Button variant="ghost" size="sm" onClick={() => onChange({ id: "" })}>
-            Show all
+            {t("console.show_all")}
           </Button>
         </p>
       )}

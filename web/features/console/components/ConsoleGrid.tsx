@@ -1,7 +1,8 @@
 import { MEDIA_LABELS } from "../../../lib/mediaTypes";
 import { Badge } from "../../../ui/Badge";
 import { RelativeTime } from "../../../ui/RelativeTime";
-import { REVIEW_BADGE, Thumbnail, useCursorInView, useRowsAfterFirstPaint, type ConsoleViewProps } from "./ConsoleTable";
+import { t } from "../../i18n/i18n";
+import { reviewLabel, Thumbnail, useCursorInView, useRowsAfterFirstPaint, type ConsoleViewProps } from "./ConsoleTable";
 
 /**
  * The console as tiles with larger pictures (the table's alternative for a show of photos and clips): the same items,
@@ -11,7 +12,7 @@ export function ConsoleGrid({ items, cursorId, selected, onOpen, onCursor, onTog
   const list = useCursorInView<HTMLUListElement>(cursorId);
   const rendered = useRowsAfterFirstPaint(items.length);
   return (
-    <ul ref={list} aria-label="All evidence" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+    <ul ref={list} aria-label={t("console.all_evidence")} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
       {items.slice(0, rendered).map((item) => {
         const name = item.full_name || item.username || `#${item.user_id}`;
         return (
@@ -26,16 +27,16 @@ export function ConsoleGrid({ items, cursorId, selected, onOpen, onCursor, onTog
               <Thumbnail item={item} size="flex aspect-[4/3] w-full" />
               <input
                 type="checkbox"
-                className="absolute top-1.5 left-1.5 size-5 accent-ink-900"
+                className="absolute top-1.5 start-1.5 size-5 accent-ink-900"
                 checked={selected.has(item.id)}
                 onChange={() => onToggle(item.id)}
-                aria-label={`Select ${item.title}`}
+                aria-label={t("console.select_item", { title: item.title })}
               />
             </div>
             <button
               type="button"
               onClick={() => onOpen(item.id)}
-              className="line-clamp-2 text-left text-sm font-semibold wrap-anywhere text-ink-950 underline decoration-ink-300 underline-offset-4 hover:decoration-ink-900"
+              className="line-clamp-2 text-start text-sm font-semibold wrap-anywhere text-ink-950 underline decoration-ink-300 underline-offset-4 hover:decoration-ink-900"
             >
               {item.title}
             </button>
@@ -43,7 +44,7 @@ export function ConsoleGrid({ items, cursorId, selected, onOpen, onCursor, onTog
               {MEDIA_LABELS[item.media_type]} #{item.id} · {name} · <RelativeTime iso={item.date_posted} />
             </p>
             <div className="mt-auto flex flex-wrap items-center gap-2">
-              <Badge variant={item.review_status ?? "new"}>{REVIEW_BADGE[item.review_status ?? "new"]}</Badge>
+              <Badge variant={item.review_status ?? "new"}>{reviewLabel(item.review_status ?? "new")}</Badge>
               {renderVisibility(item)}
             </div>
           </li>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import type { ConsoleItem } from "../../../api/console";
+import type { ConsoleItem, ReviewStatus } from "../../../api/console";
 import { formatDuration } from "../../../lib/format";
 import { MEDIA_LABELS } from "../../../lib/mediaTypes";
 import { Badge } from "../../../ui/Badge";
@@ -7,6 +7,7 @@ import { Face } from "../../../ui/Face";
 import { PlaceLink } from "../../../ui/PlaceLink";
 import { RelativeTime } from "../../../ui/RelativeTime";
 import { TableFrame } from "../../../ui/Table";
+import { t, type MessageId } from "../../i18n/i18n";
 import { thumbnailUrl } from "../../media/renditions";
 
 // Without a picture the kind is already in the text below the title: a phone keeps the width for the title.
@@ -24,7 +25,7 @@ export function Thumbnail({ item, size = ROW_THUMBNAIL(item) }: { item: ConsoleI
         <span aria-hidden="true">{MEDIA_LABELS[item.media_type]}</span>
       )}
       {item.duration_ms != null && (
-        <span className="absolute right-0.5 bottom-0.5 rounded bg-ink-950/80 px-1 text-[11px] text-white tabular-nums">{formatDuration(item.duration_ms)}</span>
+        <span className="absolute end-0.5 bottom-0.5 rounded bg-ink-950/80 px-1 text-[11px] text-white tabular-nums">{formatDuration(item.duration_ms)}</span>
       )}
     </span>
   );
@@ -49,7 +50,9 @@ export function useRowsAfterFirstPaint(count: number) {
   return all ? count : FIRST_PAINT_ROWS;
 }
 
-export const REVIEW_BADGE = { new: "New", reviewed: "Reviewed", flagged: "Flagged" } as const;
+const REVIEW_MESSAGES: Record<ReviewStatus, MessageId> = { new: "console.review.new", reviewed: "console.review.reviewed", flagged: "console.review.flagged" };
+/** A review state's name in the active language ("Reviewed"). */
+export const reviewLabel = (status: ReviewStatus) => t(REVIEW_MESSAGES[status]);
 
 export interface ConsoleViewProps {
   items: ConsoleItem[];
@@ -78,16 +81,16 @@ export function ConsoleTable({ items, cursorId, selected, onOpen, onCursor, onTo
   const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
   return (
     <TableFrame
-      caption="All evidence"
+      caption={t("console.all_evidence")}
       columns={[
         {
-          label: <input type="checkbox" className="size-5 align-middle accent-ink-900" checked={allSelected} onChange={onToggleAll} aria-label="Select all shown" />,
+          label: <input type="checkbox" className="size-5 align-middle accent-ink-900" checked={allSelected} onChange={onToggleAll} aria-label={t("console.select_all")} />,
           className: "w-10",
         },
-        { label: "Item" },
-        { label: "Participant", className: "hidden md:table-cell" },
-        { label: "Posted · place", className: "hidden lg:table-cell" },
-        { label: "State" },
+        { label: t("console.column.item") },
+        { label: t("viewer.participant"), className: "hidden md:table-cell" },
+        { label: t("console.column.posted_place"), className: "hidden lg:table-cell" },
+        { label: t("console.column.state") },
       ]}
     >
         <tbody ref={body} className="divide-y divide-line">
@@ -99,10 +102,10 @@ export function ConsoleTable({ items, cursorId, selected, onOpen, onCursor, onTo
                 data-id={item.id}
                 aria-current={item.id === cursorId ? "true" : undefined}
                 onClick={() => onCursor(item.id)}
-                className="align-top hover:bg-paper/70 lg:align-middle aria-[current=true]:bg-paper-deep/70 aria-[current=true]:shadow-[inset_3px_0_0_var(--color-accent)]"
+                className="align-top hover:bg-paper/70 lg:align-middle aria-[current=true]:bg-paper-deep/70 aria-[current=true]:shadow-[inset_3px_0_0_var(--color-accent)] rtl:aria-[current=true]:shadow-[inset_-3px_0_0_var(--color-accent)]"
               >
                 <td className="px-2 py-3 lg:py-1">
-                  <input type="checkbox" className="mt-3 size-5 accent-ink-900 lg:mt-0 lg:align-middle" checked={selected.has(item.id)} onChange={() => onToggle(item.id)} aria-label={`Select ${item.title}`} />
+                  <input type="checkbox" className="mt-3 size-5 accent-ink-900 lg:mt-0 lg:align-middle" checked={selected.has(item.id)} onChange={() => onToggle(item.id)} aria-label={t("console.select_item", { title: item.title })} />
                 </td>
                 <td className="px-2 py-3 lg:py-1">
                   <div className="flex gap-3 lg:items-center">
@@ -111,7 +114,7 @@ export function ConsoleTable({ items, cursorId, selected, onOpen, onCursor, onTo
                       <button
                         type="button"
                         onClick={() => onOpen(item.id)}
-                        className="text-left font-semibold wrap-anywhere text-ink-950 underline decoration-ink-300 underline-offset-4 hover:decoration-ink-900 lg:max-w-[20rem] lg:shrink-0 lg:truncate"
+                        className="text-start font-semibold wrap-anywhere text-ink-950 underline decoration-ink-300 underline-offset-4 hover:decoration-ink-900 lg:max-w-[20rem] lg:shrink-0 lg:truncate"
                       >
                         {item.title}
                       </button>
@@ -155,7 +158,7 @@ export function ConsoleTable({ items, cursorId, selected, onOpen, onCursor, onTo
                 </td>
                 <td className="px-2 py-3 lg:py-1">
                   <div className="flex flex-col items-start gap-1.5 lg:flex-row lg:items-center">
-                    <Badge variant={item.review_status ?? "new"}>{REVIEW_BADGE[item.review_status ?? "new"]}</Badge>
+                    <Badge variant={item.review_status ?? "new"}>{reviewLabel(item.review_status ?? "new")}</Badge>
                     {renderVisibility(item)}
                   </div>
                 </td>

@@ -1,18 +1,19 @@
 import type { ConsoleCounts, ConsoleQuery, Participant } from "../../../api/console";
 import { exportUrl } from "../../../api/console";
 import { Button, buttonClass } from "../../../ui/Button";
+import { t, type MessageId } from "../../i18n/i18n";
 import type { LiveStatus } from "../hooks/useLiveEvents";
 import type { VisibilityChange } from "../state/selection";
 import { ConsoleFilters } from "./ConsoleFilters";
 import { StateCounts } from "./StateCounts";
 
-const LIVE_TEXT = { connecting: "Connecting to live updates…", live: "Live", unavailable: "Live updates unavailable: reload to see changes" } as const;
+const LIVE_TEXT: Record<LiveStatus, MessageId> = { connecting: "console.live_connecting", live: "console.live", unavailable: "console.live_unavailable_reload" };
 const LIVE_DOT = { connecting: "bg-amber-500 animate-pulse", live: "bg-emerald-600", unavailable: "bg-red-700" } as const;
 
 function ArrivedButton({ count, onShow }: { count: number; onShow: () => void }) {
   return (
     <Button size="sm" className="pointer-events-auto shadow-lift" onClick={onShow}>
-      {count} new — show
+      {t("console.arrived", { count })}
     </Button>
   );
 }
@@ -55,30 +56,31 @@ export function DeskBar({
         <ConsoleFilters query={query} participants={participants} onChange={onQuery} />
         <div className="flex flex-wrap items-center gap-2">
           <StateCounts counts={counts} query={query} onFilter={(patch) => onQuery(patch)} />
-          <div className="ml-auto flex flex-wrap items-center gap-2">
+          <div className="ms-auto flex flex-wrap items-center gap-2">
             <p role="status" className="flex items-center gap-2 text-xs text-muted">
               <span aria-hidden="true" className={`size-2 rounded-full ${LIVE_DOT[live]}`} />
-              {LIVE_TEXT[live]}
+              {t(LIVE_TEXT[live])}
             </p>
             <Button variant="ghost" size="sm" aria-pressed={grid} onClick={() => onGrid(!grid)}>
-              Grid
+              {t("console.grid")}
             </Button>
             <Button variant="ghost" size="sm" className="max-sm:hidden" onClick={onHelp} aria-keyshortcuts="?">
-              Shortcuts
+              {t("console.shortcuts")}
             </Button>
             <a className={buttonClass("secondary", "", "sm")} href={exportUrl(query)} download>
-              Export this view
+              {t("console.export")}
             </a>
           </div>
         </div>
         {lastChange && (
           <div role="status" className="flex items-center gap-3 rounded-card bg-paper-deep px-3 py-1 text-sm text-ink-900">
             <span className="min-w-0 flex-1">
-              Last change: {lastChange.names.length === 1 && lastChange.ids.length === 1 ? lastChange.names[0] : `${lastChange.ids.length} item${lastChange.ids.length === 1 ? "" : "s"}`} made{" "}
-              {lastChange.action === "publish" ? "public" : "private"}.
+              {lastChange.names.length === 1 && lastChange.ids.length === 1
+                ? t(lastChange.action === "publish" ? "console.last_change.public_one" : "console.last_change.private_one", { name: lastChange.names[0] })
+                : t(lastChange.action === "publish" ? "console.last_change.public_many" : "console.last_change.private_many", { count: lastChange.ids.length })}
             </span>
             <Button variant="ghost" size="sm" onClick={onUndo} aria-keyshortcuts="u">
-              Undo
+              {t("console.undo")}
             </Button>
           </div>
         )}

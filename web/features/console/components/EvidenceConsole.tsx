@@ -5,7 +5,8 @@ import { useNotify } from "../../../state/useNotify";
 import { Alert, Button } from "../../../ui/Button";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { EmptyState, LoadingState } from "../../../ui/States";
-import { useConsoleActions } from "../hooks/useConsoleActions";
+import { t, type MessageId } from "../../i18n/i18n";
+import { doneText, useConsoleActions } from "../hooks/useConsoleActions";
 import { useConsoleItems } from "../hooks/useConsoleItems";
 import { useConsoleQuery } from "../hooks/useConsoleQuery";
 import { useGridLayout } from "../hooks/useGridLayout";
@@ -13,7 +14,7 @@ import { useItemCursor } from "../hooks/useItemCursor";
 import { useShortcuts } from "../hooks/useShortcuts";
 import { shortTitle } from "../itemName";
 import { selectedIdsAtom } from "../state/selection";
-import { BULK_LABELS, BulkBar } from "./BulkBar";
+import { BulkBar } from "./BulkBar";
 import { DeskBar } from "./DeskBar";
 import { ConsoleGrid } from "./ConsoleGrid";
 import { ConsoleTable } from "./ConsoleTable";
@@ -40,6 +41,14 @@ export interface ViewerSlot {
 
 /** Scrolled further than this, the admin is not "at the top": new items wait behind the "N new" control. */
 const TOP_PX = 120;
+
+/** The question before a bulk action, by the actions the bulk bar offers. */
+const BULK_QUESTION: Partial<Record<BulkAction, MessageId>> = {
+  publish: "console.bulk.confirm.publish",
+  unpublish: "console.bulk.confirm.unpublish",
+  reviewed: "console.bulk.confirm.reviewed",
+  delete: "console.bulk.confirm.delete",
+};
 
 /**
  * The investigator's desk: filters in the URL, counts, the triage grid, the viewer, bulk actions, live updates.
@@ -129,7 +138,7 @@ export function EvidenceConsole({
   );
 
   async function afterMakeAll(visible: boolean, result: BulkResult) {
-    notify(`${result.updated} item${result.updated === 1 ? "" : "s"} made ${visible ? "public" : "private"}.`, "success");
+    notify(t("console.bulk.done", { done: doneText(visible ? "publish" : "unpublish", result.updated) }), "success");
     if (result.ids) actions.rememberChange({ action: visible ? "publish" : "unpublish", ids: result.ids, names: [] });
     rows.recount();
     await rows.reload();
@@ -151,10 +160,10 @@ export function EvidenceConsole({
         arrived={rows.arrived.length}
         onShowArrived={showArrived}
       />
-      {rows.failed && <Alert>Could not load evidence!</Alert>}
+      {rows.failed && <Alert>{t("archive.load_failed")}</Alert>}
       {items.length === 0 && !rows.loading && !rows.failed ? (
-        <EmptyState title={filtered ? "Nothing matches these filters." : "No evidence yet."}>
-          {filtered ? "Change or clear the filters above." : "Items appear here as participants send them."}
+        <EmptyState title={filtered ? t("console.empty_filtered") : t("console.empty")}>
+          {filtered ? t("console.empty_filtered_text") : t("console.empty_text")}
         </EmptyState>
       ) : (
         <ItemsView
@@ -169,13 +178,13 @@ export function EvidenceConsole({
         />
       )}
       {rows.loading ? (
-        <LoadingState label="Loading evidence" />
+        <LoadingState label={t("console.loading")} />
       ) : (
         !rows.done &&
         !rows.failed && (
           <div className="flex justify-center">
             <Button variant="secondary" onClick={rows.loadMore}>
-              Load more ({items.length} shown)
+              {t("console.load_more", { count: items.length })}
             </Button>
           </div>
         )
@@ -225,7 +234,7 @@ export function EvidenceConsole({
       })}
       <ConfirmDialog
         open={asking !== null}
-        message={`${BULK_LABELS[asking?.action ?? "publish"]} ${asking?.items.length ?? 0} selected item${asking?.items.length === 1 ? "" : "s"}?`}
+        message={t(BULK_QUESTION[asking?.action ?? "publish"] ?? "console.bulk.confirm.publish", { count: asking?.items.length ?? 0 })}
         onConfirm={async () => {
           if (asking) await actions.bulk(asking.action, asking.items);
           setAsking(null);
@@ -233,19 +242,19 @@ export function EvidenceConsole({
         onCancel={() => setAsking(null)}
       >
         {asking && (
-          <ul aria-label="Items" className="mt-3 list-disc space-y-1 pl-5 text-sm text-ink-800">
+          <ul aria-label={t("console.items")} className="mt-3 list-disc space-y-1 ps-5 text-sm text-ink-800">
             {asking.items.slice(0, 5).map((item) => (
               <li key={item.id}>
                 {shortTitle(item.title)} <span className="text-muted">#{item.id}</span>
               </li>
             ))}
-            {asking.items.length > 5 && <li className="list-none text-muted">and {asking.items.length - 5} more</li>}
+            {asking.items.length > 5 && <li className="list-none text-muted">{t("console.and_more", { count: asking.items.length - 5 })}</li>}
           </ul>
         )}
       </ConfirmDialog>
       <ConfirmDialog
         open={switching !== null}
-        message={`Make "${switching?.title ?? ""}" (#${switching?.id ?? ""}) ${switching?.is_public ? "private" : "public"}?`}
+        message={t(switching?.is_public ? "console.make_private_question" : "console.make_public_question", { title: switching?.title ?? "", id: switching?.id ?? "" })}
         onConfirm={async () => {
           if (switching) await actions.setPublic(switching, !switching.is_public);
           setSwitching(null);

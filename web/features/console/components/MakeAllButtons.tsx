@@ -3,6 +3,10 @@ import { getConsoleCounts, listWholeAdminList, makeAllVisible, NO_FILTERS, type 
 import { Button } from "../../../ui/Button";
 import { useNotify } from "../../../state/useNotify";
 import { TypedConfirmDialog } from "../../../ui/TypedConfirmDialog";
+import { t } from "../../i18n/i18n";
+
+/** Where the lead sentence holds its bold part (a value no message text contains). */
+const EVERYTHING = "\u0000everything\u0000";
 
 
 /** How many items Make All would change: from the counts, or by listing everything when the server has no counts. */
@@ -22,14 +26,15 @@ async function itemsToChange(visible: boolean) {
 export function MakeAllButtons({ onDone }: { onDone: (visible: boolean, result: BulkResult) => Promise<void> }) {
   const notify = useNotify();
   const [pending, setPending] = useState<{ visible: boolean; count: number } | null>(null);
-  const word = pending?.visible === false ? "private" : "public";
+  const visible = pending?.visible !== false;
+  const [before, after] = t("console.make_all.lead", { everything: EVERYTHING }).split(EVERYTHING);
 
   async function ask(visible: boolean) {
     try {
       setPending({ visible, count: await itemsToChange(visible) });
     } catch (error) {
       console.error("Could not count the items", error);
-      notify("Could not change the visibility.");
+      notify(t("console.visibility_failed"));
     }
   }
   async function confirm() {
@@ -38,25 +43,27 @@ export function MakeAllButtons({ onDone }: { onDone: (visible: boolean, result: 
       await onDone(pending.visible, await makeAllVisible(pending.visible));
     } catch (error) {
       console.error("Bulk visibility change failed", error);
-      notify("Could not change the visibility.");
+      notify(t("console.visibility_failed"));
     }
     setPending(null);
   }
   return (
-    <section aria-label="Everything at once" className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-card border border-dashed border-ink-300 px-4 py-3 text-sm">
-      <p className="mr-auto text-muted">
-        <span className="font-semibold text-ink-800">Everything at once</span>, whatever the filters show:
+    <section aria-label={t("console.make_all.label")} className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-card border border-dashed border-ink-300 px-4 py-3 text-sm">
+      <p className="me-auto text-muted">
+        {before}
+        <span className="font-semibold text-ink-800">{t("console.make_all.label")}</span>
+        {after}
       </p>
       <Button variant="secondary" size="sm" onClick={() => ask(true)}>
-        Make All Public
+        {t("console.make_all.public")}
       </Button>
       <Button variant="secondary" size="sm" onClick={() => ask(false)}>
-        Make All Private
+        {t("console.make_all.private")}
       </Button>
       <TypedConfirmDialog
         open={pending !== null}
-        message={`Make all evidence ${word}?`}
-        detail={`This makes ${pending?.count ?? 0} item${pending?.count === 1 ? "" : "s"} ${word}, whatever the filters show.`}
+        message={t(visible ? "console.make_all.public_question" : "console.make_all.private_question")}
+        detail={t(visible ? "console.make_all.public_detail" : "console.make_all.private_detail", { count: pending?.count ?? 0 })}
         phrase={String(pending?.count ?? 0)}
         onCancel={() => setPending(null)}
         onConfirm={confirm}

@@ -1,12 +1,14 @@
 import type { ConsoleCounts, ConsoleQuery } from "../../../api/console";
+import { formatNumber } from "../../../lib/format";
+import { t } from "../../i18n/i18n";
 
 const STATES = [
-  { key: "total", label: "All", patch: { status: "", visibility: "" } },
-  { key: "new", label: "New", patch: { status: "new" } },
-  { key: "reviewed", label: "Reviewed", patch: { status: "reviewed" } },
-  { key: "flagged", label: "Flagged", patch: { status: "flagged" } },
-  { key: "public", label: "Public", patch: { visibility: "public" } },
-  { key: "private", label: "Private", patch: { visibility: "private" } },
+  { key: "total", label: "console.count.all", patch: { status: "", visibility: "" } },
+  { key: "new", label: "console.review.new", patch: { status: "new" } },
+  { key: "reviewed", label: "console.review.reviewed", patch: { status: "reviewed" } },
+  { key: "flagged", label: "console.review.flagged", patch: { status: "flagged" } },
+  { key: "public", label: "evidence.public", patch: { visibility: "public" } },
+  { key: "private", label: "evidence.private", patch: { visibility: "private" } },
 ] as const;
 
 /**
@@ -22,9 +24,9 @@ export function StateCounts({
   query: ConsoleQuery;
   onFilter: (patch: Partial<ConsoleQuery>) => void;
 }) {
-  if (counts === "unavailable") return <p className="text-sm text-muted">Counts are not available from this server.</p>;
+  if (counts === "unavailable") return <p className="text-sm text-muted">{t("console.counts_unavailable")}</p>;
   return (
-    <ul aria-label="Counts" className="relative flex gap-2 max-sm:-mx-4 max-sm:overflow-x-auto max-sm:px-4 max-sm:pb-1 sm:flex-wrap">
+    <ul aria-label={t("console.counts")} className="relative flex gap-2 max-sm:-mx-4 max-sm:overflow-x-auto max-sm:px-4 max-sm:pb-1 sm:flex-wrap">
       {STATES.map(({ key, label, patch }) => {
         const active = Object.entries(patch).every(([name, value]) => query[name as keyof ConsoleQuery] === value);
         return (
@@ -35,7 +37,7 @@ export function StateCounts({
               onClick={() => onFilter(patch)}
               className="inline-flex min-h-11 items-baseline gap-2 rounded-full bg-surface px-4 py-2.5 text-sm sm:min-h-8 sm:px-3 sm:py-1.5 font-semibold whitespace-nowrap text-ink-800 ring-1 ring-line ring-inset hover:bg-paper-deep focus-visible:outline-2 focus-visible:outline-offset-2 aria-pressed:bg-ink-900 aria-pressed:text-white aria-pressed:ring-ink-900"
             >
-              {label} <span className="font-display text-lg leading-none tabular-nums sm:text-base">{counts ? counts[key] : "…"}</span>
+              {t(label)} <span className="font-display text-lg leading-none tabular-nums sm:text-base">{counts ? formatNumber(counts[key]) : "…"}</span>
             </button>
           </li>
         );

@@ -2,8 +2,9 @@ import { useEffect, useId, useState } from "react";
 import { REVIEW_STATUSES, type ConsoleItem, type NotesConflict, type ReviewStatus } from "../../../api/console";
 import { Button, Spinner } from "../../../ui/Button";
 import { fieldClass } from "../../../ui/Field";
+import { t } from "../../i18n/i18n";
 import { useDraft } from "../hooks/useDraft";
-import { REVIEW_BADGE } from "./ConsoleTable";
+import { reviewLabel } from "./ConsoleTable";
 import { VisibilitySwitch } from "./VisibilitySwitch";
 
 export type NotesOutcome = "saved" | "failed" | NotesConflict;
@@ -43,8 +44,8 @@ export function ViewerPanel({
       if (result === "saved") {
         draft.settle(text.replace(/\s+$/, ""));
         setConflict(null);
-        setOutcome("Investigator notes saved.");
-      } else if (result === "failed") setOutcome("Could not save the investigator notes.");
+        setOutcome(t("console.notes.saved"));
+      } else if (result === "failed") setOutcome(t("console.notes.failed"));
       else {
         setConflict(result);
         setOutcome("");
@@ -54,9 +55,9 @@ export function ViewerPanel({
     }
   }
   return (
-    <section aria-label="Triage" className="space-y-4 rounded-card bg-paper-deep/60 p-4 ring-1 ring-line">
+    <section aria-label={t("console.triage")} className="space-y-4 rounded-card bg-paper-deep/60 p-4 ring-1 ring-line">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div role="group" aria-label="Review state" className="inline-flex flex-wrap gap-1 rounded-full bg-surface p-1 ring-1 ring-line">
+        <div role="group" aria-label={t("console.review_state")} className="inline-flex flex-wrap gap-1 rounded-full bg-surface p-1 ring-1 ring-line">
           {REVIEW_STATUSES.map((status) => (
             <button
               key={status}
@@ -65,7 +66,7 @@ export function ViewerPanel({
               onClick={() => onReview(status)}
               className="min-h-9 rounded-full px-4 text-sm font-semibold text-ink-800 hover:bg-paper-deep focus-visible:outline-2 focus-visible:outline-offset-2 aria-pressed:bg-ink-900 aria-pressed:text-white"
             >
-              {REVIEW_BADGE[status]}
+              {reviewLabel(status)}
             </button>
           ))}
         </div>
@@ -73,7 +74,7 @@ export function ViewerPanel({
       </div>
       <div>
         <label htmlFor={notesId} className="block text-sm font-semibold text-ink-800">
-          Investigator notes (admins only)
+          {t("console.notes.label")}
         </label>
         <textarea
           id={notesId}
@@ -85,15 +86,15 @@ export function ViewerPanel({
         />
         {conflict && (
           <div role="alert" className="mt-3 space-y-3 rounded-card bg-surface p-3 text-sm ring-1 ring-amber-600">
-            <p className="font-semibold text-ink-950">Another admin changed these notes while you were typing. Which should stay?</p>
+            <p className="font-semibold text-ink-950">{t("console.notes.conflict")}</p>
             <div className="grid gap-3 sm:grid-cols-2">
               <figure>
-                <figcaption className="text-xs font-semibold text-muted">Their notes (saved)</figcaption>
-                <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-ink-900">{conflict.current || "(empty)"}</p>
+                <figcaption className="text-xs font-semibold text-muted">{t("console.notes.theirs")}</figcaption>
+                <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-ink-900">{conflict.current || t("console.notes.empty")}</p>
               </figure>
               <figure>
-                <figcaption className="text-xs font-semibold text-muted">Your notes (not saved)</figcaption>
-                <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-ink-900">{draft.text || "(empty)"}</p>
+                <figcaption className="text-xs font-semibold text-muted">{t("console.notes.yours")}</figcaption>
+                <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-ink-900">{draft.text || t("console.notes.empty")}</p>
               </figure>
             </div>
             <div className="flex flex-wrap justify-end gap-2">
@@ -105,29 +106,29 @@ export function ViewerPanel({
                   setConflict(null);
                 }}
               >
-                Keep theirs
+                {t("console.notes.keep_theirs")}
               </Button>
               <Button size="sm" onClick={() => save(draft.text, conflict.current)} disabled={saving}>
-                Save mine instead
+                {t("console.notes.save_mine")}
               </Button>
             </div>
           </div>
         )}
         <div className="mt-2 flex flex-wrap items-center justify-end gap-3">
-          <p role="status" className="mr-auto text-sm text-muted">
-            {outcome || (draft.dirty ? "Draft kept on this device until you save it." : "")}
+          <p role="status" className="me-auto text-sm text-muted">
+            {outcome || (draft.dirty ? t("console.notes.draft_kept") : "")}
           </p>
           <Button variant="ghost" size="sm" onClick={onHistory}>
-            History
+            {t("console.history")}
           </Button>
           {draft.dirty && (
             <Button variant="ghost" size="sm" onClick={() => draft.settle(item.investigator_notes ?? "")}>
-              Discard draft
+              {t("console.notes.discard_draft")}
             </Button>
           )}
           <Button variant="secondary" size="sm" onClick={() => save(draft.text, draft.base)} disabled={saving || !draft.dirty || conflict !== null}>
             {saving && <Spinner />}
-            Save notes
+            {t("console.notes.save")}
           </Button>
         </div>
       </div>

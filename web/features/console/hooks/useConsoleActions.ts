@@ -3,20 +3,22 @@ import { useCallback } from "react";
 import { ApiError } from "../../../api/client";
 import { bulkAction, setInvestigatorNotes, setReviewStatus, type BulkAction, type ConsoleItem, type NotesConflict, type ReviewStatus } from "../../../api/console";
 import { useNotify } from "../../../state/useNotify";
+import { t, type MessageId } from "../../i18n/i18n";
 import { itemName, someNames } from "../itemName";
 import { lastVisibilityChangeAtom, OPPOSITE, selectedIdsAtom, type VisibilityChange } from "../state/selection";
 import type { NotesOutcome } from "../components/ViewerPanel";
 import type { useConsoleItems } from "./useConsoleItems";
 
-const plural = (count: number) => `${count} item${count === 1 ? "" : "s"}`;
-const DONE: Record<BulkAction, string> = {
-  publish: "made public",
-  unpublish: "made private",
-  reviewed: "marked reviewed",
-  flagged: "flagged",
-  new: "marked new",
-  delete: "deleted",
+const DONE: Record<BulkAction, MessageId> = {
+  publish: "console.bulk.done.publish",
+  unpublish: "console.bulk.done.unpublish",
+  reviewed: "console.bulk.done.reviewed",
+  flagged: "console.bulk.done.flagged",
+  new: "console.bulk.done.new",
+  delete: "console.bulk.done.delete",
 };
+/** What an action did, counted: "3 items made public". */
+export const doneText = (action: BulkAction, count: number) => t(DONE[action], { count });
 
 /** What an action does to the rows it changed, so the table follows without a reload. */
 function changeOf(action: Exclude<BulkAction, "delete">): Partial<ConsoleItem> {
@@ -32,9 +34,9 @@ export function useConsoleActions(rows: ReturnType<typeof useConsoleItems>) {
   const { replace, remove, recount } = rows;
 
   const failed = useCallback(
-    (what: string, error: unknown) => {
+    (what: MessageId, error: unknown) => {
       console.error(what, error);
-      notify(`Could not ${what}: ${error instanceof Error ? error.message : "unknown error"}.`);
+      notify(t(what, { reason: error instanceof Error ? error.message : t("console.unknown_error") }));
     },
     [notify],
   );
@@ -60,9 +62,10 @@ export function useConsoleActions(rows: ReturnType<typeof useConsoleItems>) {
         const changed = items.filter((item) => result.ids.includes(item.id));
         if (action === "publish" || action === "unpublish") setLastChange({ action, ids: result.ids, names: changed.map(itemName) });
         setSelected(new Set());
-        notify(`${plural(result.updated)} ${DONE[action]}${changed.length ? `: ${someNames(changed)}` : ""}.`, "success");
+        const done = doneText(action, result.updated);
+        notify(changed.length ? t("console.bulk.done_names", { done, names: someNames(changed) }) : t("console.bulk.done", { done }), "success");
       } catch (error) {
-        failed("apply the bulk action", error);
+        failed("console.failed.bulk", error);
       }
     },
     [applyBulk, setLastChange, setSelected, notify, failed],
@@ -74,13 +77,21 @@ export function useConsoleActions(rows: ReturnType<typeof useConsoleItems>) {
     try {
       const { ids } = await applyBulk(opposite, lastChange.ids);
       setLastChange(null);
-      const again = opposite === "publish" ? "public" : "private";
+      const again = opposite === "publish";
       const one = lastChange.ids.length === 1 && lastChange.names[0];
       // Someone else already turned it back: say so rather than claim an undo that changed nothing.
-      if (ids.length === 0) notify(one ? `${one} was already ${again}: nothing to undo.` : "Nothing to undo: those items were already changed back.", "info");
-      else notify(one ? `${one} is ${again} again.` : `Undone: ${plural(ids.length)} ${DONE[opposite]}.`, "success");
+      if (ids.length === 0)
+        notify(
+          one ? t(again ? "console.undo.already_public" : "console.undo.already_private", { name: one }) : t("console.undo.nothing"),
+          "info",
+        );
+      else
+        notify(
+          one ? t(again ? "console.undo.public_again" : "console.undo.private_again", { name: one }) : t("console.undo.done", { done: doneText(opposite, ids.length) }),
+          "success",
+        );
     } catch (error) {
-      failed("undo the change", error);
+      failed("console.failed.undo", error);
     }
   }, [lastChange, applyBulk, setLastChange, notify, failed]);
 
@@ -90,13 +101,13 @@ export function useConsoleActions(rows: ReturnType<typeof useConsoleItems>) {
       const action = visible ? "publish" : "unpublish";
       try {
         const result = await applyBulk(action, [item.id]);
-        const word = visible ? "public" : "private";
+        const name = itemName(item);
         // Already so (another admin was quicker): nothing to undo.
-        if (result.ids.length === 0) return notify(`${itemName(item)} was already ${word}.`, "success");
-        setLastChange({ action, ids: result.ids, names: [itemName(item)] });
-        notify(`${itemName(item)} made ${word}.`, "success");
+        if (result.ids.length === 0) return notify(t(visible ? "console.visibility.already_public" : "console.visibility.already_private", { name }), "success");
+        setLastChange({ action, ids: result.ids, names: [name] });
+        notify(t(visible ? "console.visibility.made_public" : "console.visibility.made_private", { name }), "success");
       } catch (error) {
-        failed("change the visibility", error);
+        failed("console.failed.visibility", error);
       }
     },
     [applyBulk, setLastChange, notify, failed],
@@ -108,7 +119,7 @@ export function useConsoleActions(rows: ReturnType<typeof useConsoleItems>) {
         replace(await setReviewStatus(item.id, status));
         recount();
       } catch (error) {
-        failed("change the review state", error);
+        failed("console.failed.review", error);
       }
     },
     [replace, recount, failed],
@@ -125,7 +136,7 @@ export function useConsoleActions(rows: ReturnType<typeof useConsoleItems>) {
           replace(conflict.item);
           return conflict;
         }
-        failed("save the investigator notes", error);
+        failed("console.failed.notes", error);
         return "failed";
       }
     },
