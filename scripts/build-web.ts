@@ -22,7 +22,8 @@ const bundle = await Bun.build({
   minify: true,
   publicPath: "/assets/",
   naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
-  define: { "process.env.NODE_ENV": '"production"' },
+  // jotai tests `import.meta.env.MODE` (Vite's) for its development warnings: production here too, so they go.
+  define: { "process.env.NODE_ENV": '"production"', "import.meta.env": '{"MODE":"production"}' },
 });
 if (!bundle.success) {
   for (const log of bundle.logs) console.error(log);

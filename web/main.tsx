@@ -1,7 +1,7 @@
 import { useAtomValue } from "jotai";
 import { createRoot } from "react-dom/client";
 import { App } from "./components/App";
-import { languageAtom, startLanguage } from "./features/i18n/language";
+import { followOtherTabs, languageAtom, startLanguage } from "./features/i18n/language";
 import { preloadAdminScreen } from "./components/AppRoutes";
 import { registerServiceWorker } from "./features/offline/registerServiceWorker";
 
@@ -21,4 +21,5 @@ if (!root) throw new Error("index.html has no #root");
 startLanguage()
   .catch((error) => console.error("No catalog could be loaded", error))
   .finally(() => createRoot(root).render(<Root />));
+followOtherTabs();
 registerServiceWorker();

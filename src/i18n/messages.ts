@@ -78,7 +78,10 @@ export function pseudoMessage(message: CompiledMessage): CompiledMessage {
       return token;
     });
   const mapped = mapTokens(message);
-  return ["⟦", ...mapped, "·".repeat(Math.ceil(letters / 3)), "⟧"];
+  // The padding breaks like words do (groups of six), so a long message wraps as a long translation would.
+  const padding = Math.ceil(letters / 3);
+  const groups = Array.from({ length: Math.ceil(padding / 6) }, (_, index) => "·".repeat(Math.min(6, padding - index * 6)));
+  return ["⟦", ...mapped, groups.join(" "), "⟧"];
 }
 
 export type CatalogProblem = { id: string; problem: string };

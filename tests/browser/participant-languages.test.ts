@@ -7,28 +7,16 @@ import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import arabic from "../../locales/ar.json";
-import english from "../../locales/en.json";
 import french from "../../locales/fr.json";
 import { adminActor } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
 import { expectNoSeriousA11yViolations } from "./axe";
+import { type Catalog, expectInLanguage, type MessageId, sayIn } from "./catalogs";
 import { launchBrowser, openPage, PHONE, shot } from "./browser";
 
 setDefaultTimeout(240_000);
 
 const FIXTURES = path.join(import.meta.dir, "../fixtures");
-type Catalog = Record<keyof typeof english, string>;
-
-/**
- * English sentences a screen must not show in another language: the catalog's texts without placeholders, of a few
- * words, that the language words differently (a "Notes" the same in both is no leftover).
- */
-function englishLeftovers(catalog: Catalog) {
-  return (Object.keys(english) as (keyof typeof english)[])
-    .map((id) => english[id])
-    .filter((text, index, all) => all.indexOf(text) === index)
-    .filter((text) => !/[{}#]/.test(text) && text.split(" ").length >= 3 && !Object.values(catalog).includes(text));
-}
 
 let server: TestServer;
 let browser: Browser;
@@ -48,20 +36,11 @@ for (const [code, locale, catalog, dir] of [
   test(`a phone in ${locale}: registers, watches the briefing, sends a note and a photo, browses the archive, all in its language`, async () => {
     const { context, page, problems } = await openPage(browser, server.url, PHONE, { locale });
     page.setDefaultTimeout(15_000);
-    const say = (id: keyof typeof english, values: Record<string, string> = {}) =>
-      catalog[id].replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
-    const leftovers = englishLeftovers(catalog);
+    const say = sayIn(catalog);
 
     /** The screen in its language: lang and dir, no English sentence left, a screenshot, axe clean. */
     async function screen(name: string) {
-      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([code, dir]);
-      const text = await page.evaluate(() => {
-        const labels = [...document.querySelectorAll("[aria-label],[alt],[placeholder],[title]")].flatMap((element) =>
-          ["aria-label", "alt", "placeholder", "title"].map((name) => element.getAttribute(name) ?? ""),
-        );
-        return [document.body.innerText, ...labels].join("\n");
-      });
-      expect(leftovers.filter((sentence) => text.includes(sentence))).toEqual([]);
+      await expectInLanguage(page, catalog, code, dir);
       await shot(page, `languages-${code}-${name}`);
       await expectNoSeriousA11yViolations(page, `${name} in ${code}`);
     }
@@ -72,7 +51,7 @@ for (const [code, locale, catalog, dir] of [
     await screen("landing");
 
     await page.goto("/registration");
-    const fields: [keyof typeof english, string][] = [
+    const fields: [MessageId, string][] = [
       ["form.full_name", code === "ar" ? "ليلى المخبرة" : "Rose Informatrice"],
       ["form.username", user],
       ["form.email", `${user}@example.org`],

@@ -14,8 +14,15 @@ export function useCheckedForm<F extends string>(
   { order, pairs = {} }: { order: readonly F[]; pairs?: Partial<Record<F, F>> },
 ) {
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
+  // Which fields show a problem: `true` shows the check's answer for the current values, worded at render time (so a
+  // language switched meanwhile words it anew); a string is the server's own message for that field.
+  const [shown, setShown] = useState<Partial<Record<F, true | string>>>({});
   const typedIn = useRef(new Set<F>());
+
+  const problem = (field: F, how: true | string | undefined) => (how === true ? check(field, values) : (how ?? ""));
+  const errors = Object.fromEntries(
+    (Object.keys(shown) as F[]).map((field) => [field, problem(field, shown[field])]).filter(([, message]) => message),
+  ) as Partial<Record<F, string>>;
 
   const withPair = (field: F) => [field, ...(pairs[field] ? [pairs[field]] : [])];
 
@@ -28,32 +35,37 @@ export function useCheckedForm<F extends string>(
         const next = { ...values, [field]: event.target.value };
         typedIn.current.add(field);
         setValues(next);
-        setErrors((shown) => {
-          const updated = { ...shown };
-          for (const name of withPair(field)) if (shown[name]) updated[name] = check(name, next);
-          return updated;
+        // A problem already shown is rechecked while typing and goes as soon as the value is right.
+        setShown((before) => {
+          const after = { ...before };
+          for (const name of withPair(field)) {
+            if (before[name] === undefined) continue;
+            if (check(name, next)) after[name] = true;
+            else delete after[name];
+          }
+          return after;
         });
       },
       onBlur: (_event: FocusEvent) => {
-        const left = withPair(field).filter((name) => typedIn.current.has(name));
-        if (left.length) setErrors((shown) => ({ ...shown, ...Object.fromEntries(left.map((name) => [name, check(name, values)])) }));
+        const left = withPair(field).filter((name) => typedIn.current.has(name) && check(name, values));
+        if (left.length) setShown((before) => ({ ...before, ...Object.fromEntries(left.map((name) => [name, true])) }));
       },
     };
   }
 
   /** Checks every field, shows every problem, and returns the first field in error (in `order`), or null. */
   function checkAll(): F | null {
-    const all = Object.fromEntries(order.map((name) => [name, check(name, values)])) as Record<F, string>;
-    setErrors(all);
-    return order.find((name) => all[name]) ?? null;
+    const failing = order.filter((name) => check(name, values));
+    setShown(Object.fromEntries(failing.map((name) => [name, true])) as Partial<Record<F, true>>);
+    return failing[0] ?? null;
   }
 
-  const showError = (field: F, message: string) => setErrors((shown) => ({ ...shown, [field]: message }));
+  const showError = (field: F, message: string) => setShown((before) => ({ ...before, [field]: message }));
 
   function reset(next = initial) {
     typedIn.current.clear();
     setValues(next);
-    setErrors({});
+    setShown({});
   }
 
   return { values, errors, bind, checkAll, showError, reset };

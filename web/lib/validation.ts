@@ -7,8 +7,6 @@ const FORM_MESSAGES = {
   invalidEmail: "form.invalid_email",
   invalidPhone: "form.invalid_phone",
   phoneMismatch: "form.phone_mismatch",
-  photoMissing: "form.photo_missing",
-  registrationFailed: "form.registration_failed",
   /** Not in the spec: the server's own sentence for an empty name (src/users/validation.ts). */
   fullNameMissing: "form.full_name_missing",
 } satisfies Record<string, MessageId>;

@@ -5,7 +5,7 @@ import { Alert, Button, buttonClass, Card, Page, Spinner, TextField } from "../c
 import { loginMessageAtom } from "../state/errors";
 import { loginActionAtom } from "../state/sessionActions";
 import { inArchiveAtom } from "../state/session";
-import { t } from "../features/i18n/i18n";
+import { t, wordingText } from "../features/i18n/i18n";
 import { LanguageSwitch } from "../features/i18n/LanguageSwitch";
 
 export default function LoginScreen() {
@@ -31,7 +31,7 @@ export default function LoginScreen() {
     <Page title={t("login.title")} lead={t("login.lead")}>
       <Card className="sm:p-7">
         <form onSubmit={submit} noValidate className="space-y-5">
-          {message && <Alert>{message}</Alert>}
+          {message && <Alert>{wordingText(message)}</Alert>}
           <TextField
             label={t("login.username_or_email")}
             name="usernameOrEmail"

@@ -17,20 +17,20 @@ import {
 } from "../features/registration/registrationChecks";
 import { pronounOptions } from "../lib/pronouns";
 import { focusField, useCheckedForm } from "../lib/useCheckedForm";
-import { MESSAGES, phoneHint } from "../lib/validation";
+import { phoneHint } from "../lib/validation";
 import { registrationMessageAtom } from "../state/errors";
 import { toastAtom } from "../state/notices";
 import { inArchiveAtom } from "../state/session";
 import { refreshUserAtom } from "../state/sessionActions";
-import { t } from "../features/i18n/i18n";
+import { t, type Wording, wordingText } from "../features/i18n/i18n";
 import { LanguageSwitch } from "../features/i18n/LanguageSwitch";
 
 
-function registrationError(error: unknown) {
+function registrationError(error: unknown): Wording {
   // 400 carries one of the spec §5 texts; 503 says the investigation has closed; a 409 may say the notice changed meanwhile.
-  if (error instanceof ApiError && (error.status === 400 || error.status === 503)) return error.message;
-  if (error instanceof ApiError && error.code === "privacy.NOTICE_CHANGED") return error.message;
-  return MESSAGES.registrationFailed;
+  if (error instanceof ApiError && (error.status === 400 || error.status === 503)) return { text: error.message };
+  if (error instanceof ApiError && error.code === "privacy.NOTICE_CHANGED") return { text: error.message };
+  return { id: "form.registration_failed" };
 }
 
 function registrationPayload(values: RegistrationValues, photo: File, noticeVersion: number) {
@@ -74,12 +74,12 @@ export default function RegistrationScreen() {
   const [consent, setConsent] = useState(false);
   const [consentError, setConsentError] = useState("");
   // The message is app state (spec §3); an old one must not greet the participant on the next visit.
-  useEffect(() => () => setMessage(""), [setMessage]);
+  useEffect(() => () => setMessage(null), [setMessage]);
 
   // Spec §4: form, then validation, then the uniqueness check, then the photo dialog, then submit.
   async function validate(event: FormEvent) {
     event.preventDefault();
-    setMessage("");
+    setMessage(null);
     const firstInError = form.checkAll();
     if (firstInError) return focusField(formRef.current, firstInError);
     if (!consent) {
@@ -102,9 +102,9 @@ export default function RegistrationScreen() {
   }
 
   async function submit() {
-    setMessage("");
-    if (!photo) return setMessage(MESSAGES.photoMissing);
-    if (!notice) return setMessage(t("registration.notice_missing"));
+    setMessage(null);
+    if (!photo) return setMessage({ id: "form.photo_missing" });
+    if (!notice) return setMessage({ id: "registration.notice_missing" });
     setBusy(true);
     try {
       await register(registrationPayload(values, photo, notice.privacy_notice_version));
@@ -156,7 +156,7 @@ export default function RegistrationScreen() {
             }}
             error={consentError}
           />
-          {message && !photoOpen && <Alert>{message}</Alert>}
+          {message && !photoOpen && <Alert>{wordingText(message)}</Alert>}
           <Button type="submit" variant="accent" size="lg" className="w-full" disabled={busy}>
             {busy && <Spinner />}
             {t("registration.submit")}
@@ -166,14 +166,14 @@ export default function RegistrationScreen() {
       <PhotoDialog
         open={photoOpen}
         photo={photo}
-        onPhoto={(next) => (setPhoto(next), next && setMessage(""))}
+        onPhoto={(next) => (setPhoto(next), next && setMessage(null))}
         onSubmit={submit}
         onClose={() => {
           setPhotoOpen(false);
-          setMessage("");
+          setMessage(null);
         }}
         busy={busy}
-        message={photoOpen ? message : ""}
+        message={photoOpen && message ? wordingText(message) : ""}
       />
       <LanguageSwitch className="mt-6" />
     </Page>

@@ -18,11 +18,12 @@ type Remembered = {
   language: LanguageAnswer;
 };
 
-const key = (name: keyof Remembered) => `casefile:last-${name}`;
+/** Where a remembered answer is kept in localStorage (other tabs watch it: web/features/i18n/language.ts). */
+export const rememberedKey = (name: keyof Remembered) => `casefile:last-${name}`;
 
 export function remember<K extends keyof Remembered>(name: K, value: Remembered[K]) {
   try {
-    localStorage.setItem(key(name), JSON.stringify(value));
+    localStorage.setItem(rememberedKey(name), JSON.stringify(value));
   } catch {
     // No storage (blocked, full, or not a browser): the app then starts offline as a visitor, nothing worse.
   }
@@ -30,7 +31,7 @@ export function remember<K extends keyof Remembered>(name: K, value: Remembered[
 
 export function recall<K extends keyof Remembered>(name: K): Remembered[K] | undefined {
   try {
-    const text = localStorage.getItem(key(name));
+    const text = localStorage.getItem(rememberedKey(name));
     return text === null ? undefined : (JSON.parse(text) as Remembered[K]);
   } catch {
     return undefined;

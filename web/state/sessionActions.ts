@@ -31,9 +31,9 @@ export const refreshUserAtom = atom(null, async (get, set) => {
 
 /** Spec §4 Login: clear the message, post the credentials, then fetch the user. Resolves to the user, or null. */
 export const loginActionAtom = atom(null, async (_get, set, credentials: { usernameOrEmail: string; password: string }) => {
-  set(loginMessageAtom, "");
+  set(loginMessageAtom, null);
   if (!credentials.usernameOrEmail.trim() || !credentials.password) {
-    set(loginMessageAtom, t("login.missing"));
+    set(loginMessageAtom, { id: "login.missing" });
     return null;
   }
   try {
@@ -42,7 +42,7 @@ export const loginActionAtom = atom(null, async (_get, set, credentials: { usern
     const serverSaid = error instanceof ApiError && (error.status === 429 || error.status === 503);
     set(
       loginMessageAtom,
-      error instanceof ApiError && error.status === 401 ? t("login.mismatch") : serverSaid ? (error as ApiError).message : t("login.failed"),
+      error instanceof ApiError && error.status === 401 ? { id: "login.mismatch" } : serverSaid ? { text: (error as ApiError).message } : { id: "login.failed" },
     );
     return null;
   }

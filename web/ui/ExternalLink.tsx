@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Icon } from "./Icon";
+import { t } from "../features/i18n/i18n";
 
 /** A link to another site: opens in a new tab, shows the outward arrow, and tells screen readers so. */
 export function ExternalLink({
@@ -17,7 +18,7 @@ export function ExternalLink({
     <a href={href} target="_blank" rel="noopener noreferrer" className={className} onClick={onClick}>
       {children}
       <Icon name="external" className="size-4 shrink-0" />
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span className="sr-only"> {t("link.opens_new_tab")}</span>
     </a>
   );
 }

@@ -1,5 +1,6 @@
 import { compiler, type MarkdownToJSX, sanitizer } from "markdown-to-jsx/react";
 import type { ComponentProps } from "react";
+import { t } from "../features/i18n/i18n";
 
 /** Only these link targets survive; anything else (javascript:, data:, relative paths) leaves the text unlinked. */
 const SAFE_LINK = /^(?:https?:\/\/|mailto:)/i;
@@ -9,7 +10,7 @@ function SafeLink({ href, children, title }: ComponentProps<"a">) {
   return (
     <a href={href} title={title} target="_blank" rel="noopener noreferrer" className="font-semibold underline decoration-accent decoration-2 underline-offset-2">
       {children}
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span className="sr-only"> {t("link.opens_new_tab")}</span>
     </a>
   );
 }

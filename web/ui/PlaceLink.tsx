@@ -1,5 +1,6 @@
 import { coordinatesOf } from "../lib/format";
 import { Icon } from "./Icon";
+import { t } from "../features/i18n/i18n";
 
 /**
  * Where an item was sent from, as a link to the map (OpenStreetMap, in a new tab: nothing is loaded from it here).
@@ -13,7 +14,7 @@ export function PlaceLink({ location }: { location: string }) {
     <a href={href} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 break-all underline underline-offset-4">
       <Icon name="pin" className="size-4 shrink-0" />
       {location}
-      <span className="sr-only"> (map, opens in a new tab)</span>
+      <span className="sr-only"> {t("link.map_opens_new_tab")}</span>
     </a>
   );
 }

@@ -4,6 +4,7 @@
  * (a screenshot, an axe scan). A state that cannot be reached is logged and skipped; the tour never stops early.
  */
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import { PSEUDO_LANGUAGE, SHIPPED_LANGUAGES } from "../../../src/i18n/languages";
 import { startTestServer, type TestServer } from "../../support/server";
 import { openPage } from "../browser";
 import { seedTour, type SeedOptions, type TourCast } from "./seed";
@@ -13,13 +14,15 @@ export type TourServers = { main: TestServer; archive: TestServer; cast: TourCas
 export type Viewport = { width: number; height: number };
 export type TourOutcome = { reached: string[]; skipped: { name: string; reason: string }[]; problems: string[] };
 
-export async function startTourServers(options: SeedOptions = {}): Promise<TourServers> {
+/** `pseudoLocale`: the pseudo-locale is offered beside the shipped languages (tour/pseudo.ts switches to it). */
+export async function startTourServers(options: SeedOptions & { pseudoLocale?: boolean } = {}): Promise<TourServers> {
+  const languages: Record<string, string> = options.pseudoLocale ? { LANGUAGES: `${SHIPPED_LANGUAGES.join(",")},${PSEUDO_LANGUAGE}` } : {};
   // 120 uploads by one participant in a minute: the hourly upload quota is off for the seed.
-  const main = await startTestServer({ QUOTA_UPLOADS_PER_HOUR: "0" });
+  const main = await startTestServer({ QUOTA_UPLOADS_PER_HOUR: "0", ...languages });
   try {
     const cast = await seedTour(main, options);
     // The archive variant reads the same database and media: the show is over, the same evidence is the archive.
-    const archive = await startTestServer({ ARCHIVE_MODE: "on", DATABASE_URL: `file:${main.dataDir}/casefile.db`, UPLOADS_DIR: main.uploadsDir });
+    const archive = await startTestServer({ ...languages, ARCHIVE_MODE: "on", DATABASE_URL: `file:${main.dataDir}/casefile.db`, UPLOADS_DIR: main.uploadsDir });
     return {
       main,
       archive,

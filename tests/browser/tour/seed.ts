@@ -17,6 +17,8 @@ export type TourCast = {
   participant: { username: string; email: string; fullName: string };
   fresh: { username: string };
   items: SeededItem[];
+  /** Everything the seed typed in (titles, notes, places, names, e-mail addresses): shown as entered in any language. */
+  texts: string[];
 };
 
 // 32 characters, the longest a username may be (the brief's "…-1987" is 34, over the limit).
@@ -108,6 +110,21 @@ export async function seedTour(server: TestServer, options: SeedOptions = {}): P
     participant: { username: LONG_USERNAME, email: main.fields.email, fullName: LONG_FULL_NAME },
     fresh: { username: fresh.fields.username },
     items,
+    texts: [
+      ...SUBJECTS.map((_, i) => title(i)),
+      ...items.map((item) => item.title),
+      ...PARAGRAPHS,
+      ...PLACES.filter(Boolean),
+      ...[main, fresh, newcomer].flatMap(({ fields }) => [fields.username, fields.full_name, fields.email, fields.pronouns, fields.phone_number]),
+      ...(await adminTexts(admin)),
+    ].filter(Boolean),
   };
+}
+
+/** The admin's name and address (the console's header, the audit log) and the show's project name (the bar, titles). */
+async function adminTexts(admin: Actor): Promise<string[]> {
+  const me = (await (await admin.get("/api/user")).json()) as { username: string; email: string; full_name: string };
+  const show = (await (await admin.get("/api/show")).json()) as { project_name: string };
+  return [me.username, me.email, me.full_name, show.project_name];
 }
 

@@ -12,6 +12,10 @@ const change = (entry: AuditEntry, field: string): Change => {
 };
 
 /** A changed field's name in words ("phone_number" → "phone number"); a field no message names, as the server wrote it. */
+/** The server records the operator's commands as "command line" (src/audit/audit-record.ts): worded here in the reader's language. */
+const actorName = (entry: AuditEntry) =>
+  entry.actor_id === null && entry.actor_name === "command line" ? t("console.audit.command_line") : (entry.actor_name ?? t("console.audit.system"));
+
 export function fieldName(field: string) {
   const id = `console.audit.field.${field}`;
   return hasMessage(id) ? say(id) : field.replaceAll("_", " ");
@@ -67,7 +71,7 @@ const TARGET = "\u0000target\u0000";
 /** The sentence in parts, so the target can be a link: "chief published", "'LIVE 5 …' (#270)", "". */
 export function auditSentence(entry: AuditEntry): { before: string; target: string; after: string } {
   const [id, values] = sentence(entry);
-  const [before = "", after = ""] = t(id, { ...values, actor: entry.actor_name ?? t("console.audit.system"), target: TARGET }).split(TARGET);
+  const [before = "", after = ""] = t(id, { ...values, actor: actorName(entry), target: TARGET }).split(TARGET);
   const target =
     entry.target_type === "evidence" && entry.target_id !== null ? t("console.audit.target_with_id", { name: targetName(entry), id: entry.target_id }) : targetName(entry);
   return { before: before.trimEnd(), target, after };

@@ -27,6 +27,10 @@ export const say = (id: string, values?: MessageValues): string => formatMessage
 
 export const t = (id: MessageId, values?: MessageValues): string => say(id, values);
 
+/** Words to show later: a catalog message, worded when shown (so a language switched meanwhile applies), or a server's text. */
+export type Wording = { id: MessageId; values?: MessageValues } | { text: string };
+export const wordingText = (wording: Wording): string => ("id" in wording ? t(wording.id, wording.values) : wording.text);
+
 /** Whether the active catalog has a message (error codes the server may send that no screen names). */
 export const hasMessage = (id: string): boolean => active.messages[id] !== undefined;
 

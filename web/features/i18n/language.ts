@@ -4,7 +4,7 @@
  */
 import type { CompiledMessage } from "@lingui/message-utils/compileMessage";
 import { atom, getDefaultStore, useAtomValue } from "jotai";
-import { recall, remember } from "../../state/lastSession";
+import { recall, remember, rememberedKey } from "../../state/lastSession";
 import { i18n } from "./i18n";
 
 export type LanguageOption = { code: string; name: string; dir: "ltr" | "rtl" };
@@ -14,6 +14,7 @@ export type LanguageState = Omit<LanguageAnswer, "messages">;
 export const languageAtom = atom<LanguageState>({ language: "en", dir: "ltr", languages: [] });
 
 const COOKIE = "casefile_lang";
+const LANGUAGE_KEY = rememberedKey("language");
 const YEAR_SECONDS = 365 * 24 * 3600;
 
 function activate(answer: LanguageAnswer) {
@@ -50,6 +51,17 @@ export async function chooseLanguage(code: string): Promise<void> {
   document.cookie = `${COOKIE}=${encodeURIComponent(answer.language)}; path=/; max-age=${YEAR_SECONDS}; samesite=lax`;
   remember("language", answer);
   activate(answer);
+}
+
+/**
+ * A language chosen in another tab of this browser (it remembers the catalog in localStorage) shows here too, in
+ * place: the device has one language, not one per tab.
+ */
+export function followOtherTabs(): void {
+  window.addEventListener("storage", (event) => {
+    const answer = event.key === LANGUAGE_KEY && event.newValue ? recall("language") : undefined;
+    if (answer && answer.language !== i18n.locale) activate(answer);
+  });
 }
 
 /** Whether this device ever chose a language itself (rather than getting the browser's). */

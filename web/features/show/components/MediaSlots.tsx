@@ -18,9 +18,9 @@ const IMAGE = "image/png,image/jpeg,image/webp,image/svg+xml";
  */
 const SLOTS: { slot: MediaSlot; item: string; accept: string; what: () => string }[] = [
   { slot: "onboarding-video", item: "briefing_video", accept: VIDEO, what: () => t("showEditor.media.video_formats") },
-  { slot: "onboarding-captions", item: "briefing_captions", accept: CAPTIONS, what: () => "WebVTT (.vtt)" },
+  { slot: "onboarding-captions", item: "briefing_captions", accept: CAPTIONS, what: () => t("showEditor.media.captions_formats") },
   { slot: "tutorial-video", item: "tutorial_video", accept: VIDEO, what: () => t("showEditor.media.video_formats") },
-  { slot: "tutorial-captions", item: "tutorial_captions", accept: CAPTIONS, what: () => "WebVTT (.vtt)" },
+  { slot: "tutorial-captions", item: "tutorial_captions", accept: CAPTIONS, what: () => t("showEditor.media.captions_formats") },
   { slot: "logo", item: "logo", accept: IMAGE, what: () => t("showEditor.media.image_formats", { size: formatBytes(1 * MB) }) },
   { slot: "landing-image", item: "landing_image", accept: IMAGE, what: () => t("showEditor.media.image_formats", { size: formatBytes(5 * MB) }) },
 ];
