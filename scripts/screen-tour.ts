@@ -1,14 +1,17 @@
 /**
  * The screen tour: every screen and state of the web app photographed as users see it, at 390×844 and 1280×800,
  * over realistic seeded content (tests/browser/tour/). Builds dist/web first.
- * Run: node_modules/.bin/bun scripts/screen-tour.ts <outDir>   (env TOUR_ONLY=<substring> to shoot a few states)
+ * Run: node_modules/.bin/bun scripts/screen-tour.ts <outDir>   (env TOUR_ONLY=<substring> to shoot a few states;
+ * TOUR_LANGUAGE=<code> to shoot each state in another shipped language, or en-XA for the pseudo-locale, switched in place)
  * Files: <screen>-<state>-<390|1280>.png. A state that cannot be reached is listed at the end, not fatal.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { LAPTOP, launchBrowser, PHONE } from "../tests/browser/browser";
+import { showLanguage } from "../tests/browser/tour/pseudo";
 import { runTour, startTourServers, stateName } from "../tests/browser/tour/run";
+import { PSEUDO_LANGUAGE } from "../src/i18n/languages";
 import { TOUR_STATES } from "../tests/browser/tour/states";
 
 // A full-page shot of 120 cards on a phone is ~45,000 px tall; the first screens say what the list looks like.
@@ -58,7 +61,8 @@ await mkdir(outDir, { recursive: true });
 
 const only = process.env.TOUR_ONLY;
 const states = only ? TOUR_STATES.filter((state) => stateName(state).includes(only)) : TOUR_STATES;
-const servers = await startTourServers();
+const language = process.env.TOUR_LANGUAGE;
+const servers = await startTourServers({ pseudoLocale: language === PSEUDO_LANGUAGE });
 console.log(`seeded ${servers.cast.items.length} items in ${((performance.now() - started) / 1000).toFixed(1)} s (build included)`);
 const browser = await launchBrowser();
 try {
@@ -68,6 +72,7 @@ try {
     states,
     viewports: [PHONE, LAPTOP],
     visit: async (page, name, viewport) => {
+      if (language) await showLanguage(page, language);
       await photograph(page, path.join(outDir, `${name}-${viewport.width}.png`));
       console.log(`  ${name}-${viewport.width}.png`);
     },

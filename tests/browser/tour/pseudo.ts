@@ -7,22 +7,24 @@
 import type { Page } from "playwright-core";
 import { PSEUDO_LANGUAGE } from "../../../src/i18n/languages";
 
-/** Shows the page in the pseudo-locale without reloading it: another tab of the same browser chooses the language. */
-export async function showPseudoLocale(page: Page): Promise<void> {
+/** Shows the page in a language without reloading it: another tab of the same browser chooses the language. */
+export async function showLanguage(page: Page, language: string): Promise<void> {
   const other = await page.context().newPage();
   try {
     await other.goto(new URL("/healthz", page.url()).href);
     await other.evaluate(async (language) => {
       const response = await fetch(`/api/i18n?lang=${language}`, { credentials: "include" });
       localStorage.setItem("casefile:last-language", await response.text());
-    }, PSEUDO_LANGUAGE);
+    }, language);
   } finally {
     await other.close();
   }
-  await page.waitForFunction((language) => document.documentElement.lang === language, PSEUDO_LANGUAGE);
+  await page.waitForFunction((language) => document.documentElement.lang === language, language);
   // One more frame: React renders the new words after the language changes.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
+
+export const showPseudoLocale = (page: Page) => showLanguage(page, PSEUDO_LANGUAGE);
 
 /**
  * Visible text no catalog gave: each entry names the text, or the attribute, and where it is. `data` is what the
