@@ -23,7 +23,7 @@ export async function serve(config: Config): Promise<void> {
   const certificateAddresses = server.tls && httpsAddresses(server.tls.names, server.port);
   const say = await translator(server.ctx, config.defaultLanguage);
   for (const line of startReport(config, { port: server.port, https, setupToken: server.setupToken, warnings, certificateAddresses }, undefined, say)) console.log(line);
-  if (server.tls) for (const line of tlsStartMessage(server.tls)) console.log(line);
+  if (server.tls) for (const line of tlsStartMessage(server.tls, say)) console.log(line);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

@@ -1,4 +1,5 @@
 /** What `casefile serve` prints about HTTPS: the certificate, and the fingerprint to check on a phone. */
+import { sayEnglish, type Translate } from "../i18n/catalogs.service";
 import type { CertificateNames } from "./names";
 import type { ServerTls } from "./server-tls";
 
@@ -11,12 +12,11 @@ export function httpsAddresses(names: CertificateNames, port: number): string[] 
   return hosts.map((host) => `https://${host}${port === 443 ? "" : `:${port}`}`);
 }
 
-/** The certificate's facts (the addresses phones can use are in the start report, src/cli/start-report.ts). */
-export function tlsStartMessage(tls: ServerTls): string[] {
+/** The certificate's facts (the addresses phones can use are in the start report, src/cli/start-report.ts), in `say`'s words. */
+export function tlsStartMessage(tls: ServerTls, say: Translate = sayEnglish): string[] {
+  const until = tls.validTo.toISOString().slice(0, 10);
   return [
-    tls.kind === "self-signed"
-      ? `HTTPS with a self-signed certificate${tls.created ? " made just now" : ""} (valid until ${tls.validTo.toISOString().slice(0, 10)}); phones warn once`
-      : `HTTPS with the certificate of TLS_CERT_FILE (valid until ${tls.validTo.toISOString().slice(0, 10)})`,
-    `certificate SHA-256 fingerprint (compare it on a phone): ${tls.fingerprint}`,
+    tls.kind === "self-signed" ? say("start.tls_self_signed", { fresh: tls.created ? "yes" : "no", until }) : say("start.tls_file", { until }),
+    say("start.tls_fingerprint", { fingerprint: tls.fingerprint }),
   ];
 }
