@@ -2,7 +2,10 @@
  * Show night: a crowd of phones sends its evidence over the venue's Wi-Fi while an admin watches the console.
  *
  *   node_modules/.bin/bun bench/show-night.ts [--phones 300] [--ramp 30] [--drop 0.25] [--min-kbps 500]
- *     [--max-kbps 2000] [--photos multipart|tus] [--clip tus|multipart] [--seed 8] [--probe]
+ *     [--max-kbps 2000] [--photos multipart|tus] [--clip tus|multipart] [--seed 8] [--probe] [--crowd mixed|video]
+ *
+ * --crowd video (issue 22): each phone sends one ~8 MB video (60 s, 1280×720) over tus at 400 KB/s (3200 kbit/s,
+ * no drops unless --drop is given) after registering and logging in.
  *
  * The real server (`bun src/main.ts serve`, fresh temp database and uploads folder, TRUST_PROXY=on, quotas and limits
  * at their defaults) runs as its own process. The phones run in another (bench/lib/show-night-phones.ts): each
@@ -10,12 +13,15 @@
  * bodies are paced in the client), registers with a verification photo (1.1 MB JPEG), logs in, and sends three photos
  * (1.1, 2.0 and 2.6 MB JPEGs, 8–12 MP) and one 60 s clip (640×360 H.264 + AAC, 3.9 MB), each tagged so every item has
  * its own SHA-256. A share (--drop) of upload attempts is dropped part-way: multipart is sent again whole, tus resumes
- * after HEAD. Meanwhile this process is the admin: every 250 ms it asks for the console's three lists at once
- * (GET /api/evidence/admin?limit=100, /api/evidence/admin/counts, /api/user/users) and times each answer; after the
- * crowd it polls the same lists for 10 s with no phones (the same run's baseline: the machine's own noise).
+ * after HEAD. Meanwhile this process is the admin and a visitor: every 250 ms it asks for the console's three lists at
+ * once (GET /api/evidence/admin?limit=100, /api/evidence/admin/counts, /api/user/users) and, without a session, for the
+ * public archive's first page (GET /api/evidence/public; 500 public notes are seeded before the server starts), and
+ * times each answer; after the crowd it polls the same for 10 s with no phones (the same run's baseline: the machine's
+ * own noise).
  * At the end every item a phone believes sent must be in the database with its exact SHA-256, and the stored file
  * must hash to it too.
- * Budgets (issue 8): items lost 0; server peak RSS ≤ 256 MB; p99 of the admin's list calls during the load ≤ 50 ms.
+ * Budgets (issues 8, 22): items lost 0; server peak RSS ≤ 256 MB; p99 of the admin's and the visitor's calls during the
+ * load ≤ 50 ms.
  */
 import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
@@ -24,15 +30,16 @@ import { createClient } from "@libsql/client";
 import type { PhoneReport } from "./lib/phone";
 import { type Child, cpuSeconds, fmt, freePort, loadAverage, ROOT, startChild, tempDir, percentile } from "./lib/proc";
 import type { CrowdPlan } from "./lib/show-night-phones";
-import { baseMedia } from "./lib/show-night-media";
+import { baseMedia, crowdVideo } from "./lib/show-night-media";
 
 const { values: opts } = parseArgs({
   options: {
     phones: { type: "string", default: "300" },
     ramp: { type: "string", default: "30" },
-    drop: { type: "string", default: "0.25" },
-    "min-kbps": { type: "string", default: "500" },
-    "max-kbps": { type: "string", default: "2000" },
+    drop: { type: "string" },
+    "min-kbps": { type: "string" },
+    "max-kbps": { type: "string" },
+    crowd: { type: "string", default: "mixed" },
     photos: { type: "string", default: "multipart" },
     clip: { type: "string", default: "tus" },
     seed: { type: "string", default: "8" },
@@ -45,6 +52,10 @@ const transport = (name: string, value: string) => {
   return value;
 };
 
+if (opts.crowd !== "mixed" && opts.crowd !== "video") throw new Error("--crowd must be mixed or video");
+const videoCrowd = opts.crowd === "video";
+const CROWD_DEFAULTS = videoCrowd ? { drop: "0", kbps: "3200" } : { drop: "0.25", minKbps: "500", maxKbps: "2000" };
+
 const LOST_BUDGET = 0;
 const RSS_BUDGET_MB = 256;
 const P99_BUDGET_MS = 50;
@@ -54,7 +65,10 @@ const MB = 1_000_000;
 const MIB = 1024 * 1024;
 const ADMIN = { ADMIN_USERNAME: "show_admin", ADMIN_EMAIL: "show_admin@example.org", ADMIN_PASSWORD: "show-admin-pass" };
 const PROBE_FILE = path.join(ROOT, ".cache/show-night/probe.jsonl");
+/** What the admin's console asks for (with the admin's session) and what a visitor's archive asks for (without). */
 const ADMIN_LISTS = ["/api/evidence/admin?limit=100", "/api/evidence/admin/counts", "/api/user/users"];
+const VISITOR_LISTS = ["/api/evidence/public"];
+const PUBLIC_ITEMS = 500;
 
 
 /** Memory lines of /proc/PID/status in KiB (VmRSS, VmHWM, RssAnon, RssFile). */
@@ -69,19 +83,20 @@ async function cpuWaitMicros(): Promise<number> {
   return Number(/^some .*total=(\d+)/m.exec(text)?.[1] ?? NaN);
 }
 
-/** The admin's console, polled until `until` settles: every call's latency, per list. */
-async function pollAdmin(baseUrl: string, cookie: string, until: Promise<unknown>) {
-  const times = new Map<string, number[]>(ADMIN_LISTS.map((p) => [p, []]));
+/** The admin's console and a visitor's archive, polled until `until` settles: every call's latency, per list. */
+async function pollLists(baseUrl: string, cookie: string, until: Promise<unknown>) {
+  const times = new Map<string, number[]>([...ADMIN_LISTS, ...VISITOR_LISTS].map((p) => [p, []]));
   const failures: string[] = [];
   let done = false;
   void until.finally(() => (done = true));
   for (let cycle = 0; !done && cycle < 100_000; cycle++) {
     const started = performance.now();
     await Promise.all(
-      ADMIN_LISTS.map(async (list) => {
+      [...times.keys()].map(async (list) => {
         const t = performance.now();
+        const headers: Record<string, string> = ADMIN_LISTS.includes(list) ? { cookie, "x-forwarded-for": "10.0.0.1" } : { "x-forwarded-for": "10.0.0.2" };
         try {
-          const res = await fetch(baseUrl + list, { headers: { cookie, "x-forwarded-for": "10.0.0.1" }, signal: AbortSignal.timeout(30_000) });
+          const res = await fetch(baseUrl + list, { headers, signal: AbortSignal.timeout(30_000) });
           await res.arrayBuffer();
           times.get(list)!.push(performance.now() - t);
           if (res.status !== 200) failures.push(`${list}: ${res.status}`);
@@ -141,17 +156,20 @@ try {
   console.log(`machine: ${navigator.hardwareConcurrency} cores, bun ${Bun.version}; load average at start ${await loadAverage()}`);
   const { photos, clip } = await baseMedia();
   if (opts.probe) await rm(PROBE_FILE, { force: true });
-  console.log(`media: photos ${photos.map((p) => fmt(p.length / MB, 2)).join(", ")} MB; 60 s clip ${fmt(clip.length / MB, 2)} MB`);
+  console.log(`media: photos ${photos.map((p) => fmt(p.length / MB, 2)).join(", ")} MB; 60 s clip ${fmt(clip.length / MB, 2)} MB${videoCrowd ? `; the video crowd's 60 s video ${fmt((await crowdVideo()).length / MB, 2)} MB` : ""}`);
 
   const dbFile = path.join(tmp.dir, "db/casefile.db");
   const uploadsDir = path.join(tmp.dir, "uploads");
+  const storage = { DATABASE_URL: `file:${dbFile}`, UPLOADS_DIR: uploadsDir };
+  const seeder = Bun.spawn([process.execPath, "bench/lib/seed-public.ts"], { cwd: ROOT, env: { ...process.env, ...storage, SEED_ROWS: String(PUBLIC_ITEMS), SEED_USERS: "50", SEED_MEDIA: "none" }, stdout: "inherit", stderr: "inherit" });
+  if ((await seeder.exited) !== 0) throw new Error("seeding the public archive failed");
   const server = await startChild({
     script: "src/main.ts",
     args: ["serve"],
     bunArgs: opts.probe ? ["--preload", "./bench/lib/server-probe.ts"] : [],
     port: freePort(),
     readyPath: "/healthz",
-    env: { DATABASE_URL: `file:${dbFile}`, UPLOADS_DIR: uploadsDir, TRUST_PROXY: "on", PROBE_OUT: PROBE_FILE, WEB_DIR: path.join(ROOT, "dist/web"), ...ADMIN },
+    env: { ...storage, TRUST_PROXY: "on", PROBE_OUT: PROBE_FILE, WEB_DIR: path.join(ROOT, "dist/web"), ...ADMIN },
   });
   children.push(server);
   const login = await fetch(`${server.url}/api/user/login`, {
@@ -170,17 +188,18 @@ try {
     baseUrl: server.url,
     phones,
     rampSeconds: Number(opts.ramp),
-    minKbps: Number(opts["min-kbps"]),
-    maxKbps: Number(opts["max-kbps"]),
-    dropRate: Number(opts.drop),
+    minKbps: Number(opts["min-kbps"] ?? CROWD_DEFAULTS.minKbps ?? CROWD_DEFAULTS.kbps),
+    maxKbps: Number(opts["max-kbps"] ?? CROWD_DEFAULTS.maxKbps ?? CROWD_DEFAULTS.kbps),
+    dropRate: Number(opts.drop ?? CROWD_DEFAULTS.drop),
     photoTransport: transport("photos", opts.photos!),
     clipTransport: transport("clip", opts.clip!),
     seed: Number(opts.seed),
+    crowd: videoCrowd ? "video" : "mixed",
     out: path.join(tmp.dir, "phones.json"),
   };
   await Bun.write(path.join(tmp.dir, "plan.json"), JSON.stringify(plan));
   console.log(
-    `${phones} phones over ${plan.rampSeconds} s, links ${plan.minKbps}–${plan.maxKbps} kbit/s, drop rate ${plan.dropRate}; ` +
+    `${phones} phones (${opts.crowd} crowd) over ${plan.rampSeconds} s, links ${plan.minKbps}–${plan.maxKbps} kbit/s, drop rate ${plan.dropRate}; ` +
       `photos over ${plan.photoTransport}, clip over ${plan.clipTransport}; server idle RSS ${fmt((before.VmRSS ?? 0) / 1024)} MiB`,
   );
 
@@ -194,14 +213,14 @@ try {
     stderr: "inherit",
   });
   const crowdDone = crowd.exited;
-  const [admin, peak] = await Promise.all([pollAdmin(server.url, cookie, crowdDone), sampleMemory(server.pid, crowdDone)]);
+  const [admin, peak] = await Promise.all([pollLists(server.url, cookie, crowdDone), sampleMemory(server.pid, crowdDone)]);
   const seconds = (performance.now() - started) / 1000;
   const serverCpu = (await cpuSeconds(server.pid)) - cpu0;
   const cpuWaitShare = ((await cpuWaitMicros()) - wait0) / 1e6 / seconds;
   const hwm = (await memory(server.pid)).VmHWM ?? 0;
   if ((await crowdDone) !== 0) throw new Error(`the phones' process exited with ${crowd.exitCode}`);
   // The same run's baseline: the same lists (now full) with the phones gone: the machine's own noise, the server at rest.
-  const quiet = await pollAdmin(server.url, cookie, Bun.sleep(BASELINE_SECONDS * 1000));
+  const quiet = await pollLists(server.url, cookie, Bun.sleep(BASELINE_SECONDS * 1000));
   const { reports } = (await Bun.file(plan.out).json()) as { seconds: number; reports: PhoneReport[] };
 
   // ---- what arrived ------------------------------------------------------------------------------------------
@@ -255,11 +274,11 @@ try {
   const all = [...admin.times.values()].flat().sort((a, b) => a - b);
   for (const [list, times] of admin.times) {
     const sorted = [...times].sort((a, b) => a - b);
-    console.log(`admin ${list.padEnd(32)} n ${sorted.length}  p50 ${fmt(percentile(sorted, 50), 1)} ms  p95 ${fmt(percentile(sorted, 95), 1)} ms  p99 ${fmt(percentile(sorted, 99), 1)} ms  max ${fmt(sorted.at(-1) ?? NaN, 1)} ms`);
+    console.log(`${ADMIN_LISTS.includes(list) ? "admin  " : "visitor"} ${list.padEnd(32)} n ${sorted.length}  p50 ${fmt(percentile(sorted, 50), 1)} ms  p95 ${fmt(percentile(sorted, 95), 1)} ms  p99 ${fmt(percentile(sorted, 99), 1)} ms  max ${fmt(sorted.at(-1) ?? NaN, 1)} ms`);
   }
   const quietAll = [...quiet.times.values()].flat().sort((a, b) => a - b);
-  console.log(`admin, all three lists, after the crowd (baseline, ${BASELINE_SECONDS} s, same lists, no phones): n ${quietAll.length}  p50 ${fmt(percentile(quietAll, 50), 1)} ms  p99 ${fmt(percentile(quietAll, 99), 1)} ms  max ${fmt(quietAll.at(-1) ?? NaN, 1)} ms`);
-  console.log(`admin, all three lists, during the crowd: n ${all.length}  p50 ${fmt(percentile(all, 50), 1)} ms  p95 ${fmt(percentile(all, 95), 1)} ms  p99 ${fmt(percentile(all, 99), 1)} ms`);
+  console.log(`admin and visitor, all four lists, after the crowd (baseline, ${BASELINE_SECONDS} s, same lists, no phones): n ${quietAll.length}  p50 ${fmt(percentile(quietAll, 50), 1)} ms  p99 ${fmt(percentile(quietAll, 99), 1)} ms  max ${fmt(quietAll.at(-1) ?? NaN, 1)} ms`);
+  console.log(`admin and visitor, all four lists, during the crowd: n ${all.length}  p50 ${fmt(percentile(all, 50), 1)} ms  p95 ${fmt(percentile(all, 95), 1)} ms  p99 ${fmt(percentile(all, 99), 1)} ms`);
   if (admin.failures.length) console.log(`admin failures: ${admin.failures.length}, first: ${admin.failures[0]}`);
   for (const r of phoneErrors.slice(0, 5)) console.log(`phone ${r.index}: ${r.error}`);
   for (const i of unsent.slice(0, 5)) console.log(`not sent: ${i.username} ${i.title}: ${i.error}`);
@@ -272,7 +291,7 @@ try {
   const verdicts = [
     [`items lost ${lost} of ${believed.length} confirmed (duplicates ${duplicated}, answers with another SHA-256 ${answerMismatch}, stored files not matching ${diskMismatch}; not confirmed to the phone ${unsent.length}, phones failed ${phoneErrors.length}), budget ${LOST_BUDGET}`, lost + duplicated + answerMismatch + diskMismatch + unsent.length + phoneErrors.length <= LOST_BUDGET],
     [`server peak RSS ${fmt(peakMb)} MB (${fmt(peakMb / (MIB / MB))} MiB), budget ≤ ${RSS_BUDGET_MB} MB`, peakMb <= RSS_BUDGET_MB],
-    [`admin list calls p99 ${fmt(p99, 1)} ms (n ${all.length}, failures ${admin.failures.length}), budget ≤ ${P99_BUDGET_MS} ms`, p99 <= P99_BUDGET_MS && admin.failures.length === 0],
+    [`admin and visitor calls p99 ${fmt(p99, 1)} ms (n ${all.length}, failures ${admin.failures.length}), budget ≤ ${P99_BUDGET_MS} ms`, p99 <= P99_BUDGET_MS && admin.failures.length === 0],
   ] as const;
   for (const [text, ok] of verdicts) console.log(`RESULT ${text}: ${ok ? "PASS" : "FAIL"}`);
   process.exitCode = verdicts.every(([, ok]) => ok) ? 0 : 1;

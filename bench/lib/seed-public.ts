@@ -2,6 +2,8 @@
  * Seeds a fresh casefile database for bench/public-list.ts through the app's own code (openContext, drizzle inserts):
  * SEED_USERS users (half with avatars) and SEED_ROWS public items (most with a media row and a thumbnail).
  * Usage: DATABASE_URL=file:… UPLOADS_DIR=… SEED_ROWS=10000 SEED_USERS=500 bun bench/lib/seed-public.ts
+ * SEED_MEDIA=none seeds notes only, no avatars (rows naming files that don't exist would set the server's renditions
+ * jobs to work on them, which a load benchmark must not measure).
  */
 import { loadConfig } from "../../src/config";
 import { evidence } from "../../src/db/evidence";
@@ -11,6 +13,7 @@ import { openContext } from "../../src/server";
 
 const ROWS = Number(process.env.SEED_ROWS ?? 10_000);
 const USERS = Number(process.env.SEED_USERS ?? 500);
+const WITH_MEDIA = process.env.SEED_MEDIA !== "none";
 const env = process.env;
 
 async function seed(): Promise<void> {
@@ -29,19 +32,19 @@ async function seed(): Promise<void> {
       pronouns: "",
       role: 1,
       passwordHash: "not-a-real-hash", // nobody logs in as these users
-      avatarMediaId: i % 2 ? hex("a", i) : null,
+      avatarMediaId: WITH_MEDIA && i % 2 ? hex("a", i) : null,
       videoWatched: true,
       createdAt: iso(0),
     }));
     const media: (typeof mediaFiles.$inferInsert)[] = [];
-    for (let i = 0; i < USERS; i += 2) {
+    for (let i = 0; WITH_MEDIA && i < USERS; i += 2) {
       const id = hex("a", i + 1);
       media.push({ id, ownerId: i + 2, purpose: "avatar", storeKey: `avatar/${id}`, publicStoreKey: null, publicSize: null, mime: "image/webp", size: 9000, sha256: "0".repeat(64), createdAt: iso(0) });
     }
     const items: (typeof evidence.$inferInsert)[] = [];
     for (let i = 0; i < ROWS; i++) {
       const userId = (i % USERS) + 1;
-      const kind = i % 10 === 0 ? 1 : 2 + (i % 3); // some notes, then image/video/audio
+      const kind = !WITH_MEDIA || i % 10 === 0 ? 1 : 2 + (i % 3); // some notes, then image/video/audio
       const mediaId = kind === 1 ? null : hex("e", i);
       const thumbnailId = kind === 1 || kind === 4 ? null : hex("t", i);
       if (mediaId) media.push({ id: mediaId, ownerId: userId, purpose: "evidence", storeKey: `evidence/${mediaId}`, publicStoreKey: null, publicSize: null, mime: "video/mp4", size: 5_000_000 + i, sha256: "1".repeat(64), createdAt: iso(i) });

@@ -49,6 +49,16 @@ export async function baseMedia(): Promise<{ photos: Uint8Array[]; clip: Uint8Ar
   return { photos, clip };
 }
 
+/** The video crowd's clip (`--crowd video`): 60 s of 1280×720 H.264 at ~1 Mbit/s plus AAC, ~8 MB. */
+export async function crowdVideo(): Promise<Uint8Array> {
+  await mkdir(CACHE, { recursive: true });
+  return ffmpeg(path.join(CACHE, "video-8mb.mp4"), [
+    ...["-f", "lavfi", "-i", "testsrc2=s=1280x720:r=30,noise=alls=8:allf=t", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000"],
+    ...["-t", "60", "-c:v", "libx264", "-preset", "veryfast", "-b:v", "1000k", "-maxrate", "1200k", "-bufsize", "2000k", "-pix_fmt", "yuv420p"],
+    ...["-c:a", "aac", "-b:a", "64k", "-shortest"],
+  ]);
+}
+
 function payload(name: string, mime: string, parts: Uint8Array[]): Payload {
   const hasher = new Bun.CryptoHasher("sha256");
   for (const part of parts) hasher.update(part);

@@ -5,7 +5,7 @@
  * Phones arrive spread evenly over `rampSeconds`; each link's rate is drawn from [minKbps, maxKbps].
  */
 import { Phone, type PhoneReport, type Transport } from "./phone";
-import { baseMedia, taggedJpeg, taggedMp4 } from "./show-night-media";
+import { baseMedia, crowdVideo, taggedJpeg, taggedMp4 } from "./show-night-media";
 
 export type CrowdPlan = {
   baseUrl: string;
@@ -17,6 +17,8 @@ export type CrowdPlan = {
   photoTransport: Transport;
   clipTransport: Transport;
   seed: number;
+  /** mixed: three photos and a 60 s clip per phone; video: one ~8 MB video per phone. */
+  crowd: "mixed" | "video";
   out: string;
 };
 
@@ -34,6 +36,7 @@ function seeded(seed: number): () => number {
 
 const plan = (await Bun.file(process.argv[2]!).json()) as CrowdPlan;
 const { photos, clip } = await baseMedia();
+const video = plan.crowd === "video" ? await crowdVideo() : undefined;
 const random = seeded(plan.seed);
 const started = performance.now();
 
@@ -51,10 +54,12 @@ const reports = await Promise.all(
       dropRate: plan.dropRate,
       random: phoneRandom,
       selfie: taggedJpeg(photos[0]!, tag("selfie"), "selfie.jpg"),
-      items: [
-        ...photos.map((photo, k) => ({ title: `Phone ${index} photo ${k + 1}`, kind: "photo" as const, transport: plan.photoTransport, payload: taggedJpeg(photo, tag(`photo ${k + 1}`), `IMG_${index}_${k + 1}.jpg`) })),
-        { title: `Phone ${index} clip`, kind: "clip" as const, transport: plan.clipTransport, payload: taggedMp4(clip, tag("clip"), `VID_${index}.mp4`) },
-      ],
+      items: video
+        ? [{ title: `Phone ${index} video`, kind: "clip" as const, transport: plan.clipTransport, payload: taggedMp4(video, tag("video"), `VID_${index}.mp4`) }]
+        : [
+            ...photos.map((photo, k) => ({ title: `Phone ${index} photo ${k + 1}`, kind: "photo" as const, transport: plan.photoTransport, payload: taggedJpeg(photo, tag(`photo ${k + 1}`), `IMG_${index}_${k + 1}.jpg`) })),
+            { title: `Phone ${index} clip`, kind: "clip" as const, transport: plan.clipTransport, payload: taggedMp4(clip, tag("clip"), `VID_${index}.mp4`) },
+          ],
     });
     return phone.run();
   }),

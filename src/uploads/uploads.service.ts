@@ -118,7 +118,6 @@ async function receive(ctx: AppContext, row: UploadRow, lease: UploadLease, body
   const guarded = guardedBody(body, {
     maxBytes: row.length - lease.offset,
     ...stallGuard(ctx.config),
-    renewalDue: () => lease.due(),
     beforeHandOver: async () => {
       if (lease.due()) await lease.renew();
     },
