@@ -15,8 +15,8 @@ import { randomId } from "./upload-id";
 export const LEASE_MS = 8_000;
 /**
  * Each renewal is a database write (with 300 phones sending, every 2 s was ~150 writes a second on the one thread).
- * Renewing after half the lease still leaves the other half, 4 s, for the piece handed over (256 KiB, and the one
- * read ahead behind it) to reach storage before anyone else could take over.
+ * Renewing after half the lease still leaves the other half, 4 s, for the chunk handed over (and the one read ahead
+ * behind it) to reach storage before anyone else could take over.
  */
 const RENEW_MS = LEASE_MS / 2;
 /** Bytes between two saves of the offset while data streams fast (a kill -9 loses at most this much). */
