@@ -26,7 +26,7 @@ import { createHmac } from "node:crypto";
 import type { Client, Row } from "@libsql/client";
 import { sha256Hex } from "../auth/passwords";
 import type { Config } from "../config";
-import type { Database } from "../db/client";
+import { type Database, flushToDisk } from "../db/client";
 import { type AuditAnchor, loadAuditKey, readAnchor, writeAnchor } from "./audit-key";
 
 /** The prev_hash of the first entry. */
@@ -109,6 +109,7 @@ export async function openAuditChain(db: Database, settings: Config["audit"]): P
     const upgraded = verdict.intact ? await upgradeToDetailHashes(client, key) : undefined;
     if (upgraded) {
       chain.anchor = upgraded;
+      await flushToDisk(client);
       await writeAnchor(settings, upgraded);
       console.warn(`audit log: entries #1–#${upgraded.id} sealed again so each can be erased without breaking the chain (detail_hash)`);
     }
@@ -181,6 +182,10 @@ async function sealTail(client: Client, chain: Chain): Promise<number> {
     return update;
   });
   await client.batch(updates, "write");
+  // The anchor may only name what a power cut cannot take back (the database commits without an fsync each time,
+  // db/client.ts), or a restart would take the lost tail for entries removed. Flushing here is also what makes every
+  // audited change (an item received, a user deleted) durable before the server answers for it.
+  await flushToDisk(client);
   chain.anchor = anchorAt(rows.at(-1)!.id, prevHash);
   await writeAnchor(chain.settings, chain.anchor);
   return rows.length;
