@@ -11,6 +11,7 @@ import { findUserById } from "../users/users.service";
 import { readClientRef, readDurationMs, readEvidenceText, readPage, THUMBNAIL_MAX_BYTES } from "./evidence-input";
 import { evidenceJson } from "./evidence-json";
 import { publicPageText } from "./public-page-cache";
+import { countPublicEvidence, publicCountHeaders } from "./public-counts";
 import { admitEvidenceUpload } from "./quotas";
 import {
   createEvidenceOnce,
@@ -82,8 +83,11 @@ export function evidenceRoutes(ctx: AppContext) {
 
     .get("/api/evidence/public", async ({ query }) => {
       const page = readPage(query);
-      const text = await publicPageText(ctx.db, page, async () => JSON.stringify((await listPublicEvidence(ctx.db, page)).map(evidenceJson)));
-      return new Response(text, { headers: { "content-type": "application/json; charset=utf-8" } });
+      const { text, headers } = await publicPageText(ctx.db, page, async () => {
+        const [items, counts] = await Promise.all([listPublicEvidence(ctx.db, page), countPublicEvidence(ctx.db)]);
+        return { text: JSON.stringify(items.map(evidenceJson)), headers: publicCountHeaders(counts) };
+      });
+      return new Response(text, { headers: { "content-type": "application/json; charset=utf-8", ...headers } });
     })
 
     // One item of the public archive (its /archive/<id> link): unknown, private and malformed ids get the same answer.

@@ -67,6 +67,27 @@ describe("without limit or before, a list is whole", () => {
   });
 });
 
+describe("the public list's counts", () => {
+  const counts = async (path: string) => {
+    const response = await visitor.get(path);
+    expect(response.status).toBe(200);
+    return [response.headers.get("x-total-count"), response.headers.get("x-kind-counts")];
+  };
+
+  test("every page names how many public items there are, in all and of each kind, and follows a change at once", async () => {
+    const total = (await list(visitor, "/api/evidence/public")).length;
+    const first = await list(visitor, "/api/evidence/public?limit=10");
+    for (const path of ["/api/evidence/public", "/api/evidence/public?limit=10", `/api/evidence/public?limit=10&before=${first.at(-1)!.id}`]) {
+      expect(await counts(path)).toEqual([String(total), `1=${total}`]);
+    }
+    // A private item is not counted; made public, it is, on the (cached) first page too.
+    const added = await note("counted late");
+    expect(await counts("/api/evidence/public?limit=10")).toEqual([String(total), `1=${total}`]);
+    expect((await admin.put(`/api/evidence/clearance/${added.id}`)).status).toBe(200);
+    expect(await counts("/api/evidence/public?limit=10")).toEqual([String(total + 1), `1=${total + 1}`]);
+  });
+});
+
 describe("full_name of the poster", () => {
   test("is on every item of the admin lists", async () => {
     for (const path of ["/api/evidence/admin", "/api/evidence/admin?limit=5", `/api/user/${owner.user.id}/evidence`]) {

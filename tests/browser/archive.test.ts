@@ -147,7 +147,14 @@ test("laptop: introduction, tiles without a Public badge, a note as a quotation;
   await open.getByText("Submitted by").waitFor();
   await open.getByText(informant.fields.username).waitFor();
   expect(await open.getByRole("img", { name: `${informant.fields.username}'s avatar` }).getAttribute("src")).toBe("/default-avatar.svg");
-  await open.getByText("5 of 50+").waitFor();
+  // Exact while only the first page is loaded (the list's X-Total-Count), not "5 of 50+".
+  const publicTotal = ((await (await fetch(`${server.url}/api/evidence/public`)).json()) as unknown[]).length;
+  await open.getByText(`5 of ${publicTotal}`).waitFor();
+  // Copy link (Chromium on Linux has no Web Share): the work's own address goes on the clipboard.
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(page.url()).origin });
+  await open.getByRole("button", { name: "Copy link" }).click();
+  await open.getByRole("button", { name: "Link copied" }).waitFor();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${new URL(page.url()).origin}/archive/${ids.photo}`);
   // The server withholds a public item's location; the viewer shows no empty label for it.
   expect(await open.getByText("Location").count()).toBe(0);
   const photo = open.getByRole("img", { name: "Photo: Harbour crane at night" });

@@ -190,7 +190,7 @@ for (const viewport of [PHONE, LAPTOP]) {
       await page.getByLabel("Title").fill(title);
       await page.getByLabel("Notes").fill(notes);
       await page.getByRole("button", { name: "Upload Evidence" }).click();
-      await page.getByText("DO NOT CLOSE OUT OF THIS SCREEN").waitFor();
+      await page.getByText("You can leave this screen").waitFor();
       await sent(title);
     }
 
@@ -207,7 +207,7 @@ for (const viewport of [PHONE, LAPTOP]) {
       await page.getByLabel("Notes").fill("A grey van circled the block three times.\nLine 2\nLine 3\nLine 4\nLine 5\nLine 6\nLine 7\nLine 8");
       await screen("evidence-details-note");
       await page.getByRole("button", { name: "Upload Evidence" }).click();
-      await page.getByText("DO NOT CLOSE OUT OF THIS SCREEN").waitFor();
+      await page.getByText("You can leave this screen").waitFor();
       await sent("Supporting Evidence");
       await page.getByRole("button", { name: /^Supporting Evidence \(Note\)/ }).waitFor();
       // The card shows the title cut to 8 characters plus " ...".
@@ -224,7 +224,7 @@ for (const viewport of [PHONE, LAPTOP]) {
       await page.getByLabel("Title").fill("Bridge photo");
       await page.getByLabel("Notes").fill("Taken from the north end.");
       await page.getByRole("button", { name: "Upload Evidence" }).click();
-      await page.getByText("DO NOT CLOSE OUT OF THIS SCREEN").waitFor();
+      await page.getByText("You can leave this screen").waitFor();
       await sent("Bridge photo");
       await page.getByTestId("queue-row").filter({ hasText: "Bridge photo" }).getByText("Arrived intact").waitFor();
 

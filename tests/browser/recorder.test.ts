@@ -110,7 +110,7 @@ for (const viewport of [PHONE, LAPTOP]) {
     if (viewport === LAPTOP) return expect(problems).toEqual([]);
 
     await page.getByRole("button", { name: "Upload Evidence" }).click();
-    await page.getByText("DO NOT CLOSE OUT OF THIS SCREEN").waitFor();
+    await page.getByText("You can leave this screen").waitFor();
     await page.waitForURL("**/Evidence");
     await queue.waitFor("Voices under the bridge", "done");
     const items = (await (await page.request.get("/api/evidence")).json()) as { title: string; duration_ms: number | null }[];

@@ -52,6 +52,11 @@ async function errorFrom(response: Response): Promise<ApiError> {
 }
 
 export async function request<T>(method: string, path: string, body?: Body): Promise<T> {
+  return (await requestWithHeaders<T>(method, path, body)).data;
+}
+
+/** request, and the answer's headers (the public list's counts). */
+export async function requestWithHeaders<T>(method: string, path: string, body?: Body): Promise<{ data: T; headers: Headers }> {
   const init: RequestInit = { method, credentials: "include", headers: { Accept: "application/json" } };
   if (body instanceof FormData) init.body = body;
   else if (body !== undefined) {
@@ -64,5 +69,5 @@ export async function request<T>(method: string, path: string, body?: Body): Pro
     throw await errorFrom(response);
   }
   const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return { data: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
 }

@@ -1,17 +1,35 @@
-import { request } from "./client";
+import { request, requestWithHeaders } from "./client";
 import type { Evidence } from "./types";
 
 export const PAGE_SIZE = 50;
 
 export const listOwnEvidence = () => request<Evidence[]>("GET", "/api/evidence");
 
-function page(path: string, before?: number) {
+function pagePath(path: string, before?: number) {
   const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
   if (before !== undefined) query.set("before", String(before));
-  return request<Evidence[]>("GET", `${path}?${query}`);
+  return `${path}?${query}`;
 }
-export const listPublicEvidence = (before?: number) => page("/api/evidence/public", before);
-export const listAllEvidence = (before?: number) => page("/api/evidence/admin", before);
+
+/** How many public items there are, in all (kind 0) and of each kind, from the list's headers; null when not said. */
+export type PublicCounts = Record<number, number>;
+
+function countsOf(headers: Headers): PublicCounts | null {
+  const total = Number(headers.get("x-total-count") ?? Number.NaN);
+  if (!Number.isInteger(total)) return null;
+  const counts: PublicCounts = { 0: total };
+  for (const pair of (headers.get("x-kind-counts") ?? "").split(",")) {
+    const [kind, count] = pair.split("=").map(Number);
+    if (Number.isInteger(kind) && Number.isInteger(count)) counts[kind!] = count!;
+  }
+  return counts;
+}
+
+export async function listPublicEvidence(before?: number): Promise<{ items: Evidence[]; counts: PublicCounts | null }> {
+  const { data, headers } = await requestWithHeaders<Evidence[]>("GET", pagePath("/api/evidence/public", before));
+  return { items: data, counts: countsOf(headers) };
+}
+export const listAllEvidence = (before?: number) => request<Evidence[]>("GET", pagePath("/api/evidence/admin", before));
 
 export const updateEvidence = (id: number, form: FormData) =>
   request<Evidence>("PUT", `/api/evidence/update/${id}`, form);

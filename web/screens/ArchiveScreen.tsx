@@ -1,7 +1,7 @@
 import { useAtomValue } from "jotai";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useParams } from "wouter";
-import { listPublicEvidence } from "../api/evidence";
+import { listPublicEvidence, type PublicCounts } from "../api/evidence";
 import type { Evidence } from "../api/types";
 import { applyFilter, EvidenceFilter } from "../components/EvidenceFilter";
 import { LoadMoreSentinel } from "../components/LoadMoreSentinel";
@@ -23,7 +23,14 @@ const ArchiveViewer = lazy(() => import("../features/archive/ArchiveViewer"));
  */
 export default function ArchiveScreen() {
   const { project_name: projectName, archive_intro: archiveIntro } = useAtomValue(showAtom);
-  const { items, loading, done, failed, loadMore } = usePagedEvidence(listPublicEvidence);
+  // Each page says how many public items there are, so the viewer counts "4 of 66" before the last page is loaded.
+  const [counts, setCounts] = useState<PublicCounts | null>(null);
+  const fetchPage = useCallback(async (before?: number) => {
+    const page = await listPublicEvidence(before);
+    setCounts(page.counts);
+    return page.items;
+  }, []);
+  const { items, loading, done, failed, loadMore } = usePagedEvidence(fetchPage);
   const [filter, setFilter] = useState<MediaFilter>(0);
   const shown = useMemo(() => applyFilter(items, filter), [items, filter]);
   const params = useParams<{ id?: string }>();
@@ -79,7 +86,15 @@ export default function ArchiveScreen() {
       </div>
       {openId !== null && (
         <Suspense fallback={<div className="fixed inset-0 z-50 bg-ink-950" />}>
-          <ArchiveViewer id={openId} items={shown} more={!done && !failed} loadMore={loadMore} onMove={move} onClose={close} />
+          <ArchiveViewer
+            id={openId}
+            items={shown}
+            total={done ? shown.length : counts ? (counts[filter] ?? 0) : null}
+            more={!done && !failed}
+            loadMore={loadMore}
+            onMove={move}
+            onClose={close}
+          />
         </Suspense>
       )}
     </main>

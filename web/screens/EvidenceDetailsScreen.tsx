@@ -70,6 +70,8 @@ export default function EvidenceDetailsScreen() {
   const setMedia = useSetAtom(mediaAtom);
   const [, navigate] = useLocation();
   const [uploading, setUploading] = useState(false);
+  /** The draft is in the queue (kept on the phone, sending on its own): leaving loses nothing from here on. */
+  const [handedOver, setHandedOver] = useState(false);
   const [titleProblem, setTitleProblem] = useState("");
 
   useEffect(() => {
@@ -104,6 +106,7 @@ export default function EvidenceDetailsScreen() {
     setUploading(true);
     await flush();
     await enqueue(draft.id);
+    setHandedOver(true);
     setMedia([]);
   }
 
@@ -137,9 +140,9 @@ export default function EvidenceDetailsScreen() {
         <TextArea label={t("evidence.notes")} value={draft.notes} maxLength={10000} onChange={(event) => change({ notes: event.target.value })} disabled={uploading} />
         <LocationField value={draft.location} onChange={(location) => change({ location })} disabled={uploading} />
         {uploading && (
-          <div role="status" className="rounded-lg border-s-4 border-accent bg-accent/10 px-4 py-3">
-            <p className="font-semibold tracking-wide text-ink-950">{t("details.do_not_close")}</p>
-            <p className="mt-1 text-sm text-ink-800">{t("details.handing_over")}</p>
+          <div role="status" className={`rounded-lg border-s-4 px-4 py-3 ${handedOver ? "border-emerald-800 bg-emerald-50" : "border-accent bg-accent/10"}`}>
+            <p className="font-semibold tracking-wide text-ink-950">{t(handedOver ? "details.can_leave" : "details.do_not_close")}</p>
+            <p className="mt-1 text-sm text-ink-800">{t(handedOver ? "details.in_queue" : "details.handing_over")}</p>
           </div>
         )}
         <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row sm:justify-end">

@@ -8,6 +8,7 @@ import { useSwipe } from "./useSwipe";
 import { useViewerItem } from "./useViewerItem";
 import { ViewerFacts } from "./ViewerFacts";
 import { ViewerStage } from "./ViewerStage";
+import { ShareButton } from "./ShareButton";
 import { displaySource } from "../media/renditions";
 import { t } from "../i18n/i18n";
 import { formatNumber } from "../../lib/format";
@@ -23,6 +24,8 @@ export type ArchiveViewerProps = {
   id: number;
   /** The grid's items as shown (filtered): previous and next walk through these. */
   items: Evidence[];
+  /** How many works the grid holds as filtered, loaded or not (the list's count); null when the server did not say. */
+  total: number | null;
   /** More pages may follow: Next at the end loads them. */
   more: boolean;
   loadMore: () => void;
@@ -50,7 +53,7 @@ function NavButton({ label, icon, onClick, disabled }: { label: string; icon: Ic
  * for the next page and moves on once it arrives. The address is the state (ArchiveScreen): moving replaces
  * /archive/<id>, closing returns to /archive.
  */
-export default function ArchiveViewer({ id, items, more, loadMore, onMove, onClose }: ArchiveViewerProps) {
+export default function ArchiveViewer({ id, items, total: counted, more, loadMore, onMove, onClose }: ArchiveViewerProps) {
   const index = items.findIndex((item) => item.id === id);
   const shown = useViewerItem(id, index >= 0 ? items[index] : undefined);
   const inList = index >= 0;
@@ -106,7 +109,8 @@ export default function ArchiveViewer({ id, items, more, loadMore, onMove, onClo
   }, []);
 
   const swipe = useSwipe(next, previous);
-  const total = t(more ? "viewer.total_more" : "viewer.total", { count: formatNumber(items.length) });
+  const exact = counted ?? (more ? null : items.length);
+  const total = exact === null ? t("viewer.total_more", { count: formatNumber(items.length) }) : t("viewer.total", { count: formatNumber(Math.max(exact, items.length)) });
 
   return (
     <Dialog open onClose={onClose} className="fixed inset-0 z-50">
@@ -122,6 +126,7 @@ export default function ArchiveViewer({ id, items, more, loadMore, onMove, onClo
             </>
           )}
           <span className="flex-1" />
+          {shown.state === "ready" && <ShareButton title={shown.item.title} />}
           <button
             type="button"
             onClick={onClose}
