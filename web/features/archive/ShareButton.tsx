@@ -44,6 +44,7 @@ export function ShareButton({ title }: { title: string }) {
     setCopied(await copyText(url));
   }
 
+  const words = canShare ? t("viewer.share") : copied ? t("viewer.link_copied") : t("viewer.copy_link");
   return (
     <button
       type="button"
@@ -52,8 +53,11 @@ export function ShareButton({ title }: { title: string }) {
     >
       <Icon name={copied ? "check" : "share"} className="size-5 shrink-0" />
       {/* On a phone the bar has room for the icon only (the check says "copied"); the words stay the button's name. */}
-      <span aria-live="polite" className="max-sm:sr-only">
-        {canShare ? t("viewer.share") : copied ? t("viewer.link_copied") : t("viewer.copy_link")}
+      <span aria-live="polite" className="max-sm:hidden">
+        {words}
+      </span>
+      <span aria-live="polite" className="sr-only sm:hidden">
+        {words}
       </span>
     </button>
   );
