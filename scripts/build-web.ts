@@ -4,6 +4,7 @@
 import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { $ } from "bun";
+import { FONTS } from "./fonts";
 
 const root = join(import.meta.dir, "..");
 const webDir = join(root, "web");
@@ -24,6 +25,7 @@ const bundle = await Bun.build({
   naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
   // jotai tests `import.meta.env.MODE` (Vite's) for its development warnings: production here too, so they go.
   define: { "process.env.NODE_ENV": '"production"', "import.meta.env": '{"MODE":"production"}' },
+  metafile: true, // which chunk is which lazy screen's (preloads.json, below)
 });
 if (!bundle.success) {
   for (const log of bundle.logs) console.error(log);
@@ -32,35 +34,65 @@ if (!bundle.success) {
 const entry = bundle.outputs.find((output) => output.kind === "entry-point");
 if (!entry) throw new Error("Bun.build produced no entry point");
 const entryFile = entry.path.slice(assetsDir.length + 1);
+/** The chunk a lazy screen's import() loads (web/screens/<name>.tsx). */
+function screenChunk(name: string): string {
+  const found = Object.entries(bundle.metafile?.outputs ?? {}).find(([, output]) => output.entryPoint === `web/screens/${name}.tsx`);
+  if (!found) throw new Error(`no chunk of web/screens/${name}.tsx in Bun.build's metafile`);
+  return found[0].replace(/^\.\//, "");
+}
+
+/** A file of assets/ and every chunk it imports statically (what loading it costs before it runs). */
+async function staticClosure(file: string, seen = new Set<string>()): Promise<Set<string>> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const code = await Bun.file(join(assetsDir, file)).text();
+  const imports = code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[^"'()]*?from\s*)?["']\/assets\/([^"']+\.js)["']/g);
+  for (const [, chunk] of imports) await staticClosure(chunk!, seen);
+  return seen;
+}
+const initialFiles = await staticClosure(entryFile);
+/** Per screen, the modules its first render needs beyond main's: the server sends them as modulepreload links. */
+const screenPreloads = { archive: [...(await staticClosure(screenChunk("ArchiveScreen")))].filter((f) => !initialFiles.has(f)).map((f) => `/assets/${f}`) };
+await writeFile(join(outDir, "preloads.json"), JSON.stringify(screenPreloads));
+
+// The design system's fonts (scripts/fonts.ts) go into assets/ under content-hashed names, cached for a year like the
+// bundle (a new font, a new name); web/styles.css and web/index.html refer to them as /fonts/<name>.
+const contentHash = (bytes: Uint8Array) => new Bun.CryptoHasher("sha256").update(bytes).digest("hex").slice(0, 10);
+/** "/fonts/<name>" → "/assets/<stem>-<hash>.woff2" */
+const fontUrls = new Map<string, string>();
+for (const [name, source] of Object.entries(FONTS)) {
+  const bytes = await readFile(join(root, source));
+  const hashed = `${name.replace(/\.woff2$/, "")}-${contentHash(bytes)}.woff2`;
+  await writeFile(join(assetsDir, hashed), bytes);
+  fontUrls.set(`/fonts/${name}`, `/assets/${hashed}`);
+}
+/** Points every /fonts/<name> of a text at its hashed file; a reference to a font not in FONTS fails the build. */
+function withHashedFonts(text: string, where: string): string {
+  return text.replace(/\/fonts\/[\w.-]+/g, (url) => {
+    const hashed = fontUrls.get(url);
+    if (!hashed) throw new Error(`${where} refers to ${url}, which is not in scripts/fonts.ts`);
+    return hashed;
+  });
+}
 
 const cssTemp = join(outDir, "styles.tmp.css");
 await $`${join(root, "node_modules/.bin/tailwindcss")} -i ${join(webDir, "styles.css")} -o ${cssTemp} --minify`.cwd(root).quiet();
-const css = await readFile(cssTemp);
-const cssFile = `styles-${new Bun.CryptoHasher("sha256").update(css).digest("hex").slice(0, 10)}.css`;
+const css = new TextEncoder().encode(withHashedFonts(await readFile(cssTemp, "utf8"), "web/styles.css"));
+const cssFile = `styles-${contentHash(css)}.css`;
 await writeFile(join(assetsDir, cssFile), css);
 await rm(cssTemp);
 
 const template = await readFile(join(webDir, "index.html"), "utf8");
-const html = template
-  .replace('<link rel="stylesheet" href="./styles.css" />', `<link rel="stylesheet" href="/assets/${cssFile}" />`)
-  .replace('<script type="module" src="./main.tsx"></script>', `<script type="module" src="/assets/${entryFile}"></script>`);
-if (html === template) throw new Error("web/index.html lost its styles.css/main.tsx references");
+const html = withHashedFonts(
+  template
+    .replace('<link rel="stylesheet" href="./styles.css" />', `<link rel="stylesheet" href="/assets/${cssFile}" />`)
+    .replace('<script type="module" src="./main.tsx"></script>', `<script type="module" src="/assets/${entryFile}"></script>`),
+  "web/index.html",
+);
+if (!html.includes(`/assets/${cssFile}`) || !html.includes(`/assets/${entryFile}`)) throw new Error("web/index.html lost its styles.css/main.tsx references");
 await writeFile(join(outDir, "index.html"), html);
 
 await cp(join(webDir, "public"), outDir, { recursive: true });
-
-/** The two faces of the design system (web/styles.css), served from our own origin under short stable names. */
-const FONTS: Record<string, string> = {
-  "plex-latin.woff2": "@fontsource-variable/ibm-plex-sans/files/ibm-plex-sans-latin-wght-normal.woff2",
-  "plex-latin-ext.woff2": "@fontsource-variable/ibm-plex-sans/files/ibm-plex-sans-latin-ext-wght-normal.woff2",
-  "plex-cyrillic.woff2": "@fontsource-variable/ibm-plex-sans/files/ibm-plex-sans-cyrillic-wght-normal.woff2",
-  "plex-greek.woff2": "@fontsource-variable/ibm-plex-sans/files/ibm-plex-sans-greek-wght-normal.woff2",
-  "instrument-serif-latin.woff2": "@fontsource/instrument-serif/files/instrument-serif-latin-400-normal.woff2",
-  "instrument-serif-latin-ext.woff2": "@fontsource/instrument-serif/files/instrument-serif-latin-ext-400-normal.woff2",
-  "instrument-serif-latin-italic.woff2": "@fontsource/instrument-serif/files/instrument-serif-latin-400-italic.woff2",
-};
-await mkdir(join(outDir, "fonts"), { recursive: true });
-for (const [name, source] of Object.entries(FONTS)) await cp(join(root, "node_modules", source), join(outDir, "fonts", name));
 
 /**
  * Not precached: the onboarding and tutorial videos. An operator may replace them with a briefing of a hundred MB,
@@ -100,18 +132,11 @@ if (!worker.success) {
 }
 
 /** gzip bytes of the entry plus the chunks it imports statically: the JavaScript every first page load costs. */
-async function initialJsGzip(file: string, seen = new Set<string>()): Promise<number> {
-  if (seen.has(file)) return 0;
-  seen.add(file);
-  const code = await Bun.file(join(assetsDir, file)).text();
-  let total = Bun.gzipSync(new TextEncoder().encode(code)).length;
-  const staticImports = code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[^"'()]*?from\s*)?["']\/assets\/([^"']+\.js)["']/g);
-  for (const [, chunk] of staticImports) total += await initialJsGzip(chunk, seen);
-  return total;
-}
+let initialJsGzip = 0;
+for (const file of initialFiles) initialJsGzip += Bun.gzipSync(new TextEncoder().encode(await Bun.file(join(assetsDir, file)).text())).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 console.log(
-  `built dist/web: ${bundle.outputs.length} JS files; initial JS ${kb(await initialJsGzip(entryFile))} gzip, ` +
-    `CSS ${kb(Bun.gzipSync(new Uint8Array(css)).length)} gzip; sw.js precaches ${manifest.length} files ` +
+  `built dist/web: ${bundle.outputs.length} JS files; initial JS ${kb(initialJsGzip)} gzip, ` +
+    `CSS ${kb(Bun.gzipSync(css).length)} gzip; sw.js precaches ${manifest.length} files ` +
     `(${kb(Bun.gzipSync(await readFile(join(outDir, "sw.js"))).length)} gzip itself)`,
 );

@@ -1,15 +1,14 @@
 // Photographs the design system (scripts/design-specimen/Specimen.tsx: every token and web/ui primitive on one page)
-// at 390×844 and 1280×800 into docs/design-system/, with the app's tokens (web/styles.css) and fonts (run
-// `npm run build:web` first for the fonts).
+// at 390×844 and 1280×800 into docs/design-system/, with the app's tokens (web/styles.css) and fonts (scripts/fonts.ts).
 // Usage: bun scripts/design-specimen.ts
 import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { $ } from "bun";
 import { LAPTOP, launchBrowser, PHONE } from "../tests/browser/browser";
+import { FONTS } from "./fonts";
 
 const root = join(import.meta.dir, "..");
-const web = join(root, "dist", "web");
 const out = join(root, "docs", "design-system");
 const site = await mkdtemp(join(tmpdir(), "casefile-specimen-"));
 
@@ -20,7 +19,8 @@ const input = join(site, "input.css");
 const inkSteps = "50,100,200,300,400,500,600,700,800,900,950";
 await writeFile(input, `@import "${join(root, "web", "styles.css")}";\n@source "${join(import.meta.dir, "design-specimen")}";\n@source inline("bg-ink-{${inkSteps}}");\n`);
 await $`${join(root, "node_modules/.bin/tailwindcss")} -i ${input} -o ${join(site, "styles.css")}`.cwd(root).quiet();
-await cp(join(web, "fonts"), join(site, "fonts"), { recursive: true });
+await mkdir(join(site, "fonts"));
+for (const [name, source] of Object.entries(FONTS)) await cp(join(root, source), join(site, "fonts", name));
 await writeFile(join(site, "index.html"), `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>casefile design system</title><link rel="stylesheet" href="/styles.css"></head><body><div id="root"></div><script type="module" src="/Specimen.js"></script></body></html>`);
 
 const server = Bun.serve({

@@ -4,6 +4,7 @@ import type { AppContext } from "./context";
 import { deskRoutes } from "./desk/desk.routes";
 import { eventsRoutes } from "./events/events.routes";
 import { evidenceRoutes } from "./evidence/evidence.routes";
+import { archivePreloadLinks } from "./evidence/public-page";
 import { exportRoutes } from "./export/export.routes";
 import { healthRoutes } from "./health/health.routes";
 import { i18nRoutes } from "./i18n/i18n.routes";
@@ -56,5 +57,5 @@ export function createApp(ctx: AppContext, assets: WebAssets, watch: ServerWatch
     .use(serverStatusRoutes(ctx, watch))
     .use(setupRoutes(ctx))
     .use(brandRoutes(ctx, assets))
-    .use(webRoutes(assets));
+    .use(webRoutes(assets, () => archivePreloadLinks(ctx.db)));
 }

@@ -10,8 +10,7 @@ import { finaliseUpload } from "../uploads/finalise-upload";
 import { findUserById } from "../users/users.service";
 import { readClientRef, readDurationMs, readEvidenceText, readPage, THUMBNAIL_MAX_BYTES } from "./evidence-input";
 import { evidenceJson } from "./evidence-json";
-import { publicPageText } from "./public-page-cache";
-import { countPublicEvidence, publicCountHeaders } from "./public-counts";
+import { publicPage } from "./public-page";
 import { admitEvidenceUpload } from "./quotas";
 import {
   createEvidenceOnce,
@@ -19,7 +18,6 @@ import {
   findManageable,
   findPublicEvidence,
   listEvidenceOf,
-  listPublicEvidence,
   updateEvidence,
 } from "./evidence.service";
 
@@ -83,10 +81,7 @@ export function evidenceRoutes(ctx: AppContext) {
 
     .get("/api/evidence/public", async ({ query }) => {
       const page = readPage(query);
-      const { text, headers } = await publicPageText(ctx.db, page, async () => {
-        const [items, counts] = await Promise.all([listPublicEvidence(ctx.db, page), countPublicEvidence(ctx.db)]);
-        return { text: JSON.stringify(items.map(evidenceJson)), headers: publicCountHeaders(counts) };
-      });
+      const { text, headers } = await publicPage(ctx.db, page);
       return new Response(text, { headers: { "content-type": "application/json; charset=utf-8", ...headers } });
     })
 

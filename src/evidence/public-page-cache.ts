@@ -11,8 +11,8 @@ import type { Page } from "./evidence-input";
  */
 const TTL_MS = 1000;
 const MAX_KEYS = 8;
-/** A page as it is answered: the JSON text of its items and the headers that go with it. */
-export type PublicPage = { text: string; headers: Record<string, string> };
+/** A page as it is answered: the JSON text of its items, the headers that go with it, its first tiles' thumbnails. */
+export type PublicPage = { text: string; headers: Record<string, string>; thumbnails: string[] };
 
 const firstPages = new WeakMap<Database, Map<number, { until: number; text: Promise<PublicPage> }>>();
 

@@ -37,12 +37,15 @@ function cacheControl(relative: string): string {
   return relative === "sw.js" ? "no-cache" : "public, max-age=300";
 }
 
+/** The archive and a work's link in it: their first paint waits on the archive's first page and its thumbnails. */
+const ARCHIVE_ROUTE = /^\/archive(\/[^/]*)?$/i;
+
 /**
  * Serves the built React app: real files as they are, every other path the app's index.html (client routing).
  * Text files go out brotli- or gzip-compressed when the client accepts it (Vary: Accept-Encoding); a Range
  * request gets the identity bytes, so media (never compressed) and ranges keep working.
  */
-export function webRoutes(assets: WebAssets) {
+export function webRoutes(assets: WebAssets, archivePreloadLinks: () => Promise<string>) {
   const copies = new CompressedCopies();
 
   async function respond(request: Request, relative: string, file: Blob, headers: Record<string, string>): Promise<Response> {
@@ -54,6 +57,13 @@ export function webRoutes(assets: WebAssets) {
     return new Response(compressed.bytes, {
       headers: { ...varied, "content-encoding": compressed.encoding, "content-length": String(compressed.bytes.length) },
     });
+  }
+
+  /** The modules a screen's first render needs beyond the main bundle's, as the build listed them (preloads.json). */
+  async function screenModules(screen: string): Promise<string[]> {
+    const listed = await (await assets.get("preloads.json"))?.json().catch(() => undefined);
+    const urls: unknown = listed?.[screen];
+    return Array.isArray(urls) ? urls.filter((url): url is string => typeof url === "string" && url.startsWith("/assets/")) : [];
   }
 
   async function serve(request: Request, pathname: string): Promise<Response> {
@@ -68,7 +78,13 @@ export function webRoutes(assets: WebAssets) {
     }
     const index = await assets.get("index.html");
     if (!index) return new Response("The web app is not built yet: run `npm run build:web`.", { status: 503 });
-    return respond(request, "index.html", index, { "content-type": CONTENT_TYPES[".html"]!, "cache-control": "no-cache" });
+    const headers: Record<string, string> = { "content-type": CONTENT_TYPES[".html"]!, "cache-control": "no-cache" };
+    if (ARCHIVE_ROUTE.test(pathname)) {
+      // Without its preloads (an older build, the database did not answer) the archive still loads, a little later.
+      const links = [...(await screenModules("archive")).map((url) => `<${url}>; rel=modulepreload`), await archivePreloadLinks().catch(() => "")];
+      headers.link = links.filter(Boolean).join(", ");
+    }
+    return respond(request, "index.html", index, headers);
   }
 
   return new Elysia({ name: "web" }).all("/*", ({ request }) => {

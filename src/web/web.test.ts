@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
+import { adminActor, fixture, form, newParticipant } from "../../tests/support/client";
 import { startTestServer, type TestServer } from "../../tests/support/server";
+import { ARCHIVE_FIRST_PAGE } from "../evidence/archive-page";
 import { acceptedEncodings } from "../http/compression";
 
 let server: TestServer;
@@ -28,6 +30,51 @@ test("an archive item's link (/archive/<id>) gets the app; /theme.css and /brand
   expect((await fetch(`${server.url}/theme.css`)).headers.get("content-type")).toBe("text/css; charset=utf-8");
   expect((await fetch(`${server.url}/brand/logo`)).headers.get("content-type")).toBe("image/svg+xml");
   expect((await fetch(`${server.url}/brand/elsewhere`)).status).toBe(404);
+});
+
+test("the archive's HTML has the browser preload its first page and first thumbnails (what the app asks for); other pages do not", async () => {
+  // The archive screen's modules, as the build found them (its chunk and what that chunk imports beyond main's).
+  const modules = JSON.parse(await Bun.file(path.join(import.meta.dir, "../../dist/web/preloads.json")).text()).archive as string[];
+  expect(modules.length).toBeGreaterThan(0);
+  for (const url of modules) expect((await fetch(server.url + url)).headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+  const html = await (await fetch(`${server.url}/archive`)).text();
+  for (const url of modules) expect(html).not.toContain(url); // not in main's first load
+  const pagePreload = [...modules.map((url) => `<${url}>; rel=modulepreload`), `<${ARCHIVE_FIRST_PAGE}>; rel=preload; as=fetch; crossorigin=use-credentials`].join(", ");
+  expect((await fetch(`${server.url}/archive`)).headers.get("link")).toBe(pagePreload); // nothing public yet
+  const { actor } = await newParticipant(server.url);
+  for (const title of ["Bridge at night", "Second bridge", "Third bridge"]) {
+    const sent = await actor.post("/api/evidence", form({ title, notes: "n", location: "l" }, { file: await fixture("photo.jpg", "image/jpeg"), thumbnail: await fixture("photo.webp", "image/webp") }));
+    expect(sent.status).toBe(201);
+  }
+  await actor.post("/api/evidence", form({ title: "A private one", notes: "n", location: "l" }, { file: await fixture("photo.jpg", "image/jpeg"), thumbnail: await fixture("photo.webp", "image/webp") }));
+  const admin = await adminActor(server.url);
+  const listed = (await (await admin.get("/api/evidence/admin")).json()) as { id: number; title: string }[];
+  for (const item of listed.filter((i) => i.title !== "A private one")) expect((await admin.put(`/api/evidence/clearance/${item.id}`)).status).toBe(200);
+
+  const page = (await (await fetch(server.url + ARCHIVE_FIRST_PAGE)).json()) as { title: string; thumbnail_url: string }[];
+  expect(page.map((i) => i.title)).toEqual(["Third bridge", "Second bridge", "Bridge at night"]);
+  const expected = [pagePreload, ...page.slice(0, 2).map((i) => `<${i.thumbnail_url}>; rel=preload; as=image; fetchpriority=high`)].join(", ");
+  for (const route of ["/archive", "/archive/42", "/Archive"]) expect((await fetch(server.url + route)).headers.get("link")).toBe(expected);
+  for (const route of ["/home", "/archives", "/archive/1/2", "/evidence"]) expect((await fetch(server.url + route)).headers.get("link")).toBeNull();
+  // The preloaded thumbnails are the public ones a visitor may load.
+  for (const item of page.slice(0, 2)) expect((await fetch(server.url + item.thumbnail_url)).status).toBe(200);
+});
+
+test("fonts are served from assets/ under content-hashed names, cached for a year; the old /fonts/ names are gone", async () => {
+  const html = await (await fetch(`${server.url}/home`)).text();
+  const preloaded = html.match(/<link rel="preload" href="(\/assets\/plex-latin-[0-9a-f]{10}\.woff2)" as="font"/)?.[1];
+  expect(preloaded).toBeDefined();
+  const css = await (await fetch(server.url + html.match(/href="(\/assets\/styles-[^"]+\.css)"/)![1]!)).text();
+  const fonts = [...css.matchAll(/url\(([^)]+\.woff2)\)/g)].map((m) => m[1]!);
+  expect(fonts).toContain(preloaded!);
+  expect(fonts.every((url) => /^\/assets\/[\w-]+-[0-9a-f]{10}\.woff2$/.test(url))).toBe(true);
+  for (const url of fonts) {
+    const font = await fetch(server.url + url);
+    expect(font.status).toBe(200);
+    expect(font.headers.get("content-type")).toBe("font/woff2");
+    expect(font.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  }
+  expect((await fetch(`${server.url}/fonts/plex-latin.woff2`)).headers.get("content-type")).toBe("text/html; charset=utf-8");
 });
 
 test("the app's page loads /theme.css right after its own stylesheet", async () => {

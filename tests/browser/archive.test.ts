@@ -11,6 +11,7 @@ import path from "node:path";
 import { $ } from "bun";
 import type { Browser, Page } from "playwright-core";
 import { adminActor, type Actor, fixture, form, newParticipant } from "../support/client";
+import { ARCHIVE_PAGE_SIZE } from "../../src/evidence/archive-page";
 import { seedPublicClones } from "../support/archive-seed";
 import { startTestServer, type TestServer } from "../support/server";
 import { expectNoSeriousA11yViolations } from "./axe";
@@ -114,7 +115,7 @@ test("laptop: introduction, tiles without a Public badge, a note as a quotation;
   await page.goto("/archive");
   await page.getByRole("heading", { level: 1, name: "Casefile Test" }).waitFor();
   for (const paragraph of INTRO) await page.getByText(paragraph).waitFor();
-  await archiveTiles(page).nth(49).waitFor();
+  await archiveTiles(page).nth(ARCHIVE_PAGE_SIZE - 1).waitFor(); // the first page
   expect(await page.getByText("Public", { exact: true }).count()).toBe(0);
   expect(await archiveTile(page, "Harbour crane at night").getAttribute("href")).toBe(`/archive/${ids.photo}`);
   // The note's words are the tile's media, set as a quotation in the display face.

@@ -1,12 +1,13 @@
 import { request, requestWithHeaders } from "./client";
 import type { Evidence } from "./types";
+import { ARCHIVE_PAGE_SIZE } from "../../src/evidence/archive-page";
 
 export const PAGE_SIZE = 50;
 
 export const listOwnEvidence = () => request<Evidence[]>("GET", "/api/evidence");
 
-function pagePath(path: string, before?: number) {
-  const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
+function pagePath(path: string, before?: number, size = PAGE_SIZE) {
+  const query = new URLSearchParams({ limit: String(size) });
   if (before !== undefined) query.set("before", String(before));
   return `${path}?${query}`;
 }
@@ -26,7 +27,7 @@ function countsOf(headers: Headers): PublicCounts | null {
 }
 
 export async function listPublicEvidence(before?: number): Promise<{ items: Evidence[]; counts: PublicCounts | null }> {
-  const { data, headers } = await requestWithHeaders<Evidence[]>("GET", pagePath("/api/evidence/public", before));
+  const { data, headers } = await requestWithHeaders<Evidence[]>("GET", pagePath("/api/evidence/public", before, ARCHIVE_PAGE_SIZE));
   return { items: data, counts: countsOf(headers) };
 }
 export const listAllEvidence = (before?: number) => request<Evidence[]>("GET", pagePath("/api/evidence/admin", before));

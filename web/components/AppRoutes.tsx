@@ -11,7 +11,6 @@ import { t } from "../features/i18n/i18n";
 const RegistrationScreen = retryableLazy(() => import("../screens/RegistrationScreen"));
 const ProfileScreen = retryableLazy(() => import("../screens/ProfileScreen"));
 const VerifyEmailScreen = retryableLazy(() => import("../screens/VerifyEmailScreen"));
-const ArchiveScreen = retryableLazy(() => import("../screens/ArchiveScreen"));
 const EvidenceListScreen = retryableLazy(() => import("../screens/EvidenceListScreen"));
 const EvidenceUploadScreen = retryableLazy(() => import("../screens/EvidenceUploadScreen"));
 const EvidenceDetailsScreen = retryableLazy(() => import("../screens/EvidenceDetailsScreen"));
@@ -26,9 +25,11 @@ function preloadableScreen(load: () => Promise<{ default: ComponentType }>) {
   return { preload, Screen: () => (Loaded ? <Loaded /> : <Lazy />) };
 }
 
-// Preloaded on /admin before React's first render (main.tsx): the console's first render waits on these chunks.
+// Preloaded on /admin and /archive before React's first render (main.tsx): their first render waits on these chunks.
 const admin = preloadableScreen(() => import("../screens/AdminScreen"));
 export const preloadAdminScreen = admin.preload;
+const archive = preloadableScreen(() => import("../screens/ArchiveScreen"));
+export const preloadArchiveScreen = archive.preload;
 const InvitationScreen = retryableLazy(() => import("../screens/InvitationScreen"));
 const ShowScreen = retryableLazy(() => import("../screens/ShowScreen"));
 const SetupScreen = retryableLazy(() => import("../screens/SetupScreen"));
@@ -73,8 +74,8 @@ export function AppRoutes() {
           </Protected>
         </Route>
         <Route path="/verify-email" component={VerifyEmailScreen} />
-        <Route path="/archive" component={ArchiveScreen} />
-        <Route path="/archive/:id" component={ArchiveScreen} />
+        <Route path="/archive" component={archive.Screen} />
+        <Route path="/archive/:id" component={archive.Screen} />
         <Route path="/evidence">
           <Protected>
             <EvidenceListScreen />

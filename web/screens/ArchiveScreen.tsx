@@ -2,6 +2,7 @@ import { useAtomValue } from "jotai";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useParams } from "wouter";
 import { listPublicEvidence, type PublicCounts } from "../api/evidence";
+import { ARCHIVE_PAGE_SIZE } from "../../src/evidence/archive-page";
 import type { Evidence } from "../api/types";
 import { applyFilter, EvidenceFilter } from "../components/EvidenceFilter";
 import { LoadMoreSentinel } from "../components/LoadMoreSentinel";
@@ -30,7 +31,7 @@ export default function ArchiveScreen() {
     setCounts(page.counts);
     return page.items;
   }, []);
-  const { items, loading, done, failed, loadMore } = usePagedEvidence(fetchPage);
+  const { items, loading, done, failed, loadMore } = usePagedEvidence(fetchPage, ARCHIVE_PAGE_SIZE);
   const [filter, setFilter] = useState<MediaFilter>(0);
   const shown = useMemo(() => applyFilter(items, filter), [items, filter]);
   const params = useParams<{ id?: string }>();

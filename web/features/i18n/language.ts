@@ -36,8 +36,9 @@ async function fetchLanguage(code?: string): Promise<LanguageAnswer> {
 export async function startLanguage(): Promise<void> {
   try {
     const answer = await fetchLanguage();
-    remember("language", answer);
     activate(answer);
+    // Off the first render's path: stringifying and storing a whole catalog is a long task on a slow phone.
+    (window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200)))(() => remember("language", answer));
   } catch (error) {
     const last = recall("language");
     if (!last) throw error;

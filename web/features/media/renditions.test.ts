@@ -39,7 +39,7 @@ test("a JPEG with the sender's thumbnail keeps both; an item from before renditi
 
 test("a recording draws the server's peaks; a video without thumbnail or poster rendition tiles from its poster", () => {
   expect(peaksUrl({ aws_url: "/a", thumbnail_url: null, renditions: [r("peaks", "/a/peaks", "application/json")] })).toBe("/a/peaks");
-  expect(thumbnailUrl({ aws_url: "/v", thumbnail_url: null, renditions: [r("poster", "/v/poster")] })).toBe("/v/poster");
+  expect(thumbnailUrl({ thumbnail_url: null, renditions: [r("poster", "/v/poster")] })).toBe("/v/poster");
   expect(posterUrl({ aws_url: "/v", thumbnail_url: "/v/sender" })).toBe("/v/sender");
 });
 

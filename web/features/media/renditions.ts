@@ -49,8 +49,7 @@ export function preparingCopy(item: WithRenditions, canPlay: CanPlay = browserCa
 /** A video's still before it plays: the server's poster (a frame of the video itself), else the sender's thumbnail. */
 export const posterUrl = (item: WithRenditions): string | null => find(item, "poster")?.url ?? item.thumbnail_url;
 
-/** A small picture for lists and tiles: the sender's own thumbnail first (the one they saw), else the server's. */
-export const thumbnailUrl = (item: WithRenditions): string | null => item.thumbnail_url ?? find(item, "thumbnail")?.url ?? find(item, "poster")?.url ?? null;
+export { thumbnailUrl } from "../../../src/evidence/tile-thumbnail";
 
 /** A recording's waveform, computed by the server (no need to download and decode the whole recording). */
 export const peaksUrl = (item: WithRenditions): string | null => find(item, "peaks")?.url ?? null;
