@@ -45,6 +45,8 @@ const { values: opts } = parseArgs({
     seed: { type: "string", default: "8" },
     /** Diagnostics: the server runs with bench/lib/server-probe.ts preloaded (event-loop stalls, GC, heap). */
     probe: { type: "boolean", default: false },
+    /** Runtime flags for the server's bun, space-separated (e.g. "--smol"), to compare a setting in the same script. */
+    "server-flags": { type: "string", default: "" },
   },
 });
 const transport = (name: string, value: string) => {
@@ -166,10 +168,11 @@ try {
   const server = await startChild({
     script: "src/main.ts",
     args: ["serve"],
-    bunArgs: opts.probe ? ["--preload", "./bench/lib/server-probe.ts"] : [],
+    bunArgs: [...opts["server-flags"]!.split(" ").filter(Boolean), ...(opts.probe ? ["--preload", "./bench/lib/server-probe.ts"] : [])],
     port: freePort(),
     readyPath: "/healthz",
-    env: { ...storage, TRUST_PROXY: "on", PROBE_OUT: PROBE_FILE, WEB_DIR: path.join(ROOT, "dist/web"), ...ADMIN },
+    // As the container and `npm start` run it (Dockerfile); MIMALLOC_PURGE_DELAY=10 in the environment compares the allocator's default.
+    env: { MIMALLOC_PURGE_DELAY: process.env.MIMALLOC_PURGE_DELAY ?? "0", ...storage, TRUST_PROXY: "on", PROBE_OUT: PROBE_FILE, WEB_DIR: path.join(ROOT, "dist/web"), ...ADMIN },
   });
   children.push(server);
   const login = await fetch(`${server.url}/api/user/login`, {
