@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { ADMIN, startTestServer, type TestServer } from "../support/server";
 import { fixture, form, latestMailedCode, newParticipant } from "../support/client";
+import { ARCHIVE_PAGE_SIZE } from "../../src/evidence/archive-page";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { LAPTOP, launchBrowser, openPage, PHONE, shot } from "./browser";
 import { Shell } from "./pages/Shell";
@@ -270,9 +271,9 @@ test("archive loads the next page while scrolling", async () => {
   visitor.page.on("request", (request) => request.url().includes("/api/evidence/public") && pages.push(new URL(request.url()).search));
   await visitor.page.goto("/archive");
   const cards = visitor.page.getByRole("list", { name: "Evidence items" }).getByRole("listitem");
-  await cards.nth(49).waitFor();
-  await cards.nth(49).scrollIntoViewIfNeeded();
-  await cards.nth(52).waitFor();
+  await cards.nth(ARCHIVE_PAGE_SIZE - 1).waitFor();
+  await cards.nth(ARCHIVE_PAGE_SIZE - 1).scrollIntoViewIfNeeded();
+  await cards.nth(ARCHIVE_PAGE_SIZE).waitFor(); // the second page
   expect(pages.length).toBeGreaterThanOrEqual(2);
   expect(pages[1]).toContain("before=");
   await visitor.context.close();

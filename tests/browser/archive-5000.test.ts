@@ -9,12 +9,13 @@ import { adminActor, fixture, form, newParticipant } from "../support/client";
 import { seedPublicClones } from "../support/archive-seed";
 import { startTestServer, type TestServer } from "../support/server";
 import { launchBrowser, openPage, PHONE } from "./browser";
+import { ARCHIVE_PAGE_SIZE } from "../../src/evidence/archive-page";
 import { archiveTiles, viewerCounter, waitForTiles } from "./pages/Archive";
 
 setDefaultTimeout(60_000);
 
 const WORKS = 5000;
-const SCROLLED = 1000; // tiles scrolled into the page: 20 pages
+const SCROLLED = 1000; // tiles scrolled into the page: 42 pages of ARCHIVE_PAGE_SIZE
 const WALKED = 60; // works stepped through with → past the last tile shown
 let oldest: number;
 let server: TestServer;
@@ -53,7 +54,7 @@ test("5,000 public works: scrolled, walked past the loaded pages, the oldest ope
     if (message.type() === "error" && !message.location().url.endsWith("/api/user")) problems.push(`console: ${message.text()}`);
   });
   await page.goto("/archive");
-  await waitForTiles(page, 50);
+  await waitForTiles(page, ARCHIVE_PAGE_SIZE);
   // Scrolled to the bottom again and again inside the page (one round trip, not twenty) until SCROLLED tiles are shown.
   await page.evaluate(async (target) => {
     const count = () => document.querySelectorAll("ul[aria-label='Evidence items'] > li").length;

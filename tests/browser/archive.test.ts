@@ -236,6 +236,12 @@ test("phone: a swipe moves to the next and previous work; audio shows its wavefo
   await swipe(330, 60);
   await page.waitForURL(`**/archive/${ids.video}`);
   await open.getByRole("heading", { name: "Engine room" }).waitFor();
+  // The video fills the stage's width, not its own few hundred pixels.
+  const stage = (await open.getByLabel("The work").boundingBox())!;
+  const video = open.getByLabel("Video: Engine room");
+  await video.evaluate((v: HTMLVideoElement) => v.readyState >= 1 || new Promise((ready) => v.addEventListener("loadedmetadata", ready, { once: true })));
+  expect((await video.boundingBox())!.width).toBeGreaterThan(stage.width * 0.85);
+  await snap(page, "viewer-video");
   await swipe(60, 330);
   await page.waitForURL(`**/archive/${ids.audio}`);
   await swipe(60, 330);

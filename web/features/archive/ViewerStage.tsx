@@ -49,7 +49,9 @@ function StagePicture({ item, source }: { item: Evidence; source: string }) {
         src={source}
         poster={posterUrl(item) ?? undefined}
         {...events}
-        className="max-h-[70dvh] max-w-full bg-black lg:max-h-[calc(100dvh-8rem)]"
+        // As wide as the stage (a phone's 640×360 recording is not shown at 320 px), as high as the screen allows; the
+        // picture keeps its shape inside, on the stage's own dark.
+        className="h-auto max-h-[70dvh] w-full object-contain lg:max-h-[calc(100dvh-8rem)]"
         aria-label={t("viewer.video_label", { title: item.title })}
       >
         <track kind="captions" src="/no-captions.vtt" srcLang="en" label={t("viewer.no_captions")} />
