@@ -13,21 +13,33 @@ import { asCliError } from "./errors";
 /** How long running requests (uploads above all) may take to finish after SIGTERM; Docker kills after 30 s by default. */
 export const SHUTDOWN_GRACE_MS = 25_000;
 
-export async function serve(config: Config): Promise<void> {
-  // A refusal at start (e.g. ADMIN_USERNAME naming a participant) is one line for the operator, not a stack trace.
-  const server = await startServer(config, embeddedAssets() ?? diskAssets(config.webDir)).catch((error) => {
-    throw asCliError(error);
-  });
+/** How long after listening the start report is printed. */
+const REPORT_AFTER_MS = 100;
+
+async function printStartReport(config: Config, server: Awaited<ReturnType<typeof startServer>>): Promise<void> {
   const warnings = await showWarnings(server.ctx, await currentShow(server.ctx));
   const https = server.tls !== undefined;
   const certificateAddresses = server.tls && httpsAddresses(server.tls.names, server.port);
   const say = await translator(server.ctx, config.defaultLanguage);
   for (const line of startReport(config, { port: server.port, https, setupToken: server.setupToken, warnings, certificateAddresses }, undefined, say)) console.log(line);
   if (server.tls) for (const line of tlsStartMessage(server.tls, say)) console.log(line);
+}
+
+export async function serve(config: Config): Promise<void> {
+  // A refusal at start (e.g. ADMIN_USERNAME naming a participant) is one line for the operator, not a stack trace.
+  const server = await startServer(config, embeddedAssets() ?? diskAssets(config.webDir)).catch((error) => {
+    throw asCliError(error);
+  });
+  // The report reads the show and the catalogs (database reads that hold the thread): phones already waiting when the
+  // server comes back (a restart mid-show) are answered first.
+  let reported: Promise<void> | undefined;
+  const report = () => (reported ??= printStartReport(config, server).catch((error) => console.error("start report:", error)));
+  setTimeout(report, REPORT_AFTER_MS);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    await report(); // stopped at once: the log still says how it started
     console.log(`${signal}: no new requests; waiting up to ${SHUTDOWN_GRACE_MS / 1000} s for running ones`);
     await server.stop(SHUTDOWN_GRACE_MS);
     console.log("casefile stopped");

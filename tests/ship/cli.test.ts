@@ -142,6 +142,15 @@ test("healthcheck exits 0 while the server on PORT is healthy and 1 once it is g
   expect(log).toContain("warning: The briefing video is the built-in placeholder");
 });
 
+test("a server stopped right after its first answer still prints its start report (it comes after the first answers) before stopping", async () => {
+  program = await startProgram(FROM_SOURCE, await emptyDir());
+  expect(await program.stop()).toBe(0); // right after its first /healthz 200
+  const log = await program.output();
+  expect(log).toContain("casefile listening on 0.0.0.0 port");
+  expect(log.indexOf("casefile listening on")).toBeLessThan(log.indexOf("SIGTERM: no new requests"));
+  expect(log).toContain("casefile stopped");
+});
+
 test("SIGTERM refuses new connections but lets a running upload finish, then exits 0", async () => {
   const cwd = await emptyDir();
   program = await startProgram(FROM_SOURCE, cwd);
