@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { FIXTURES } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
 import { launchBrowser } from "./browser";
@@ -154,6 +154,14 @@ test("starting offline: a note and a photo are queued, shown as offline, and sen
   await queue.waitFor("Plate close-up", "offline");
   expect(await queue.summary().textContent()).toBe("Offline: 2 items will send when the network is back");
   await keepShot(page, "offline-queued");
+  // Even now (offline, two queued) what stays on screen over the list (bar, tab bar, plus button) is at most a fifth of it.
+  expect(await chromeShare(page)).toBeLessThanOrEqual(0.2);
+  // Elsewhere the queue is a one-line bar above the tab bar: the same fifth at most.
+  await page.getByRole("navigation", { name: /tabs|Tabs/ }).getByRole("link", { name: "Home" }).click();
+  await queue.bar().waitFor();
+  await keepShot(page, "offline-queued-home");
+  expect(await chromeShare(page)).toBeLessThanOrEqual(0.2);
+  await page.getByRole("navigation", { name: /tabs|Tabs/ }).getByRole("link", { name: "Evidence" }).click();
 
   await context.setOffline(false);
   await queue.waitFor("Van at the corner", "done");
@@ -183,3 +191,27 @@ test("leaving the page with unsent items asks first; once they are sent it does 
   await page.close({ runBeforeUnload: true });
   await closed;
 });
+
+/**
+ * The share of the viewport's area under fixed or sticky elements (bars, the plus button; nested ones counted once):
+ * what stays on screen over the content.
+ */
+function chromeShare(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const floating = (element: Element) => ["fixed", "sticky"].includes(getComputedStyle(element).position);
+    let area = 0;
+    for (const element of document.querySelectorAll("body *")) {
+      if (!floating(element) || [...ancestors(element)].some(floating)) continue;
+      const { display, visibility } = getComputedStyle(element);
+      if (display === "none" || visibility === "hidden") continue;
+      const box = element.getBoundingClientRect();
+      const width = Math.max(0, Math.min(innerWidth, box.right) - Math.max(0, box.left));
+      const height = Math.max(0, Math.min(innerHeight, box.bottom) - Math.max(0, box.top));
+      area += width * height;
+    }
+    return area / (innerWidth * innerHeight);
+    function* ancestors(element: Element) {
+      for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) yield up;
+    }
+  });
+}

@@ -8,8 +8,11 @@ import { queueSummary } from "../queueSummary";
 import { QueueRowView } from "./QueueRowView";
 import { t } from "../../i18n/i18n";
 
-/** Keeps the fixed red plus button above the bar (AddEvidenceButton reads this variable). */
-const BAR_HEIGHT = "4.5rem";
+/**
+ * One line (a tap target's height): with the top bar and the tab bar it keeps what covers a phone's screen under a
+ * fifth. Keeps the fixed red plus button above the bar (AddEvidenceButton reads this variable).
+ */
+const BAR_HEIGHT = "2.75rem";
 
 /** The queue on every screen: a compact bar above the bottom edge; one tap opens the panel with every item. */
 export function UploadQueueBar() {
@@ -26,9 +29,9 @@ export function UploadQueueBar() {
     <>
       <div aria-hidden="true" style={{ height: BAR_HEIGHT }} />
       <div data-testid="upload-queue-bar" className="surface-dark fixed inset-x-0 bottom-(--tab-bar,0rem) z-30 border-t border-ink-700 bg-ink-950 pb-[env(safe-area-inset-bottom)] text-ink-50 shadow-[0_-8px_24px_rgba(15,15,14,0.25)]">
-        <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3" style={{ minHeight: BAR_HEIGHT }}>
+        <div className="mx-auto flex max-w-6xl items-center gap-3 px-4" style={{ minHeight: BAR_HEIGHT }}>
           <button type="button" onClick={() => setOpen(true)} className="min-h-11 min-w-0 flex-1 rounded-lg text-start focus-visible:outline-2 focus-visible:outline-offset-2" aria-haspopup="dialog">
-            <span className="block text-xs font-semibold tracking-[0.14em] text-tape uppercase">{t("upload.title")}</span>
+            <span className="sr-only">{t("upload.title")}</span>
             <span data-testid="upload-queue-summary" className="block text-sm font-medium break-words text-white">
               {queueSummary(rows)}
             </span>
