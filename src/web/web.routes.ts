@@ -59,10 +59,14 @@ export function webRoutes(assets: WebAssets, archivePreloadLinks: () => Promise<
     });
   }
 
-  /** The modules a screen's first render needs beyond the main bundle's, as the build listed them (preloads.json). */
+  /**
+   * The modules a screen's first render needs beyond the main bundle's, as the build listed them (preloads.json): read
+   * once, not at every visit (a new build is a new start).
+   */
+  let listedModules: Promise<Record<string, unknown>> | undefined;
   async function screenModules(screen: string): Promise<string[]> {
-    const listed = await (await assets.get("preloads.json"))?.json().catch(() => undefined);
-    const urls: unknown = listed?.[screen];
+    listedModules ??= (async () => (await (await assets.get("preloads.json"))?.json().catch(() => undefined)) ?? {})();
+    const urls = (await listedModules)[screen];
     return Array.isArray(urls) ? urls.filter((url): url is string => typeof url === "string" && url.startsWith("/assets/")) : [];
   }
 
