@@ -108,9 +108,17 @@ script="$(curl -s "$url/" | grep -o '/assets/main-[^"]*\.js')"
 [ "$(curl -s -o /dev/null -w '%{http_code}' "$url$script")" = 200 ] || fail "$script"
 podman healthcheck run "$name" || fail "podman healthcheck run"
 [ "$(podman exec "$name" id -u)" != 0 ] || fail "the server runs as root"
-# The image brings the renditions' tools, and the start says it found them.
-podman logs "$name" 2>&1 | grep -q "renditions: found ffmpeg" || fail "the start did not find ffmpeg"
-podman logs "$name" 2>&1 | grep -q "renditions: found heif-convert" || fail "the start did not find heif-convert"
+# The image brings the renditions' tools, and the start says it found them. The start report comes a little after
+# the server listens (so the first answers do not wait for it): wait for its lines.
+logged() {
+  for _ in $(seq 1 50); do
+    podman logs "$name" 2>&1 | grep -q "$1" && return 0
+    sleep 0.2
+  done
+  return 1
+}
+logged "renditions: found ffmpeg" || fail "the start did not find ffmpeg"
+logged "renditions: found heif-convert" || fail "the start did not find heif-convert"
 
 jar="$work/cookies"
 register_and_upload() {
