@@ -10,11 +10,9 @@ import { mediaDurationMs } from "./duration";
 import type { TempFile } from "./multipart";
 import { sniffFile, type MediaKind, type Sniffed } from "./sniff";
 import type { MediaStore } from "./store";
-import { planAvStrip } from "./strip/av";
-import { stripImage } from "./strip/image";
+import { MediaThreadStopped, writePublicCopyOffThread } from "./public-copy-thread";
 import { turns } from "./turns";
 import { RENDITION_KINDS, renditionKey } from "../renditions/renditions.service";
-import { writePatchedCopy } from "./strip/patch";
 
 export type MediaPurpose = MediaFileRow["purpose"];
 
@@ -48,66 +46,21 @@ export type PublicVersion = { state: "original" | "withheld" } | { state: "copy"
 const WITHHELD: PublicVersion = { state: "withheld" };
 
 /**
- * Files above this size cost a full collection (~10 ms) before they are walked: the upload's body chunks are still
- * uncollected garbage (tens of MB for a large file), and a walker's own garbage (a photo held in memory, the objects
- * of up to 100,000 planned changes) would otherwise come on top (bench/hostile.ts). Smaller ones fit without it.
- */
-const COLLECT_BEFORE_OVER_BYTES = 8 * 1024 * 1024;
-
-/**
  * What the public may see of a file: the original when it carries no place or device, a metadata-free copy (written
- * to a temp file, then moved into the store beside the original), or nothing when no safe copy can be made (fail closed).
+ * to a temp file on the media thread, then moved into the store beside the original), or nothing when no safe copy
+ * can be made, the copy overran its time or the media thread failed (fail closed; the original is kept).
  */
 export async function publicVersion(file: Pick<TempFile, "path" | "size">, sniffed: Sniffed, tempDir: string): Promise<PublicVersion> {
   const copyPath = path.join(tempDir, `${crypto.randomUUID()}.public`);
-  const writeCopy = sniffed.kind === "image" ? writePhotoCopy : writeAvCopy;
-  const written = await writeCopy(file, sniffed.mime, copyPath).catch(async (error) => {
+  const job = { path: file.path, size: file.size, kind: sniffed.kind, mime: sniffed.mime, copyPath };
+  const written = await writePublicCopyOffThread(job).catch(async (error) => {
     await rm(copyPath, { force: true });
-    throw error;
+    if (!(error instanceof MediaThreadStopped)) throw error;
+    console.warn(`public copy of a ${sniffed.mime} file (${file.size} bytes) withheld: ${error.message}`);
+    return WITHHELD;
   });
   if (written.state !== "copy") await rm(copyPath, { force: true });
   return written.state === "copy" ? { ...written, path: copyPath } : written;
-}
-
-type WrittenCopy = { state: "original" | "withheld" } | { state: "copy"; size: number };
-
-/** Video and audio: patches that keep every offset, applied while the file is streamed to copyPath. */
-async function writeAvCopy(file: Pick<TempFile, "path" | "size">, mime: string, copyPath: string): Promise<WrittenCopy> {
-  if (file.size > COLLECT_BEFORE_OVER_BYTES) Bun.gc(true);
-  const patches = await planAvStrip(Bun.file(file.path), mime);
-  if (!patches) return WITHHELD;
-  return (await writePatchedCopy(file.path, copyPath, patches)) ? { state: "copy", size: file.size } : { state: "original" };
-}
-
-/**
- * Photos are walked in memory (they are bounded by MAX_IMAGE_BYTES); the copy comes as parts, mostly views of the
- * photo, written to copyPath without ever being assembled.
- */
-async function writePhotoCopy(file: Pick<TempFile, "path" | "size">, mime: string, copyPath: string): Promise<WrittenCopy> {
-  // Collected before the photo is held in memory, so a 25 MB photo stays within the 64 MB budget.
-  if (file.size > COLLECT_BEFORE_OVER_BYTES) Bun.gc(true);
-  const original = new Uint8Array(await Bun.file(file.path).arrayBuffer());
-  const parts = stripImage(original, mime);
-  if (!parts) return WITHHELD;
-  if (sameBytes(parts, original)) return { state: "original" };
-  const sink = Bun.file(copyPath).writer();
-  let size = 0;
-  for (const part of parts) {
-    sink.write(part);
-    size += part.length;
-  }
-  await sink.end();
-  return { state: "copy", size };
-}
-
-/** Whether parts, written in order, are exactly original (compared in place, nothing copied). */
-function sameBytes(parts: Uint8Array[], original: Uint8Array): boolean {
-  let at = 0;
-  for (const part of parts) {
-    if (at + part.length > original.length || Buffer.compare(part, original.subarray(at, at + part.length)) !== 0) return false;
-    at += part.length;
-  }
-  return at === original.length;
 }
 
 /** Files being stored at once, per process (see turns.ts). */

@@ -8,6 +8,7 @@ import { copyFile, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Actor, fixture, form, registrationFields } from "../support/client";
+import { cameraJpeg } from "../support/crafted-bytes";
 import { BUN, REPO, runCommand, startProgram, type Program } from "./support/program";
 import { sha256 } from "./support/media";
 
@@ -74,13 +75,24 @@ test("registration, login and an upload work, with data and media created in the
   expect((await readdir(dir)).sort()).toEqual(["casefile", "data", "uploads"]);
 });
 
+test("the media thread runs inside the executable: a camera's photo gets its public copy beside the original", async () => {
+  const actor = new Actor(program!.url);
+  expect((await actor.login(user.username, user.password)).status).toBe(200);
+  const photo = new File([cameraJpeg()], "camera.jpg", { type: "image/jpeg" });
+  const created = await actor.post("/api/evidence", form({ title: "Packaged photo" }, { file: photo }));
+  expect(created.status).toBe(201);
+  const id = ((await created.json()) as { aws_url: string }).aws_url.split("/").pop();
+  // Without the thread's program (an entry of the executable) the copy would be withheld and no .public file written.
+  expect((await readdir(path.join(dir, "uploads", "evidence"))).filter((name) => name.startsWith(id!)).sort()).toEqual([id, `${id}.public`]);
+});
+
 test("after a stop and a new start the account, the item and its media are still there", async () => {
   expect(await program!.stop()).toBe(0);
   program = await startProgram([exe], dir);
   const actor = new Actor(program.url);
   expect((await actor.login(user.username, user.password)).status).toBe(200);
   const items = (await (await actor.get("/api/evidence")).json()) as { title: string; aws_url: string }[];
-  expect(items.map((item) => item.title)).toEqual(["Packaged clip"]);
+  expect(items.map((item) => item.title).sort()).toEqual(["Packaged clip", "Packaged photo"]);
   expect(sha256(await (await actor.get(mediaUrl)).arrayBuffer())).toBe(mediaHash);
 });
 

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { CAMERA_SECRETS, cameraJpeg } from "../../tests/support/crafted-bytes";
+import { mediaThread, MediaThreadStopped } from "./public-copy-thread";
+import type { CopyJob } from "./public-copy";
+
+let dir: string;
+let photo: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "media-thread-"));
+  photo = path.join(dir, "camera.jpg");
+  await writeFile(photo, cameraJpeg());
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const FAULTY = new URL("../../tests/support/faulty-media-thread.ts", import.meta.url);
+let copies = 0;
+const job = (mime = "image/jpeg"): CopyJob => ({ path: photo, size: cameraJpeg().length, kind: "image", mime, copyPath: path.join(dir, `${++copies}.public`) });
+
+describe("the media thread", () => {
+  test("writes a photo's public copy without the camera's place and device", async () => {
+    const copy = mediaThread(FAULTY);
+    const written = job();
+    expect(await copy(written)).toEqual({ state: "copy", size: expect.any(Number) });
+    const bytes = await readFile(written.copyPath);
+    expect(CAMERA_SECRETS.filter((secret) => bytes.includes(secret))).toEqual([]);
+  });
+
+  test("a job that never ends is stopped at its time limit; the jobs behind it are answered by a fresh thread", async () => {
+    const copy = mediaThread(FAULTY, () => 300);
+    const stuck = copy(job("test/hang"));
+    const behind = [copy(job()), copy(job())];
+    await expect(stuck).rejects.toBeInstanceOf(MediaThreadStopped);
+    await expect(stuck).rejects.toThrow("took longer than");
+    for (const answer of behind) expect(await answer).toMatchObject({ state: "copy" });
+  });
+
+  test("a thread that fails mid-job fails that job alone", async () => {
+    const copy = mediaThread(FAULTY);
+    const failed = copy(job("test/crash"));
+    const next = copy(job());
+    await expect(failed).rejects.toThrow("the walker crashed");
+    await expect(failed).rejects.toBeInstanceOf(MediaThreadStopped);
+    expect(await next).toMatchObject({ state: "copy" });
+  });
+
+  test("a walker's own error (an unreadable file) reaches the caller as it is, and the thread goes on", async () => {
+    const copy = mediaThread(FAULTY);
+    const missing = { ...job(), path: path.join(dir, "gone.jpg") };
+    const error = await copy(missing).catch((e: Error) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(MediaThreadStopped);
+    expect(await copy(job())).toMatchObject({ state: "copy" });
+  });
+});

@@ -1,0 +1,73 @@
+import type { MediaKind } from "./sniff";
+import { planAvStrip } from "./strip/av";
+import { stripImage } from "./strip/image";
+import { writePatchedCopy } from "./strip/patch";
+
+/** What became of a file's public copy: none needed ("original"), none possible ("withheld"), or written. */
+export type WrittenCopy = { state: "original" | "withheld" } | { state: "copy"; size: number };
+
+export type CopyJob = { path: string; size: number; kind: MediaKind; mime: string; copyPath: string };
+
+/** The media thread's messages: a job in, its copy or the walker's error out, by id. */
+export type CopyRequest = { id: number; job: CopyJob };
+export type CopyAnswer = { id: number; written?: WrittenCopy; error?: string };
+
+const WITHHELD: WrittenCopy = { state: "withheld" };
+
+/** Above this, a job's own garbage (a photo held in memory) is collected at once: it is the media thread's, not the server's. */
+const COLLECT_AFTER_OVER_BYTES = 8 * 1024 * 1024;
+
+/** What the media thread answers to a request (public-copy-worker.ts). */
+export async function answerCopy({ id, job }: CopyRequest): Promise<CopyAnswer> {
+  try {
+    return { id, written: await writePublicCopy(job) };
+  } catch (error) {
+    return { id, error: error instanceof Error ? error.message : String(error) };
+  } finally {
+    if (job.size > COLLECT_AFTER_OVER_BYTES) Bun.gc(true);
+  }
+}
+
+/**
+ * Writes the metadata-free copy of a file to copyPath when one is needed. The CPU-bound part of storing a file (a
+ * photo walked in memory, a container's headers planned), so it runs on the media thread (public-copy-thread.ts).
+ */
+export function writePublicCopy(job: CopyJob): Promise<WrittenCopy> {
+  return job.kind === "image" ? writePhotoCopy(job) : writeAvCopy(job);
+}
+
+/** Video and audio: patches that keep every offset, applied to a copy made by the kernel. */
+async function writeAvCopy({ path, size, mime, copyPath }: CopyJob): Promise<WrittenCopy> {
+  const patches = await planAvStrip(Bun.file(path), mime);
+  if (!patches) return WITHHELD;
+  return (await writePatchedCopy(path, copyPath, patches)) ? { state: "copy", size } : { state: "original" };
+}
+
+/**
+ * Photos are walked in memory (they are bounded by MAX_IMAGE_BYTES); the copy comes as parts, mostly views of the
+ * photo, written to copyPath without ever being assembled.
+ */
+async function writePhotoCopy({ path, mime, copyPath }: CopyJob): Promise<WrittenCopy> {
+  const original = new Uint8Array(await Bun.file(path).arrayBuffer());
+  const parts = stripImage(original, mime);
+  if (!parts) return WITHHELD;
+  if (sameBytes(parts, original)) return { state: "original" };
+  const sink = Bun.file(copyPath).writer();
+  let size = 0;
+  for (const part of parts) {
+    sink.write(part);
+    size += part.length;
+  }
+  await sink.end();
+  return { state: "copy", size };
+}
+
+/** Whether parts, written in order, are exactly original (compared in place, nothing copied). */
+function sameBytes(parts: Uint8Array[], original: Uint8Array): boolean {
+  let at = 0;
+  for (const part of parts) {
+    if (at + part.length > original.length || Buffer.compare(part, original.subarray(at, at + part.length)) !== 0) return false;
+    at += part.length;
+  }
+  return at === original.length;
+}
