@@ -11,7 +11,8 @@
  * baseline, measured in the same run, is a benign file of the same size through the same route; the ratio
  * hostile / baseline shows what the crafted structure costs beyond receiving the bytes. Then the same input is sent
  * again while another client asks for /healthz again and again (one request after the other): its slowest answer is
- * how long the input stalled everyone else (issue 22: ≤ 20 ms), reported beside the budget, not part of it yet.
+ * how long the input stalled everyone else (issue 22: ≤ 20 ms), reported beside the budget, not part of it yet. That
+ * client runs in a process of its own (bench/lib/stall-probe.ts), so this one's sending does not delay its requests.
  */
 import path from "node:path";
 import { hostileCases, type HostileCase } from "./lib/hostile-cases";
@@ -26,23 +27,15 @@ const MIB = 1024 * 1024;
 
 type Measured = { status: number; cpuS: number; rssMiB: number; stallMs: number };
 
-/** Another visitor meanwhile: GET /healthz one after another until stopped; the slowest answer, in ms. */
-function watchStalls(url: string) {
-  let stopped = false;
-  let slowest = 0;
-  const running = (async () => {
-    while (!stopped) {
-      const started = performance.now();
-      await (await fetch(`${url}/healthz`)).arrayBuffer();
-      slowest = Math.max(slowest, performance.now() - started);
-      await Bun.sleep(2);
-    }
-  })();
+/** Another visitor meanwhile (bench/lib/stall-probe.ts, its own process); stop() gives its slowest answer, in ms. */
+async function watchStalls(url: string) {
+  const probe = Bun.spawn([process.execPath, path.join(import.meta.dir, "lib", "stall-probe.ts"), url], { stdin: "pipe", stdout: "pipe" });
+  await Bun.sleep(200); // its first requests are on their way
   return {
     async stop() {
-      stopped = true;
-      await running;
-      return slowest;
+      probe.stdin.write("stop\n");
+      await probe.stdin.end();
+      return Number((await new Response(probe.stdout).text()).trim());
     },
   };
 }
@@ -137,7 +130,7 @@ async function measure(c: HostileCase, bytes: Uint8Array): Promise<Measured> {
     const rss = await sampler.stop();
     const cpuS = (await cpuSeconds(server.pid)) - cpuBefore;
     // The same input again with another visitor asking meanwhile (its requests cost CPU: not in the figures above).
-    const stalls = watchStalls(server.url);
+    const stalls = await watchStalls(server.url);
     await (await fetch(request(server, cookie, c, bytes), { signal: AbortSignal.timeout(60_000) })).arrayBuffer();
     await idle(server.pid);
     return { status: res.status, cpuS, rssMiB: Math.max(0, rss.peakMiB - rssBefore), stallMs: await stalls.stop() };

@@ -78,12 +78,12 @@ test("registration, login and an upload work, with data and media created in the
 test("the media thread runs inside the executable: a camera's photo gets its public copy beside the original", async () => {
   const actor = new Actor(program!.url);
   expect((await actor.login(user.username, user.password)).status).toBe(200);
-  const photo = new File([cameraJpeg()], "camera.jpg", { type: "image/jpeg" });
+  const photo = new File([cameraJpeg() as Uint8Array<ArrayBuffer>], "camera.jpg", { type: "image/jpeg" });
   const created = await actor.post("/api/evidence", form({ title: "Packaged photo" }, { file: photo }));
   expect(created.status).toBe(201);
-  const id = ((await created.json()) as { aws_url: string }).aws_url.split("/").pop();
+  const id = ((await created.json()) as { aws_url: string }).aws_url.split("/").pop()!;
   // Without the thread's program (an entry of the executable) the copy would be withheld and no .public file written.
-  expect((await readdir(path.join(dir, "uploads", "evidence"))).filter((name) => name.startsWith(id!)).sort()).toEqual([id, `${id}.public`]);
+  expect((await readdir(path.join(dir, "uploads", "evidence"))).filter((name) => name.startsWith(id)).sort()).toEqual([id, `${id}.public`]);
 });
 
 test("after a stop and a new start the account, the item and its media are still there", async () => {
