@@ -24,7 +24,7 @@ import {
   TUS_EXTENSIONS,
   TUS_VERSION,
 } from "./tus-headers";
-import { appendToUpload, createUpload, findOwnUpload, terminateUpload } from "./uploads.service";
+import { appendToUpload, createUpload, describeUpload, findOwnUpload, terminateUpload } from "./uploads.service";
 
 const TUS_HEADERS = { "tus-resumable": TUS_VERSION };
 
@@ -93,7 +93,9 @@ export function tusRoutes(ctx: AppContext) {
     .get(
       "/api/uploads/:id",
       tus(async (request, id) => {
-        const { row } = await ownUpload(request, id);
+        const { row: found } = await ownUpload(request, id);
+        // While a request still writes the upload, its offset is the one that request saves when it lets go.
+        const row = await describeUpload(ctx, found);
         return answer(200, {
           ...stateHeaders(row),
           "upload-length": String(row.length),

@@ -236,6 +236,30 @@ describe("interruptions and finalising", () => {
     expect(((await created.json()) as { media: { sha256: string; size: number } }).media).toMatchObject({ sha256: sha256(video), size: video.length });
   });
 
+  test("a HEAD while the dropped request still holds the upload answers what that request stored, not the row's older offset", async () => {
+    const { location } = await createUpload(owner.actor, video.length);
+    const sent = 200_000;
+    const { socket } = await rawPatch(owner.actor, location, 0, video.length, video.subarray(0, sent));
+    const file = path.join(localUploadsDir(server.ctx.store.tempDir), `${location.split("/").pop()}.bin`);
+    for (let i = 0; i < 100 && (await stat(file)).size < sent; i++) await Bun.sleep(20);
+    // Stored, and still held: the row keeps the offset the request started from until it saves (renewal, release).
+    const held = (await rowOf(location))!;
+    expect(held.offset).toBe(0);
+    expect(held.lockToken).not.toBeNull();
+
+    // The client resumes before the server noticed its dropped connection: the HEAD waits for the request to let go.
+    let answeredAt = 0;
+    const described = head(owner.actor, location).then((response) => ((answeredAt = performance.now()), response));
+    await Bun.sleep(200);
+    const droppedAt = performance.now();
+    socket.destroy();
+    const response = await described;
+    expect(response.status).toBe(200);
+    expect(response.headers.get("upload-offset")).toBe(String(sent));
+    expect(answeredAt).toBeGreaterThanOrEqual(droppedAt);
+    expect((await rowOf(location))!).toMatchObject({ offset: sent, lockToken: null });
+  });
+
   test("finalising again, or several times at once, gives one item: the first 201, the rest 200 with the same item", async () => {
     const { location } = await createUpload(owner.actor, video.length);
     await resume(owner.actor, location, video);

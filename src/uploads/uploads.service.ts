@@ -11,7 +11,7 @@ import { guardedBody } from "./guarded-body";
 import { uploadBytesOf } from "./open-upload-bytes";
 import { pastLength, type UploadMetadata } from "./tus-headers";
 import { isUploadId, randomId } from "./upload-id";
-import { expiryAfterTouch, leaseLost, notHeldByFinalise, UploadLease } from "./upload-lease";
+import { expiryAfterTouch, FINALISE_TOKEN_PREFIX, LEASE_MS, leaseLost, notHeldByFinalise, UploadLease } from "./upload-lease";
 
 /** The user's own upload, not yet expired; anyone else's (or an unknown or expired id) is "not found". */
 export async function findOwnUpload(db: Database, id: string, ownerId: number): Promise<UploadRow> {
@@ -113,6 +113,9 @@ export async function appendToUpload(
   return { offset: lease.offset, expiresAt: lease.expiresAt };
 }
 
+/** Requests of this process writing an upload, by their lease's token: each settles once its request let go of it. */
+const receiving = new Map<string, Promise<void>>();
+
 /** Streams body into the upload's bytes under lease, then lets go of it (saving where it got to, even on failure). */
 async function receive(ctx: AppContext, row: UploadRow, lease: UploadLease, body: ReadableStream<Uint8Array> | null): Promise<void> {
   const guarded = guardedBody(body, {
@@ -123,11 +126,55 @@ async function receive(ctx: AppContext, row: UploadRow, lease: UploadLease, body
     },
     checkDisk: (remaining) => assertDiskRoom(ctx, remaining),
   });
+  const settled = Promise.withResolvers<void>();
+  receiving.set(lease.token, settled.promise);
   try {
     await uploadBytesOf(ctx).append(row.id, lease.state, lease.offset, guarded, (offset, state) => lease.stored(offset, state));
   } finally {
-    await lease.release();
+    await lease.release().finally(() => {
+      receiving.delete(lease.token);
+      settled.resolve();
+    });
   }
+}
+
+/** How long a HEAD waits at most for the request holding the upload to let go of it (no longer than its hold). */
+const HOLD_WAIT_MS = LEASE_MS;
+/** How often a HEAD looks at the row again while a request of another instance holds the upload. */
+const HOLD_POLL_MS = 100;
+
+/** Held by a PATCH (or a creation's data), not by a finalise, and not run out. */
+const heldBySender = (row: Pick<UploadRow, "lockToken" | "lockedUntil">, now = Date.now()) =>
+  row.lockToken !== null && !row.lockToken.startsWith(FINALISE_TOKEN_PREFIX) && row.lockedUntil !== null && Date.parse(row.lockedUntil) > now;
+
+/**
+ * The upload as HEAD should describe it. While a request writes it, the row's offset is where that request last saved
+ * it (its start, a renewal every few seconds, every 16 MiB), not what is stored. A HEAD during a hold mostly comes
+ * from a client resuming after its connection dropped, before the server noticed the drop or finished storing what
+ * arrived: answering the row then would have the client send again what is stored (or meet 423 and 409 with PATCHes
+ * whose bodies cross the link for nothing). So a HEAD waits for the hold to end: for the request itself when it runs
+ * in this instance (its release saves what was stored), else by reading the row again every HOLD_POLL_MS; at most
+ * until the hold runs out (a holder still renewing is a live request: the row as it stands then).
+ */
+export async function describeUpload(ctx: AppContext, row: UploadRow): Promise<UploadRow> {
+  if (!heldBySender(row)) return row;
+  const until = Math.min(Date.parse(row.lockedUntil!), Date.now() + HOLD_WAIT_MS);
+  let current = row;
+  while (heldBySender(current) && Date.now() < until) {
+    const here = receiving.get(current.lockToken!);
+    await settledWithin(here, here ? until - Date.now() : Math.min(HOLD_POLL_MS, until - Date.now()));
+    const [fresh] = await ctx.db.select().from(uploads).where(eq(uploads.id, row.id));
+    if (!fresh) throw notFound("No such upload.");
+    current = fresh;
+  }
+  return current;
+}
+
+/** Resolves when `promise` settles or after `ms`, whichever comes first (no timer left behind). */
+async function settledWithin(promise: Promise<unknown> | undefined, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(ms, 0))))]);
+  clearTimeout(timer);
 }
 
 /**
