@@ -4,7 +4,7 @@ import type { Readable } from "node:stream";
 import type { FileSink } from "bun";
 import busboy from "busboy";
 import { badRequest, HttpError, tooLarge } from "../http/errors";
-import { countBodyBytes } from "./body-collection";
+import { bodyCounter } from "./body-collection";
 
 export type TempFile = { path: string; size: number; sha256: string; filename: string };
 
@@ -233,6 +233,7 @@ type Feed = {
 async function feedParser(reader: ReadableStreamDefaultReader<Uint8Array>, parser: busboy.Busboy, feed: Feed): Promise<void> {
   let received = 0;
   let receivedInWindow = 0;
+  const counted = bodyCounter();
   const stallTimer = setInterval(() => {
     if (receivedInWindow < feed.minBytesPerWindow) feed.fail(stalled());
     receivedInWindow = 0;
@@ -244,7 +245,8 @@ async function feedParser(reader: ReadableStreamDefaultReader<Uint8Array>, parse
       received += value.byteLength;
       receivedInWindow += value.byteLength;
       if (received > feed.maxTotal) return feed.fail(feed.overLimit());
-      countBodyBytes(value.byteLength);
+      await counted(value.byteLength);
+      if (feed.failed()) break;
       const accepted = parser.write(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
       if (!accepted) await feed.drained();
     }

@@ -1,7 +1,7 @@
 import { badRequest } from "../http/errors";
 import { pastLength } from "./tus-headers";
 import { RECHECK_EVERY_BYTES } from "../media/disk-guard";
-import { countBodyBytes } from "../media/body-collection";
+import { bodyCounter } from "../media/body-collection";
 import { stalled } from "../media/multipart";
 
 const interrupted = (): never => {
@@ -35,6 +35,7 @@ export function guardedBody(source: ReadableStream<Uint8Array> | null, guards: B
   let inWindow = 0;
   let nextDiskCheck = RECHECK_EVERY_BYTES;
 
+  const counted = bodyCounter();
   // A stall cancels the source, which ends a pending read (racing each read against a long-lived "stalled" promise
   // instead would keep every chunk read alive through that promise's reactions).
   let stalledOut = false;
@@ -56,7 +57,7 @@ export function guardedBody(source: ReadableStream<Uint8Array> | null, guards: B
     if (stalledOut) throw stalled();
     if (!value) return undefined;
     inWindow += value.byteLength;
-    countBodyBytes(value.byteLength);
+    await counted(value.byteLength);
     const room = guards.maxBytes - received;
     received += value.byteLength;
     if (value.byteLength > room) throw Object.assign(pastLength(), { within: value.subarray(0, Math.max(room, 0)) });
