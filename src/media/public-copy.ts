@@ -14,8 +14,6 @@ export type CopyAnswer = { id: number; written?: WrittenCopy; error?: string };
 
 const WITHHELD: WrittenCopy = { state: "withheld" };
 
-/** Above this, a job's own garbage (a photo held in memory) is collected at once: it is the media thread's, not the server's. */
-const COLLECT_AFTER_OVER_BYTES = 8 * 1024 * 1024;
 
 /** What the media thread answers to a request (public-copy-worker.ts). */
 export async function answerCopy({ id, job }: CopyRequest): Promise<CopyAnswer> {
@@ -24,7 +22,9 @@ export async function answerCopy({ id, job }: CopyRequest): Promise<CopyAnswer> 
   } catch (error) {
     return { id, error: error instanceof Error ? error.message : String(error) };
   } finally {
-    if (job.size > COLLECT_AFTER_OVER_BYTES) Bun.gc(true);
+    // The job's garbage (a photo held in memory, a video's header windows) is the media thread's alone: collecting it
+    // here pauses no request, and left to the thread's collector 300 videos' worth piled up (bench/show-night.ts).
+    Bun.gc(true);
   }
 }
 
