@@ -10,6 +10,7 @@ import { mediaDurationMs } from "./duration";
 import type { TempFile } from "./multipart";
 import { sniffFile, type MediaKind, type Sniffed } from "./sniff";
 import type { MediaStore } from "./store";
+import { writePublicCopy } from "./public-copy";
 import { MediaThreadStopped, writePublicCopyOffThread } from "./public-copy-thread";
 import { turns } from "./turns";
 import { RENDITION_KINDS, renditionKey } from "../renditions/renditions.service";
@@ -47,13 +48,17 @@ const WITHHELD: PublicVersion = { state: "withheld" };
 
 /**
  * What the public may see of a file: the original when it carries no place or device, a metadata-free copy (written
- * to a temp file on the media thread, then moved into the store beside the original), or nothing when no safe copy
- * can be made, the copy overran its time or the media thread failed (fail closed; the original is kept).
+ * to a temp file, then moved into the store beside the original), or nothing when no safe copy can be made, the copy
+ * overran its time or the media thread failed (fail closed; the original is kept).
+ * A photo is walked in memory in one piece of CPU (a crafted 25 MB JPEG held every other request ~160 ms), so it goes
+ * to the media thread. Video and audio are planned from small reads of their headers, awaiting each, and copied by
+ * the kernel: they stay here, because sending them to the thread cost the video crowd 8–44 MiB of peak RSS and 35–70 ms
+ * of p99 in interleaved runs (bench/show-night.ts, BENCHMARKS.md), more than the one hostile MP4 that holds others.
  */
 export async function publicVersion(file: Pick<TempFile, "path" | "size">, sniffed: Sniffed, tempDir: string): Promise<PublicVersion> {
   const copyPath = path.join(tempDir, `${crypto.randomUUID()}.public`);
   const job = { path: file.path, size: file.size, kind: sniffed.kind, mime: sniffed.mime, copyPath };
-  const written = await writePublicCopyOffThread(job).catch(async (error) => {
+  const written = await (sniffed.kind === "image" ? writePublicCopyOffThread(job) : writePublicCopy(job)).catch(async (error) => {
     await rm(copyPath, { force: true });
     if (!(error instanceof MediaThreadStopped)) throw error;
     console.warn(`public copy of a ${sniffed.mime} file (${file.size} bytes) withheld: ${error.message}`);

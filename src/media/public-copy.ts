@@ -29,8 +29,8 @@ export async function answerCopy({ id, job }: CopyRequest): Promise<CopyAnswer> 
 }
 
 /**
- * Writes the metadata-free copy of a file to copyPath when one is needed. The CPU-bound part of storing a file (a
- * photo walked in memory, a container's headers planned), so it runs on the media thread (public-copy-thread.ts).
+ * Writes the metadata-free copy of a file to copyPath when one is needed: the CPU-bound part of storing a file (a
+ * photo walked in memory, a container's headers planned). Photos run it on the media thread (public-copy-thread.ts).
  */
 export function writePublicCopy(job: CopyJob): Promise<WrittenCopy> {
   return job.kind === "image" ? writePhotoCopy(job) : writeAvCopy(job);
