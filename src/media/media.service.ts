@@ -47,6 +47,13 @@ export type PublicVersion = { state: "original" | "withheld" } | { state: "copy"
 const WITHHELD: PublicVersion = { state: "withheld" };
 
 /**
+ * A video or audio file above this size costs a full collection (~10 ms) before it is walked here: the upload's body
+ * chunks are still uncollected garbage (tens of MB for a large file), and the walker's own (the objects of up to
+ * 100,000 planned changes) would otherwise come on top (bench/hostile.ts). A photo's walk is the media thread's.
+ */
+const COLLECT_BEFORE_OVER_BYTES = 8 * 1024 * 1024;
+
+/**
  * What the public may see of a file: the original when it carries no place or device, a metadata-free copy (written
  * to a temp file, then moved into the store beside the original), or nothing when no safe copy can be made, the copy
  * overran its time or the media thread failed (fail closed; the original is kept).
@@ -58,7 +65,9 @@ const WITHHELD: PublicVersion = { state: "withheld" };
 export async function publicVersion(file: Pick<TempFile, "path" | "size">, sniffed: Sniffed, tempDir: string): Promise<PublicVersion> {
   const copyPath = path.join(tempDir, `${crypto.randomUUID()}.public`);
   const job = { path: file.path, size: file.size, kind: sniffed.kind, mime: sniffed.mime, copyPath };
-  const written = await (sniffed.kind === "image" ? writePublicCopyOffThread(job) : writePublicCopy(job)).catch(async (error) => {
+  const onThread = sniffed.kind === "image";
+  if (!onThread && file.size > COLLECT_BEFORE_OVER_BYTES) Bun.gc(true);
+  const written = await (onThread ? writePublicCopyOffThread(job) : writePublicCopy(job)).catch(async (error) => {
     await rm(copyPath, { force: true });
     if (!(error instanceof MediaThreadStopped)) throw error;
     console.warn(`public copy of a ${sniffed.mime} file (${file.size} bytes) withheld: ${error.message}`);

@@ -15,9 +15,9 @@ export const copyTimeLimitMs = (job: CopyJob) => 15_000 + job.size / 5_000;
 
 /**
  * One worker thread for the CPU-bound part of storing a photo (walking it in memory), so no photo, hostile or not,
- * holds up the thread that answers requests. Jobs run one at a time in arrival order (the
- * callers are bounded already: four files stored at once per process, media.service.ts, and the renditions job),
- * so a job that overruns is known: the thread is terminated, that job fails with MediaThreadStopped, and the next job
+ * holds up the thread that answers requests. Jobs run one at a time in arrival order (the callers are bounded
+ * already: four files stored at once per process, media.service.ts, and the renditions job), so a job that overruns
+ * is known: the thread is terminated, that job fails with MediaThreadStopped, and the next job
  * gets a fresh thread. Started at the first job, then kept (a new thread costs ~10 ms and ~13 MiB); it does not keep
  * the process alive while idle.
  */

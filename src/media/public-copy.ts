@@ -14,7 +14,6 @@ export type CopyAnswer = { id: number; written?: WrittenCopy; error?: string };
 
 const WITHHELD: WrittenCopy = { state: "withheld" };
 
-
 /** What the media thread answers to a request (public-copy-worker.ts). */
 export async function answerCopy({ id, job }: CopyRequest): Promise<CopyAnswer> {
   try {
