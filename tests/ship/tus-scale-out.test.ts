@@ -53,7 +53,8 @@ test("an upload begun on one instance, cut by a dropped connection, goes on at t
 
   // The second PATCH fills the first S3 part and more, then the phone's link goes: the client drops the connection.
   const { socket, answered } = await rawPatch(actor, location, 2 * MIB, video.length - 2 * MIB, video.subarray(2 * MIB, 2 * MIB + PART_BYTES));
-  // While it is still open, the other instance already sees the part it stored.
+  // While it is still open and sends nothing more, a HEAD on either instance waits for its hold to run out (the first
+  // for its own request, the second by reading the row again), then both see the part it stored.
   expect(await agreedOffset(actor, elsewhere, location, PART_BYTES)).toBe(PART_BYTES);
   socket.destroy();
   expect(await answered).toBe(0);
