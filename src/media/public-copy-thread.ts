@@ -8,7 +8,7 @@ type Queued = { id: number; job: CopyJob; resolve: (written: WrittenCopy) => voi
 type Thread = Worker & { ref(): void; unref(): void };
 
 /**
- * Slowest pace a job may keep before it is stopped: 15 s, plus 1 s for every 5 MB (a 1 GiB video copied on a slow
+ * Slowest pace a job may keep before it is stopped: 15 s, plus 1 s for every 5 MB (a 100 MB photo read from a slow
  * disk). The walkers are bounded on their own (bench/hostile.ts); this is the backstop for what they miss.
  */
 export const copyTimeLimitMs = (job: CopyJob) => 15_000 + job.size / 5_000;
