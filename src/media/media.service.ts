@@ -10,7 +10,8 @@ import { mediaDurationMs } from "./duration";
 import type { TempFile } from "./multipart";
 import { sniffFile, type MediaKind, type Sniffed } from "./sniff";
 import type { MediaStore } from "./store";
-import { writePublicCopy } from "./public-copy";
+import { writePublicCopy, type CopyJob, type WrittenCopy } from "./public-copy";
+import { LargeRead } from "./strip/source";
 import { MediaThreadStopped, writePublicCopyOffThread } from "./public-copy-thread";
 import { turns } from "./turns";
 import { RENDITION_KINDS, renditionKey } from "../renditions/renditions.service";
@@ -54,20 +55,31 @@ const WITHHELD: PublicVersion = { state: "withheld" };
 const COLLECT_BEFORE_OVER_BYTES = 8 * 1024 * 1024;
 
 /**
+ * The largest header of a video or recording walked here, in one piece of CPU after one read. A phone's minute of
+ * video has a moov of tens of KB (an hour's may pass this); a crafted one of 16 MB (4 million chunk offsets) held
+ * every other request ~80 ms, so a file with a larger header is walked on the media thread instead.
+ */
+export const LARGEST_HEADER_WALKED_HERE = 1024 * 1024;
+
+/**
  * What the public may see of a file: the original when it carries no place or device, a metadata-free copy (written
  * to a temp file, then moved into the store beside the original), or nothing when no safe copy can be made, the copy
  * overran its time or the media thread failed (fail closed; the original is kept).
  * A photo is walked in memory in one piece of CPU (a crafted 25 MB JPEG held every other request ~160 ms), so it goes
  * to the media thread. Video and audio are planned from small reads of their headers, awaiting each, and copied by
  * the kernel: they stay here, because sending them to the thread cost the video crowd 8–44 MiB of peak RSS and 35–70 ms
- * of p99 in interleaved runs (bench/show-night.ts, BENCHMARKS.md), more than the one hostile MP4 that holds others.
+ * of p99 in interleaved runs (bench/show-night.ts, BENCHMARKS.md) — unless a header is too large to walk in one piece
+ * here (LARGEST_HEADER_WALKED_HERE). offThread: the media thread (another in tests).
  */
-export async function publicVersion(file: Pick<TempFile, "path" | "size">, sniffed: Sniffed, tempDir: string): Promise<PublicVersion> {
+export async function publicVersion(
+  file: Pick<TempFile, "path" | "size">,
+  sniffed: Sniffed,
+  tempDir: string,
+  offThread = writePublicCopyOffThread,
+): Promise<PublicVersion> {
   const copyPath = path.join(tempDir, `${crypto.randomUUID()}.public`);
   const job = { path: file.path, size: file.size, kind: sniffed.kind, mime: sniffed.mime, copyPath };
-  const onThread = sniffed.kind === "image";
-  if (!onThread && file.size > COLLECT_BEFORE_OVER_BYTES) Bun.gc(true);
-  const written = await (onThread ? writePublicCopyOffThread(job) : writePublicCopy(job)).catch(async (error) => {
+  const written = await writeCopy(job, offThread).catch(async (error) => {
     await rm(copyPath, { force: true });
     if (!(error instanceof MediaThreadStopped)) throw error;
     console.warn(`public copy of a ${sniffed.mime} file (${file.size} bytes) withheld: ${error.message}`);
@@ -75,6 +87,15 @@ export async function publicVersion(file: Pick<TempFile, "path" | "size">, sniff
   });
   if (written.state !== "copy") await rm(copyPath, { force: true });
   return written.state === "copy" ? { ...written, path: copyPath } : written;
+}
+
+function writeCopy(job: CopyJob, offThread: typeof writePublicCopyOffThread): Promise<WrittenCopy> {
+  if (job.kind === "image") return offThread(job);
+  if (job.size > COLLECT_BEFORE_OVER_BYTES) Bun.gc(true);
+  return writePublicCopy(job, LARGEST_HEADER_WALKED_HERE).catch((error) => {
+    if (error instanceof LargeRead) return offThread(job);
+    throw error;
+  });
 }
 
 /** Files being stored at once, per process (see turns.ts). */

@@ -30,14 +30,15 @@ export async function answerCopy({ id, job }: CopyRequest): Promise<CopyAnswer> 
 /**
  * Writes the metadata-free copy of a file to copyPath when one is needed: the CPU-bound part of storing a file (a
  * photo walked in memory, a container's headers planned). Photos run it on the media thread (public-copy-thread.ts).
+ * A video or recording with a header larger than largestRead throws LargeRead before that header is read.
  */
-export function writePublicCopy(job: CopyJob): Promise<WrittenCopy> {
-  return job.kind === "image" ? writePhotoCopy(job) : writeAvCopy(job);
+export function writePublicCopy(job: CopyJob, largestRead = Infinity): Promise<WrittenCopy> {
+  return job.kind === "image" ? writePhotoCopy(job) : writeAvCopy(job, largestRead);
 }
 
 /** Video and audio: patches that keep every offset, applied to a copy made by the kernel. */
-async function writeAvCopy({ path, size, mime, copyPath }: CopyJob): Promise<WrittenCopy> {
-  const patches = await planAvStrip(Bun.file(path), mime);
+async function writeAvCopy({ path, size, mime, copyPath }: CopyJob, largestRead: number): Promise<WrittenCopy> {
+  const patches = await planAvStrip(Bun.file(path), mime, largestRead);
   if (!patches) return WITHHELD;
   return (await writePatchedCopy(path, copyPath, patches)) ? { state: "copy", size } : { state: "original" };
 }

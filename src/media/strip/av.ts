@@ -25,13 +25,13 @@ const PLANNERS: Record<string, (source: ByteSource) => Promise<Patch[]>> = {
 
 /**
  * Sorted, non-overlapping patches inside the file, or undefined when the file cannot be fully accounted for (it
- * then gets no public copy: fail closed). Other errors (reading the file) are thrown.
+ * then gets no public copy: fail closed). Other errors (reading the file, LargeRead past largestRead) are thrown.
  */
-export async function planAvStrip(file: Blob, mime: string): Promise<Patch[] | undefined> {
+export async function planAvStrip(file: Blob, mime: string, largestRead = Infinity): Promise<Patch[] | undefined> {
   const plan = PLANNERS[mime];
   if (!plan) return undefined;
   try {
-    return checkedPatches(await plan(new ByteSource(file)), file.size);
+    return checkedPatches(await plan(new ByteSource(file, largestRead)), file.size);
   } catch (error) {
     if (error instanceof Unparseable) return undefined;
     throw error;

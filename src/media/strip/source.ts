@@ -8,13 +8,23 @@ export const fail = (why: string): never => {
   throw new Unparseable(why);
 };
 
+/**
+ * A header larger than the caller lets this thread walk in one piece (ByteSource's largestRead): thrown before it is
+ * read, so the caller can hand the file to the media thread instead.
+ */
+export class LargeRead extends Error {}
+
 const WINDOW_BYTES = 256 * 1024;
 
 export class ByteSource {
   private window = new Uint8Array(0);
   private windowAt = 0;
 
-  constructor(private readonly file: Blob) {}
+  /** largestRead: the most bytes one load may ask for before LargeRead is thrown (none for the media thread). */
+  constructor(
+    private readonly file: Blob,
+    private readonly largestRead = Infinity,
+  ) {}
 
   get size(): number {
     return this.file.size;
@@ -39,6 +49,7 @@ export class ByteSource {
   /** Moves the window so that it holds [at, at+length); a read past the end of the file means a lying header. */
   async load(at: number, length: number): Promise<void> {
     if (at < 0 || length < 0 || at + length > this.size) fail(`read of ${length} bytes at ${at} is outside the file`);
+    if (length > this.largestRead) throw new LargeRead(`a header of ${length} bytes`);
     const end = Math.min(this.size, at + Math.max(length, WINDOW_BYTES));
     this.window = new Uint8Array(await this.file.slice(at, end).arrayBuffer());
     this.windowAt = at;
