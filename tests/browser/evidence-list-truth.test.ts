@@ -3,14 +3,18 @@
  * with the service worker in control: a reload without the network shows the list this phone last showed (not an
  * error, not an empty list); a note written offline waits in the queue; when the network is back the whole list is
  * fetched again — with what another phone sent meanwhile — and the sent note is first in "newest first"; no stale
- * "Could not load evidence!" is left on screen. Also: an edit says it was saved.
+ * "Could not load evidence!" is left on screen. Also: an edit says it was saved; a phone that starts offline and
+ * remembers no list says when it will show (not "Loading…" for ever); a venue link that is reset while the list is
+ * fetched (the phone still "online", so no event comes when it heals) gets the list back by itself, through the fault
+ * proxy.
  */
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { Actor, form, newParticipant } from "../support/client";
+import { startFaultProxy } from "../support/fault-proxy";
 import { startTestServer, type TestServer } from "../support/server";
 import { launchBrowser, openPage, shot } from "./browser";
-import { addChoice } from "./capture-support";
+import { addChoice, participantPage } from "./capture-support";
 import { signInWatched } from "./signIn";
 import { UploadQueue } from "./pages/UploadQueue";
 
@@ -88,4 +92,64 @@ test("an offline spell keeps the list, then the whole list comes back with the s
   expect((await cardNames(page)).map((name) => name.split(" (")[0])[2]).toBe("Market square");
   expect(problems.filter((problem) => !/Failed to fetch|ERR_INTERNET_DISCONNECTED|net::/.test(problem))).toEqual([]);
   await context.close();
+});
+
+test("a phone that starts offline and remembers no list says when it will show, then shows it", async () => {
+  const { page, context, problems } = await openPage(browser, server.url);
+  page.setDefaultTimeout(15_000);
+  const { fields } = await newParticipant(server.url);
+  await signInWatched(page, fields.username, fields.password);
+  for (const title of ["Platform", "Stairs"]) expect((await page.request.post("/api/evidence", { multipart: { title, notes: "Seen." } })).status()).toBe(201);
+  // Only the home screen was seen: the service worker is in control, no list is remembered on this phone.
+  await page.goto("/");
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+  expect(await page.evaluate(() => localStorage.getItem("casefile:last-evidence"))).toBeNull();
+
+  await context.setOffline(true);
+  await page.goto("/Evidence");
+  await page.getByText("Your evidence will show here when this phone is back online.").waitFor();
+  expect(await page.getByText("Loading your evidence…").count()).toBe(0);
+  expect(await loadFailed(page).count()).toBe(0);
+  await shot(page, "list-truth-offline-unknown");
+
+  await context.setOffline(false);
+  await lead(page, 2).waitFor();
+  expect(await page.getByText("Your evidence will show here when this phone is back online.").count()).toBe(0);
+  expect(problems.filter((problem) => !/Failed to fetch|ERR_INTERNET_DISCONNECTED|net::/.test(problem))).toEqual([]);
+  await context.close();
+});
+
+test("a list fetch cut by the venue link (the phone still online) says so once, then the list comes back by itself", async () => {
+  const proxy = await startFaultProxy(server.url, {});
+  try {
+    const { page, context, problems } = await participantPage(browser, server, proxy.url);
+    for (const title of ["Gate", "Kiosk", "Lift"]) expect((await page.request.post("/api/evidence", { multipart: { title, notes: "Seen." } })).status()).toBe(201);
+    await page.goto("/Evidence");
+    await lead(page, 3).waitFor();
+
+    // The participant comes back to the app over a link that froze, then dropped every connection.
+    proxy.freeze();
+    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    await page.waitForTimeout(300);
+    await page.waitForFunction(() => navigator.onLine);
+    for (let resets = 0; resets < 20 && (await loadFailed(page).count()) === 0; resets++) {
+      proxy.reset();
+      await page.waitForTimeout(250);
+    }
+    await loadFailed(page).first().waitFor();
+    expect(await loadFailed(page).count()).toBe(1);
+    expect((await cardNames(page)).length).toBe(3); // the list on screen stays
+    await shot(page, "list-truth-link-cut");
+
+    // The link heals with no event the page could see, and an item is sent meanwhile (not through this screen).
+    proxy.thaw();
+    expect((await page.request.post("/api/evidence", { multipart: { title: "After the cut", notes: "Sent meanwhile." } })).status()).toBe(201);
+    await lead(page, 4).waitFor({ timeout: 20_000 });
+    expect((await cardNames(page)).map((name) => name.split(" (")[0])[0]).toBe("After the cut");
+    await loadFailed(page).waitFor({ state: "detached" });
+    expect(problems.filter((problem) => !/Failed to fetch|ERR_|net::|Evidence fetch failed/.test(problem))).toEqual([]);
+    await context.close();
+  } finally {
+    await proxy.close();
+  }
 });

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from "jotai";
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { deleteEvidence, listOwnEvidence } from "../api/evidence";
 import type { Evidence } from "../api/types";
 import { withdrawEvidence } from "../api/rights";
@@ -27,6 +27,11 @@ import { t } from "../features/i18n/i18n";
 
 const EvidenceTable = lazy(() => import("../components/EvidenceTable").then((module) => ({ default: module.EvidenceTable })));
 
+/**
+ * After a failed fetch while the phone says it is online (a frozen or reset venue link heals without an event), the
+ * list is asked for again after 5 s, then 10, 20, 40, and every minute.
+ */
+const retryDelayMs = (failures: number) => Math.min(60_000, 5_000 * 2 ** (failures - 1));
 
 export default function EvidenceListScreen() {
   const items = useAtomValue(evidenceAtom);
@@ -37,7 +42,10 @@ export default function EvidenceListScreen() {
   const notify = useNotify();
   const setNotice = useSetAtom(noticeAtom);
   const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
+  /** Fetches failed in a row (0: the list on screen is the server's). */
+  const [failures, setFailures] = useState(0);
+  const failuresInARow = useRef(0);
+  const failed = failures > 0;
   const [filter, setFilter] = useState<MediaFilter>(0);
   const [open, setOpen] = useState<Evidence | null>(null);
   const [editing, setEditing] = useState<Evidence | null>(null);
@@ -55,15 +63,17 @@ export default function EvidenceListScreen() {
   const refetch = useCallback(async () => {
     try {
       dispatch({ type: "replace", items: await listOwnEvidence() });
-      setFailed(false);
+      failuresInARow.current = 0;
+      setFailures(0);
       // The failure's alert is old news once the list has loaded.
       setNotice((current) => (current?.text === t("archive.load_failed") ? null : current));
       return true;
     } catch (error) {
       console.error("Evidence fetch failed", error);
-      // Offline, the banner already says so, and the list on screen stays as it was.
-      if (navigator.onLine) notify(t("archive.load_failed"));
-      setFailed(true);
+      // Offline, the banner already says so, and the list on screen stays as it was. Online, the spec's alert comes
+      // once for a run of failures, not at every retry below.
+      if (failuresInARow.current === 0 && navigator.onLine) notify(t("archive.load_failed"));
+      setFailures(++failuresInARow.current);
       return false;
     } finally {
       setLoading(false);
@@ -73,6 +83,18 @@ export default function EvidenceListScreen() {
   useEffect(() => {
     if (online) refetch();
   }, [refetch, online]);
+  // A failed fetch is tried again while the phone says it is online (no event comes when a venue link heals).
+  useEffect(() => {
+    if (!failures || !online) return;
+    const timer = setTimeout(refetch, retryDelayMs(failures));
+    return () => clearTimeout(timer);
+  }, [failures, online, refetch]);
+  // Back to this tab or app after a while: the list is asked for again.
+  useEffect(() => {
+    const onVisible = () => void (document.visibilityState === "visible" && navigator.onLine && refetch());
+    document.addEventListener("visibilitychange", onVisible);
+    return () => document.removeEventListener("visibilitychange", onVisible);
+  }, [refetch]);
 
   async function confirmDelete() {
     if (!deleting) return;
@@ -112,7 +134,14 @@ export default function EvidenceListScreen() {
       <PageHeader title={t("evidence.my_title")} lead={items.length ? t("evidence.count_lead", { count: items.length }) : undefined} />
       <QueuedItems />
       {loading && items.length === 0 ? (
-        <LoadingState label={t("evidence.loading")} />
+        online ? (
+          <LoadingState label={t("evidence.loading")} />
+        ) : (
+          // Started offline with no list remembered on this phone: nothing to load until the network is back.
+          <p data-testid="evidence-offline-unknown" className="py-6 text-muted">
+            {t("evidence.offline_unknown")}
+          </p>
+        )
       ) : failed && items.length === 0 ? (
         <EmptyState
           icon="alert"
