@@ -123,8 +123,21 @@ test("laptop: introduction, tiles without a Public badge, a note as a quotation;
   expect(await quote.innerText()).toContain("The man at the ticket window");
   expect(await quote.evaluate((element) => getComputedStyle(element).fontFamily)).toContain("Instrument Serif");
   expect(await archiveTile(page, "Radio chatter on channel 16").getAttribute("aria-label")).toContain("Audio, 0:01");
-  // The tile's visible title is the spec's 8 characters; the whole one shows on hover.
-  expect(await archiveTile(page, "Harbour crane at night").getAttribute("title")).toBe("Harbour crane at night");
+  // The tile's visible title is the spec's 8 characters; the whole one shows on hover, and over the media while the
+  // tile has the keyboard's focus.
+  const crane = archiveTile(page, "Harbour crane at night");
+  expect(await crane.getAttribute("title")).toBe("Harbour crane at night");
+  expect(await crane.locator("div.truncate").textContent()).toBe("Harbour  ...");
+  const fullTitle = crane.getByTestId("tile-full-title");
+  expect(await fullTitle.isVisible()).toBe(false);
+  await crane.focus();
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.press("Tab");
+  await fullTitle.waitFor({ state: "visible" });
+  expect(await fullTitle.innerText()).toBe("Harbour crane at night");
+  await snap(page, "tile-focus");
+  await page.keyboard.press("Tab");
+  await fullTitle.waitFor({ state: "hidden" });
   // The wall is centred on a laptop: the gutters left and right of the tiles are equal (within a pixel).
   const gutters = await page.locator("ul[aria-label='Evidence items']").evaluate((list) => {
     const tiles = [...list.querySelectorAll(":scope > li")].map((tile) => tile.getBoundingClientRect());

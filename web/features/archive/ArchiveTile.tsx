@@ -60,17 +60,28 @@ export const ArchiveTile = memo(function ArchiveTile({ item, onOpen, eager }: { 
     onOpen(item);
   };
   const isNote = item.media_type === 1;
+  const shortTitle = truncateTitle(item.title);
   return (
     <a
       href={archiveHref(item)}
       onClick={open}
       aria-label={t("archive.tile_label", { title: item.title, kind: kindLabel(item) })}
-      // The tile shows the spec's 8 characters of the title; the whole title on hover (and in the name above).
+      // The tile shows the spec's 8 characters of the title; the whole title on hover (and in the name above), and over
+      // the media while the tile has the keyboard's focus (a tooltip never shows for focus).
       title={item.title}
       className="group flex h-[357px] w-[250px] flex-col overflow-hidden rounded-card bg-ink-900 text-start ring-1 ring-white/10 transition hover:ring-white/40 focus-visible:outline-2 focus-visible:outline-offset-4"
     >
       <div className="relative h-[160px] w-full shrink-0 overflow-hidden">
         <TileMedia item={item} eager={eager} />
+        {shortTitle !== item.title && (
+          <span
+            aria-hidden="true"
+            data-testid="tile-full-title"
+            className="absolute inset-x-0 top-0 z-10 hidden bg-ink-950/90 px-4 py-2 text-sm font-semibold break-words text-white group-focus-visible:block"
+          >
+            {item.title}
+          </span>
+        )}
         {!isNote && (
           <div className="absolute bottom-2 start-2 inline-flex items-center gap-1.5 rounded-full bg-ink-950/85 px-2.5 py-1 text-xs font-semibold text-white">
             <Icon name={KIND_ICONS[item.media_type]} className="size-3.5" />
@@ -79,7 +90,7 @@ export const ArchiveTile = memo(function ArchiveTile({ item, onOpen, eager }: { 
         )}
       </div>
       <div className="flex min-h-0 flex-1 flex-col gap-1 px-4 pt-3 pb-4">
-        <div className="truncate font-display text-2xl leading-7 text-white">{truncateTitle(item.title)}</div>
+        <div className="truncate font-display text-2xl leading-7 text-white">{shortTitle}</div>
         <time dateTime={item.date_posted} className="text-xs text-ink-300">
           {formatPublicDateTime(item.date_posted)}
         </time>
