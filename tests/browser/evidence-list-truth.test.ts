@@ -82,6 +82,11 @@ test("an offline spell keeps the list, then the whole list comes back with the s
   expect(names).toEqual(["Sent while offline", "From the other phone", "Market", "Night bus", "Ticket hall", "Harbour", "Bridge"]);
   expect(await loadFailed(page).count()).toBe(0);
   await shot(page, "list-truth-back-online");
+  // The arrived note is its card now: its row leaves the list's top with one tap, the card stays.
+  await page.getByRole("button", { name: "Clear finished" }).click();
+  await queue.row("Sent while offline").waitFor({ state: "detached" });
+  expect(await page.getByRole("heading", { name: "Uploads" }).count()).toBe(0);
+  expect((await cardNames(page))[0]).toMatch(/^Sent while offline \(/);
 
   // An edit is confirmed, and the list shows the new title in the same place.
   await page.getByRole("button", { name: /^Market \(/ }).click();
