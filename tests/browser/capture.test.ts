@@ -152,7 +152,7 @@ test("starting offline: a note and a photo are queued, shown as offline, and sen
   await page.getByRole("button", { name: "Upload Evidence" }).click();
   await page.waitForURL("**/Evidence");
   await queue.waitFor("Plate close-up", "offline");
-  expect(await queue.summary().textContent()).toBe("Offline: 2 items will send when the network is back");
+  expect(await queue.summary().textContent()).toBe("2 items waiting for the network");
   await keepShot(page, "offline-queued");
   // Even now (offline, two queued) what stays on screen over the list (bar, tab bar, plus button) is at most a fifth of it.
   expect(await chromeShare(page)).toBeLessThanOrEqual(0.2);

@@ -20,10 +20,15 @@ function RetryScreen({ onRetry }: { onRetry: () => void }) {
 
 /**
  * Catches a screen that failed to render, above all a lazy screen whose code could not be fetched, and offers to try
- * again: failed imports (retryableLazy) start afresh. Moving to another route (`resetKey`) does the same.
+ * again: failed imports (retryableLazy) start afresh. Moving to another route (`resetKey`) does the same. Some
+ * browsers (Chromium 150) keep a failed import's answer for the page's life, so a fresh import fails again whatever
+ * the network does: from the second Try again on this screen, the page is loaded anew (drafts and queued items live
+ * in the phone's storage and survive it).
  */
 export class ScreenErrorBoundary extends Component<{ resetKey: string; children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
+  /** Try again pressed since the last move to another route. */
+  private tries = 0;
 
   static getDerivedStateFromError() {
     return { failed: true };
@@ -34,7 +39,9 @@ export class ScreenErrorBoundary extends Component<{ resetKey: string; children:
   }
 
   componentDidUpdate(previous: { resetKey: string }) {
-    if (previous.resetKey !== this.props.resetKey && this.state.failed) this.retry();
+    if (previous.resetKey === this.props.resetKey) return;
+    this.tries = 0;
+    if (this.state.failed) this.retry();
   }
 
   retry = () => {
@@ -42,7 +49,12 @@ export class ScreenErrorBoundary extends Component<{ resetKey: string; children:
     this.setState({ failed: false });
   };
 
+  tryAgain = () => {
+    if (++this.tries > 1) return location.reload();
+    this.retry();
+  };
+
   render() {
-    return this.state.failed ? <RetryScreen onRetry={this.retry} /> : this.props.children;
+    return this.state.failed ? <RetryScreen onRetry={this.tryAgain} /> : this.props.children;
   }
 }

@@ -23,7 +23,7 @@ const row = (state: QueueRow["state"], extra: Partial<QueueRow> = {}): QueueRow 
 
 test("a stall comes first, then offline, then what is sending", () => {
   expect(queueSummary([row("sending"), row("stalled")])).toBe(connectionLost());
-  expect(queueSummary([row("offline", { kind: "note" }), row("offline")])).toBe("Offline: 2 items will send when the network is back");
+  expect(queueSummary([row("offline", { kind: "note" }), row("offline")])).toBe("2 items waiting for the network");
   expect(queueSummary([row("sending", { sent: 3 * 1024 * 1024, total: 20 * 1024 * 1024, speed: 51200, secondsLeft: 340 }), row("waiting")])).toBe(
     "Sending 2 items · 3 MB of 20 MB · 50 KB/s · about 6 min left",
   );
