@@ -92,6 +92,19 @@ export async function startFaultProxy(
   const target = new URL(targetUrl);
   const links: Record<Direction, Link> = { up: new Link(), down: new Link() };
   const counted: Record<Direction, number> = { up: 0, down: 0 };
+  /**
+   * forwarded()'s callers, told as the bytes pass rather than by polling: under a steady stream of the pump's short
+   * sleeps, a 25 ms poll was seen to fire only every ~1.5 s (Bun 1.4.5 on this session's machine), so a test's reset
+   * meant for a third of the upload came after all of it.
+   */
+  const waiting: { direction: Direction; bytes: number; resolve: () => void }[] = [];
+  const count = (direction: Direction, bytes: number) => {
+    counted[direction] += bytes;
+    for (let i = waiting.length - 1; i >= 0; i--) {
+      const waiter = waiting[i]!;
+      if (waiter.direction === direction && counted[direction] >= waiter.bytes) waiting.splice(i, 1)[0]!.resolve();
+    }
+  };
   let held = 0;
   const sockets = new Set<net.Socket>();
   const clients = new Set<net.Socket>();
@@ -120,7 +133,7 @@ export async function startFaultProxy(
           if (to.destroyed) break;
           const slice = rest.subarray(0, size);
           rest = rest.subarray(size);
-          counted[direction] += slice.length;
+          count(direction, slice.length);
           held -= slice.length;
           if (!to.write(slice)) await drained(to);
         }
@@ -185,8 +198,9 @@ export async function startFaultProxy(
       for (const socket of [...sockets]) socket.resetAndDestroy();
     },
     stats: () => ({ up: counted.up, down: counted.down, held, connections, open: clients.size, resets }),
-    async forwarded(direction, bytes) {
-      while (counted[direction] < bytes) await sleep(25);
+    forwarded(direction, bytes) {
+      if (counted[direction] >= bytes) return Promise.resolve();
+      return new Promise<void>((resolve) => waiting.push({ direction, bytes, resolve }));
     },
     async close() {
       proxy.thaw();
