@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { activateEnglish } from "../i18n/english.testing";
-import { addSample, describeTimeLeft, isSlow, isStalled, secondsLeft, SLOW_MS, speedOf, stableSecondsLeft, STALL_MS, type Sample } from "./progressMath";
+import { addSample, describeTimeLeft, isStalled, MOVING_MS, paceOf, secondsLeft, SLOW_MS, speedOf, stableSecondsLeft, STALL_MS, type Sample } from "./progressMath";
 
 activateEnglish();
 
@@ -60,8 +60,11 @@ test("confirmations every few seconds give the link's true rate, and time left o
   expect(stableSecondsLeft(samples, 2_700_000, 9_000_000)).toBe(42);
 });
 
-test("slow is a while without a confirmation, lost is much longer without any byte moving", () => {
-  expect(isSlow(0, SLOW_MS - 1)).toBe(false);
-  expect(isSlow(0, SLOW_MS)).toBe(true);
+test("slow is a while without a confirmation while bytes still move; no byte moving claims no pace; lost is much longer", () => {
+  expect(paceOf(0, SLOW_MS - 1, SLOW_MS - 1)).toBe("measured");
+  expect(paceOf(0, SLOW_MS, SLOW_MS)).toBe("slow");
+  expect(paceOf(0, SLOW_MS - MOVING_MS + 1, SLOW_MS)).toBe("slow");
+  // Nothing confirmed and nothing handed to the connection: neither a speed nor "Slow connection" is true.
+  expect(paceOf(0, SLOW_MS - MOVING_MS, SLOW_MS)).toBe("quiet");
   expect(SLOW_MS).toBeLessThan(STALL_MS);
 });

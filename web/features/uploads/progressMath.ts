@@ -50,9 +50,19 @@ export function stableSecondsLeft(samples: Sample[], sent: number, total: number
   return span >= STABLE_MS ? secondsLeft(sent, total, speedOf(samples)) : null;
 }
 
-/** True when the server has confirmed nothing for SLOW_MS (though the connection may still be carrying bytes). */
-export function isSlow(lastConfirmedAt: number, now: number) {
-  return now - lastConfirmedAt >= SLOW_MS;
+/** Bytes handed to the connection this recently still count as moving. */
+export const MOVING_MS = 3000;
+
+/**
+ * What can truly be said of the pace: "measured" while confirmations come (the speed holds), "slow" when none came for
+ * SLOW_MS but the connection still takes bytes, "quiet" when neither happens (no speed is claimed until either
+ * resumes, or the stall limit calls the connection lost).
+ */
+export type Pace = "measured" | "slow" | "quiet";
+
+export function paceOf(lastConfirmedAt: number, lastMovedAt: number, now: number): Pace {
+  if (now - lastConfirmedAt < SLOW_MS) return "measured";
+  return now - lastMovedAt < MOVING_MS ? "slow" : "quiet";
 }
 
 /** True when the last byte moved longer ago than the stall limit. */

@@ -11,7 +11,7 @@ import { isEmptyNote, isUnsent, type Draft } from "./draft";
 import { deleteDraft, getDraft, listDrafts, loadFile, patchDraft } from "./draftStore";
 import { finalise, UploadGone } from "./finalise";
 import { queueRowsAtom, unsentDraftsAtom, type QueueRow } from "./queueAtoms";
-import { addSample, isSlow, isStalled, speedOf, stableSecondsLeft, STALL_MS, type Sample } from "./progressMath";
+import { addSample, isStalled, paceOf, speedOf, stableSecondsLeft, STALL_MS, type Sample } from "./progressMath";
 import { transition, type RowEvent, type RowState } from "./queueState";
 import { sha256Hex } from "./sha256";
 import { SendError, startTusAttempt, type TusAttempt } from "./tusSend";
@@ -296,10 +296,20 @@ function checkStall() {
   if (!current) return;
   const now = Date.now();
   const row = rows.get(current.id);
-  // Long without a confirmation: the speed and time left measured before no longer hold; say the link is slow.
-  if (row?.state === "sending" && !row.slow && isSlow(current.lastConfirmedAt, now)) {
-    update(current.id, { slow: true, secondsLeft: null });
-    publish();
+  // Long without a confirmation, the speed and time left measured before no longer hold: the link is slow while it
+  // still takes bytes, and nothing is claimed while it takes none (until the stall limit below).
+  if (row?.state === "sending") {
+    const pace = paceOf(current.lastConfirmedAt, current.lastProgressAt, now);
+    const change =
+      pace === "slow" && !row.slow
+        ? { slow: true, secondsLeft: null }
+        : pace === "quiet" && (row.slow || row.speed !== null)
+          ? { slow: false, speed: null, secondsLeft: null }
+          : null;
+    if (change) {
+      update(current.id, change);
+      publish();
+    }
   }
   if (!isStalled(current.lastProgressAt, now, current.stallMs)) return;
   interrupt(navigator.onLine ? "stall" : "offline", true);
