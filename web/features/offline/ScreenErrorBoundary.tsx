@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from "react";
 import { Button } from "../../ui/Button";
-import { retryFailedScreens } from "./retryableLazy";
+import { importsHeldByBrowser, retryFailedScreens } from "./retryableLazy";
 import { t } from "../i18n/i18n";
 
 /** What a screen that could not load shows instead of a white page. */
@@ -22,13 +22,11 @@ function RetryScreen({ onRetry }: { onRetry: () => void }) {
  * Catches a screen that failed to render, above all a lazy screen whose code could not be fetched, and offers to try
  * again: failed imports (retryableLazy) start afresh. Moving to another route (`resetKey`) does the same. Some
  * browsers (Chromium 150) keep a failed import's answer for the page's life, so a fresh import fails again whatever
- * the network does: from the second Try again on this screen, the page is loaded anew (drafts and queued items live
- * in the phone's storage and survive it).
+ * the network does: once that was seen, Try again loads the page anew (drafts and queued items live in the phone's
+ * storage and survive it).
  */
 export class ScreenErrorBoundary extends Component<{ resetKey: string; children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
-  /** Try again pressed since the last move to another route. */
-  private tries = 0;
 
   static getDerivedStateFromError() {
     return { failed: true };
@@ -40,7 +38,6 @@ export class ScreenErrorBoundary extends Component<{ resetKey: string; children:
 
   componentDidUpdate(previous: { resetKey: string }) {
     if (previous.resetKey === this.props.resetKey) return;
-    this.tries = 0;
     if (this.state.failed) this.retry();
   }
 
@@ -50,7 +47,7 @@ export class ScreenErrorBoundary extends Component<{ resetKey: string; children:
   };
 
   tryAgain = () => {
-    if (++this.tries > 1) return location.reload();
+    if (importsHeldByBrowser()) return location.reload();
     this.retry();
   };
 
