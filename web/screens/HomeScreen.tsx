@@ -61,7 +61,8 @@ export function VisitorLanding() {
               <TicketNotice />
             </div>
           )}
-          <LanguageSwitch tone="dark" className="mt-6" />
+          {/* On a laptop the top bar has the switch. */}
+          <LanguageSwitch tone="dark" className="mt-6 lg:hidden" />
         </div>
       </div>
     </div>

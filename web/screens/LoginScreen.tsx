@@ -68,7 +68,8 @@ export default function LoginScreen() {
           </Link>
         </div>
       )}
-      <LanguageSwitch className="mt-6" />
+      {/* On a laptop the top bar has the switch. */}
+      <LanguageSwitch className="mt-6 lg:hidden" />
     </Page>
   );
 }

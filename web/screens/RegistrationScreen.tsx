@@ -175,7 +175,8 @@ export default function RegistrationScreen() {
         busy={busy}
         message={photoOpen && message ? wordingText(message) : ""}
       />
-      <LanguageSwitch className="mt-6" />
+      {/* On a laptop the top bar has the switch. */}
+      <LanguageSwitch className="mt-6 lg:hidden" />
     </Page>
   );
 }
