@@ -138,14 +138,16 @@ test("laptop: introduction, tiles without a Public badge, a note as a quotation;
   await snap(page, "tile-focus");
   await page.keyboard.press("Tab");
   await fullTitle.waitFor({ state: "hidden" });
-  // The wall is centred on a laptop: the gutters left and right of the tiles are equal (within a pixel).
-  const gutters = await page.locator("ul[aria-label='Evidence items']").evaluate((list) => {
+  // The wall is centred on a laptop: the page's margins left and right of the tiles are equal (within a pixel), and the
+  // introduction, the filters and the tiles start at one left edge.
+  const edges = await page.locator("ul[aria-label='Evidence items']").evaluate((list) => {
     const tiles = [...list.querySelectorAll(":scope > li")].map((tile) => tile.getBoundingClientRect());
     const row = tiles.filter((tile) => tile.top === tiles[0]!.top);
-    const box = list.getBoundingClientRect();
-    return [row[0]!.left - box.left, box.right - row.at(-1)!.right];
+    const left = (selector: string) => document.querySelector(selector)!.getBoundingClientRect().left;
+    return { gutters: [row[0]!.left, document.documentElement.clientWidth - row.at(-1)!.right], starts: [left("main h1"), left("main [role=radiogroup]"), row[0]!.left] };
   });
-  expect(Math.abs(gutters[0]! - gutters[1]!)).toBeLessThanOrEqual(1);
+  expect(Math.abs(edges.gutters[0]! - edges.gutters[1]!)).toBeLessThanOrEqual(1);
+  expect(Math.max(...edges.starts) - Math.min(...edges.starts)).toBeLessThanOrEqual(8); // the filters' own 6 px frame
   // Dates to the minute: the tile's date has no seconds.
   const date = await archiveTile(page, "Harbour crane at night").locator("time").innerText();
   expect(date).toMatch(/\d:\d\d(\s?[AP]M)?$/);
@@ -301,4 +303,27 @@ test("deep links: a work far beyond the first page opens; a private or unknown i
     expect(problems.filter((problem) => !problem.includes("404"))).toEqual([]);
     await context.close();
   }
+});
+
+test("Share: where the phone has Web Share, the work's title and its own address go to the phone's sheet", async () => {
+  const { page, problems, context } = await visitor(PHONE);
+  await page.addInitScript(() => {
+    const shared: ShareData[] = [];
+    Object.assign(window, { shared });
+    Object.defineProperty(navigator, "share", { configurable: true, value: async (data: ShareData) => void shared.push(data) });
+  });
+  await page.goto(`/archive/${ids.photo}`);
+  const open = archiveViewer(page);
+  await open.getByRole("heading", { name: "Harbour crane at night" }).waitFor();
+  expect(await open.getByRole("button", { name: "Copy link" }).count()).toBe(0);
+  await open.getByRole("button", { name: "Share" }).click();
+  await page.waitForFunction(() => (window as unknown as { shared: ShareData[] }).shared.length === 1);
+  const shared = await page.evaluate(() => (window as unknown as { shared: ShareData[] }).shared);
+  expect(shared).toEqual([{ title: "Harbour crane at night", url: `${new URL(page.url()).origin}/archive/${ids.photo}` }]);
+  // A closed sheet (AbortError) says nothing and breaks nothing.
+  await page.evaluate(() => Object.defineProperty(navigator, "share", { value: () => Promise.reject(new DOMException("closed", "AbortError")) }));
+  await open.getByRole("button", { name: "Share" }).click();
+  await open.getByRole("heading", { name: "Harbour crane at night" }).waitFor();
+  expect(problems).toEqual([]);
+  await context.close();
 });

@@ -55,7 +55,12 @@ export default function ArchiveScreen() {
 
   return (
     <main className="surface-dark flex-1 bg-ink-950 text-ink-100">
-      <div className="mx-auto w-full max-w-7xl px-4 pt-10 pb-16 sm:px-8 sm:pt-16">
+      {/*
+        From two columns on, the page is one grid of the tiles' columns, centred: the introduction and the filters span
+        it and the wall is its subgrid, so all three start at the first column's edge. On a phone (one column) the
+        introduction keeps the screen's width.
+      */}
+      <div className="mx-auto w-full max-w-7xl px-4 pt-10 pb-16 *:col-span-full sm:grid sm:grid-cols-[repeat(auto-fill,250px)] sm:justify-center sm:gap-x-5 sm:px-8 sm:pt-16">
         <ArchiveIntro projectName={projectName} paragraphs={archiveIntro} />
         {failed && (
           <div className="mb-6">
@@ -72,7 +77,7 @@ export default function ArchiveScreen() {
           )
         ) : (
           <>
-            <div className="mb-8 inline-flex max-w-full rounded-full bg-paper p-1.5">
+            <div className="mb-8 w-fit max-w-full rounded-full bg-paper p-1.5">
               <EvidenceFilter value={filter} onChange={setFilter} />
             </div>
             {shown.length ? <ArchiveGrid items={shown} onOpen={open} /> : <p className="text-ink-200">{t("archive.empty_kind")}</p>}

@@ -89,7 +89,8 @@ export const ArchiveTile = memo(function ArchiveTile({ item, onOpen, eager }: { 
           </div>
         )}
       </div>
-      <div className="flex min-h-0 flex-1 flex-col gap-1 px-4 pt-3 pb-4">
+      {/* 28 + 4 + 16 + 4 px above the notes leave the spec's 6 lines of 20 px whole within the tile's 197 px. */}
+      <div className="flex min-h-0 flex-1 flex-col gap-1 px-4 py-3">
         <div className="truncate font-display text-2xl leading-7 text-white">{shortTitle}</div>
         <time dateTime={item.date_posted} className="text-xs text-ink-300">
           {formatPublicDateTime(item.date_posted)}
@@ -97,7 +98,7 @@ export const ArchiveTile = memo(function ArchiveTile({ item, onOpen, eager }: { 
         {isNote ? (
           <div className="mt-auto text-xs font-semibold tracking-[0.2em] text-tape uppercase">{MEDIA_LABELS[1]}</div>
         ) : (
-          item.notes && <div className="mt-1 line-clamp-6 text-sm leading-5 break-words whitespace-pre-line text-ink-200">{item.notes}</div>
+          item.notes && <div className="line-clamp-6 text-sm leading-5 break-words whitespace-pre-line text-ink-200">{item.notes}</div>
         )}
       </div>
     </a>
