@@ -1,9 +1,9 @@
 /**
  * My Evidence tells the truth through an offline spell (issue 20), in Chromium at 390×844 against the real server,
  * with the service worker in control: a reload without the network shows the list this phone last showed (not an
- * error, not an empty list); a note written offline waits in the queue; when the network is back the whole list is
- * fetched again — with what another phone sent meanwhile — and the sent note is first in "newest first"; no stale
- * "Could not load evidence!" is left on screen. Also: an edit says it was saved; a phone that starts offline and
+ * error, not an empty list); a note written offline is at once the list's first card, marked as waiting; when the
+ * network is back the whole list is fetched again — with what another phone sent meanwhile — and the sent note is
+ * first in "newest first", with its receipt; no stale "Could not load evidence!" is left on screen. Also: an edit says it was saved; a phone that starts offline and
  * remembers no list says when it will show (not "Loading…" for ever); a venue link that is reset while the list is
  * fetched (the phone still "online", so no event comes when it heals) gets the list back by itself, through the fault
  * proxy.
@@ -68,6 +68,10 @@ test("an offline spell keeps the list, then the whole list comes back with the s
   await page.waitForURL("**/Evidence");
   await queue.waitFor("Sent while offline", "offline");
   await lead(page, 5).waitFor();
+  // At once the list's first card (newest first), before the five the server has, and marked as waiting.
+  const firstCard = () => page.getByRole("list", { name: "Evidence items" }).getByRole("listitem").first().getByTestId("queue-row");
+  expect(await firstCard().getAttribute("data-title")).toBe("Sent while offline");
+  expect(await firstCard().getByTestId("queue-row-state").textContent()).toBe("Waiting for the network");
   await shot(page, "list-truth-offline");
 
   // Meanwhile the participant's other phone sends an item.
@@ -80,9 +84,12 @@ test("an offline spell keeps the list, then the whole list comes back with the s
   await lead(page, 7).waitFor();
   const names = (await cardNames(page)).map((name) => name.split(" (")[0]);
   expect(names).toEqual(["Sent while offline", "From the other phone", "Market", "Night bus", "Ticket hall", "Harbour", "Bridge"]);
+  // The server's card took the waiting card's place, with the receipt on it.
+  expect(await firstCard().getAttribute("data-state")).toBe("done");
+  expect(await firstCard().getByTestId("queue-row-state").textContent()).toBe("Sent");
   expect(await loadFailed(page).count()).toBe(0);
   await shot(page, "list-truth-back-online");
-  // The arrived note is its card now: its row leaves the list's top with one tap, the card stays.
+  // The receipt leaves the card with one tap, the card stays.
   await page.getByRole("button", { name: "Clear finished" }).click();
   await queue.row("Sent while offline").waitFor({ state: "detached" });
   expect(await page.getByRole("heading", { name: "Uploads" }).count()).toBe(0);
@@ -132,9 +139,11 @@ test("a list fetch cut by the venue link (the phone still online) says so once, 
     await page.goto("/Evidence");
     await lead(page, 3).waitFor();
 
-    // The participant comes back to the app over a link that froze, then dropped every connection.
+    // The participant goes to Home and back to the list over a link that froze, then dropped every connection.
     proxy.freeze();
-    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    const tabs = page.getByRole("navigation", { name: "Tabs" });
+    await tabs.getByRole("link", { name: "Home" }).click();
+    await tabs.getByRole("link", { name: "Evidence" }).click();
     await page.waitForTimeout(300);
     await page.waitForFunction(() => navigator.onLine);
     for (let resets = 0; resets < 20 && (await loadFailed(page).count()) === 0; resets++) {

@@ -183,7 +183,7 @@ for (const viewport of [PHONE, LAPTOP]) {
     /** Back on the list once the queue has the item; it has arrived when its row says so. */
     async function sent(title: string) {
       await page.waitForURL("**/Evidence", { timeout: 20_000 });
-      await page.locator('[data-testid="queue-row"][data-state="done"]').filter({ hasText: title }).first().waitFor({ timeout: 20_000 });
+      await page.locator(`[data-testid="queue-row"][data-state="done"][data-title=${JSON.stringify(title)}]`).first().waitFor({ timeout: 20_000 });
     }
 
     async function finishUpload(title: string, notes: string) {
@@ -226,7 +226,7 @@ for (const viewport of [PHONE, LAPTOP]) {
       await page.getByRole("button", { name: "Upload Evidence" }).click();
       await page.getByText("You can leave this screen").waitFor();
       await sent("Bridge photo");
-      await page.getByTestId("queue-row").filter({ hasText: "Bridge photo" }).getByText("Arrived intact").waitFor();
+      await page.locator('[data-testid="queue-row"][data-title="Bridge photo"]').getByText("Arrived intact").waitFor();
 
       await openAddChoice("Camera upload");
       await page.getByLabel(/Record Video/).setInputFiles(path.join(FIXTURES, "clip.webm"));

@@ -5,7 +5,7 @@ import { relativeTime } from "../lib/relativeTime";
 import { Icon } from "../ui/Icon";
 import { PlaceLink } from "../ui/PlaceLink";
 import { Avatar } from "./Avatar";
-import { durationOf, KIND_ICONS, PublicBadge } from "./EvidenceCard";
+import { durationOf, KIND_ICONS, PublicBadge } from "../features/evidence/EvidenceCard";
 import { t } from "../features/i18n/i18n";
 
 /**

@@ -28,10 +28,16 @@ export const FILTER_OPTIONS: { value: MediaFilter; readonly label: string }[] = 
   },
 }));
 
+/** The kind a file will be by its type ("video/mp4" → 3), or null for a type that is none of them. */
+export function mediaTypeOfFile(mimeType: string): MediaType | null {
+  const family = mimeType.split("/")[0];
+  return family === "image" ? 2 : family === "video" ? 3 : family === "audio" ? 4 : null;
+}
+
 /** What the participant calls a file: its kind by its type ("video/mp4" → "Video"), never the type's technical name. */
 export function fileKindLabel(mimeType: string): string {
-  const family = mimeType.split("/")[0];
-  return family === "image" ? t("kind.photo") : family === "video" ? t("kind.video") : family === "audio" ? t("kind.audio") : t("evidence.file");
+  const type = mediaTypeOfFile(mimeType);
+  return type ? MEDIA_LABELS[type] : t("evidence.file");
 }
 
 /** What a replacement file may be: the same kind as the item (notes have no media). */

@@ -5,12 +5,14 @@ import type { Evidence } from "../api/types";
 import { withdrawEvidence } from "../api/rights";
 import { AddEvidenceButton } from "../components/AddEvidenceButton";
 import { EditEvidenceDialog } from "../components/EditEvidenceDialog";
-import { EvidenceGrid } from "../components/EvidenceCard";
+import { EvidenceGrid } from "../features/evidence/EvidenceCard";
 import { deleteEvidenceQuestion, EvidenceDetailDialog } from "../components/EvidenceDetailDialog";
 import { applyFilter, EvidenceFilter } from "../components/EvidenceFilter";
 import { ViewTabs } from "../components/ViewTabs";
 import { EvidenceWelcome } from "../features/evidence/EvidenceWelcome";
 import { QueuedItems } from "../features/uploads/components/QueuedItems";
+import { QueueRowList } from "../features/uploads/components/QueueRowView";
+import { useQueueCards } from "../features/uploads/components/useQueueCards";
 import { queueRowsAtom } from "../features/uploads/queueAtoms";
 import { KIND_KEYS, type MediaFilter } from "../lib/mediaTypes";
 import { evidenceActionAtom, evidenceAtom, rememberedEvidence } from "../state/evidence";
@@ -32,20 +34,24 @@ const EvidenceTable = lazy(() => import("../components/EvidenceTable").then((mod
  * list is asked for again after 5 s, then 10, 20, 40, and every minute.
  */
 const retryDelayMs = (failures: number) => Math.min(60_000, 5_000 * 2 ** (failures - 1));
+/** A return to the app sooner than this after the last fetch does not ask again (a tab switch is not news). */
+const REFETCH_ON_RETURN_AFTER_MS = 30_000;
 
 export default function EvidenceListScreen() {
   const items = useAtomValue(evidenceAtom);
   const user = useAtomValue(userAtom);
   const online = useOnline();
-  const queued = useAtomValue(queueRowsAtom).length > 0;
+  const queueRows = useAtomValue(queueRowsAtom);
+  const queued = queueRows.length > 0;
   const dispatch = useSetAtom(evidenceActionAtom);
   const notify = useNotify();
   const setNotice = useSetAtom(noticeAtom);
   const [loading, setLoading] = useState(true);
-  /** Fetches failed in a row (0: the list on screen is the server's). */
-  const [failures, setFailures] = useState(0);
+  /** Fetches failed in a row (0: the list on screen is the server's), and when the last of them failed. */
   const failuresInARow = useRef(0);
-  const failed = failures > 0;
+  const [failedAt, setFailedAt] = useState<number | null>(null);
+  const failed = failedAt !== null;
+  const lastFetchAt = useRef(0);
   const [filter, setFilter] = useState<MediaFilter>(0);
   const [open, setOpen] = useState<Evidence | null>(null);
   const [editing, setEditing] = useState<Evidence | null>(null);
@@ -61,10 +67,11 @@ export default function EvidenceListScreen() {
   }, []); // only on arrival at the screen: later an empty list is the truth
 
   const refetch = useCallback(async () => {
+    lastFetchAt.current = Date.now();
     try {
       dispatch({ type: "replace", items: await listOwnEvidence() });
       failuresInARow.current = 0;
-      setFailures(0);
+      setFailedAt(null);
       // The failure's alert is old news once the list has loaded.
       setNotice((current) => (current?.text === t("archive.load_failed") ? null : current));
       return true;
@@ -73,7 +80,8 @@ export default function EvidenceListScreen() {
       // Offline, the banner already says so, and the list on screen stays as it was. Online, the spec's alert comes
       // once for a run of failures, not at every retry below.
       if (failuresInARow.current === 0 && navigator.onLine) notify(t("archive.load_failed"));
-      setFailures(++failuresInARow.current);
+      failuresInARow.current++;
+      setFailedAt(Date.now());
       return false;
     } finally {
       setLoading(false);
@@ -85,13 +93,16 @@ export default function EvidenceListScreen() {
   }, [refetch, online]);
   // A failed fetch is tried again while the phone says it is online (no event comes when a venue link heals).
   useEffect(() => {
-    if (!failures || !online) return;
-    const timer = setTimeout(refetch, retryDelayMs(failures));
+    if (failedAt === null || !online) return;
+    const timer = setTimeout(refetch, retryDelayMs(failuresInARow.current));
     return () => clearTimeout(timer);
-  }, [failures, online, refetch]);
+  }, [failedAt, online, refetch]);
   // Back to this tab or app after a while: the list is asked for again.
   useEffect(() => {
-    const onVisible = () => void (document.visibilityState === "visible" && navigator.onLine && refetch());
+    const onVisible = () => {
+      const aWhile = Date.now() - lastFetchAt.current >= REFETCH_ON_RETURN_AFTER_MS;
+      if (document.visibilityState === "visible" && navigator.onLine && aWhile) refetch();
+    };
     document.addEventListener("visibilitychange", onVisible);
     return () => document.removeEventListener("visibilitychange", onVisible);
   }, [refetch]);
@@ -129,42 +140,60 @@ export default function EvidenceListScreen() {
   }
 
   const shown = applyFilter(items, filter);
+  const queue = useQueueCards(shown, filter);
+  // Items on their way show even while the server's list is not there (loading, offline, failed).
+  const onTheirWay = queue.count > 0 && <EvidenceGrid items={[]} lead={queue.lead} onOpen={setOpen} />;
   return (
     <main className="mx-auto w-full max-w-6xl min-w-0 px-4 pt-6 pb-32 sm:px-6 sm:pt-10">
       <PageHeader title={t("evidence.my_title")} lead={items.length ? t("evidence.count_lead", { count: items.length }) : undefined} />
       <QueuedItems />
       {loading && items.length === 0 ? (
-        online ? (
-          <LoadingState label={t("evidence.loading")} />
-        ) : (
-          // Started offline with no list remembered on this phone: nothing to load until the network is back.
-          <p data-testid="evidence-offline-unknown" className="py-6 text-muted">
-            {t("evidence.offline_unknown")}
-          </p>
-        )
+        <>
+          {online ? (
+            <LoadingState label={t("evidence.loading")} />
+          ) : (
+            // Started offline with no list remembered on this phone: nothing to load until the network is back.
+            <p data-testid="evidence-offline-unknown" className="py-6 text-muted">
+              {t("evidence.offline_unknown")}
+            </p>
+          )}
+          {onTheirWay}
+        </>
       ) : failed && items.length === 0 ? (
-        <EmptyState
-          icon="alert"
-          title={t("evidence.load_failed_title")}
-          actions={
-            <Button onClick={retry}>
-              <Icon name="retake" className="size-5" />
-              {t("common.retry")}
-            </Button>
-          }
-        >
-          <p>{t("evidence.load_failed_text")}</p>
-        </EmptyState>
-      ) : items.length === 0 ? (
-        !queued && <EvidenceWelcome />
+        <>
+          <EmptyState
+            icon="alert"
+            title={t("evidence.load_failed_title")}
+            actions={
+              <Button onClick={retry}>
+                <Icon name="retake" className="size-5" />
+                {t("common.retry")}
+              </Button>
+            }
+          >
+            <p>{t("evidence.load_failed_text")}</p>
+          </EmptyState>
+          {onTheirWay}
+        </>
+      ) : items.length === 0 && !queued ? (
+        <EvidenceWelcome />
       ) : (
         <ViewTabs
           filter={<EvidenceFilter value={filter} onChange={setFilter} />}
-          evidence={shown.length ? <EvidenceGrid items={shown} onOpen={setOpen} /> : <p className="py-6 text-muted">{t("evidence.none_of_kind", { kind: filter === 0 ? "all" : KIND_KEYS[filter] })}</p>}
+          evidence={
+            shown.length || queue.count ? (
+              <EvidenceGrid items={shown} lead={queue.lead} decorate={queue.decorate} onOpen={setOpen} />
+            ) : (
+              <p className="py-6 text-muted">{t("evidence.none_of_kind", { kind: filter === 0 ? "all" : KIND_KEYS[filter] })}</p>
+            )
+          }
           grid={
-            <Suspense fallback={<LoadingState label={t("evidence.loading_table")} />}>
-              <EvidenceTable items={shown} onOpen={setOpen} caption={t("evidence.table_caption")} />
-            </Suspense>
+            <>
+              {queued && <QueueRowList rows={queueRows} />}
+              <Suspense fallback={<LoadingState label={t("evidence.loading_table")} />}>
+                <EvidenceTable items={shown} onOpen={setOpen} caption={t("evidence.table_caption")} />
+              </Suspense>
+            </>
           }
         />
       )}

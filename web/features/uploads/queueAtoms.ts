@@ -3,6 +3,7 @@
  * the first page load pays only for these atoms: the runner, IndexedDB and the queue's screens load once needed.
  */
 import { atom } from "jotai";
+import type { MediaType } from "../../api/types";
 import type { Draft } from "./draft";
 import type { RowState } from "./queueState";
 
@@ -12,6 +13,10 @@ export interface QueueRow {
   kind: Draft["kind"];
   /** Note, Photo, Video, Audio or File */
   label: string;
+  /** The kind the item will be (for the list's filter), null for a file of no known kind. */
+  mediaType: MediaType | null;
+  /** The picture the phone made of it, shown on its card while it is on its way. */
+  thumbnail: Blob | null;
   state: RowState;
   sent: number;
   total: number;
@@ -24,6 +29,8 @@ export interface QueueRow {
   message: string;
   /** true when the server's SHA-256 equals the browser's; null for notes or when the browser could not hash. */
   intact: boolean | null;
+  /** The item the server made of it, once done: the list marks that item's card with the receipt. */
+  itemId: number | null;
 }
 
 /** Rows for the queue bar, the panel and the list's top, oldest first. */

@@ -16,7 +16,7 @@ import { transition, type RowEvent, type RowState } from "./queueState";
 import { sha256Hex } from "./sha256";
 import { SendError, startTusAttempt, type TusAttempt } from "./tusSend";
 import { t } from "../i18n/i18n";
-import { fileKindLabel } from "../../lib/mediaTypes";
+import { fileKindLabel, mediaTypeOfFile } from "../../lib/mediaTypes";
 
 const store = getDefaultStore();
 /** Waits between attempts after a stall or a lost connection; the last one repeats. */
@@ -56,7 +56,23 @@ function kindLabel(draft: Draft) {
 }
 
 function rowOf(draft: Draft, state: RowState): QueueRow {
-  return { id: draft.id, title: draft.title, kind: draft.kind, label: kindLabel(draft), state, sent: 0, total: draft.fileSize, speed: null, secondsLeft: null, slow: false, message: draft.problem, intact: null };
+  return {
+    id: draft.id,
+    title: draft.title,
+    kind: draft.kind,
+    label: kindLabel(draft),
+    mediaType: draft.kind === "note" ? 1 : mediaTypeOfFile(draft.fileType),
+    thumbnail: draft.thumbnail,
+    state,
+    sent: 0,
+    total: draft.fileSize,
+    speed: null,
+    secondsLeft: null,
+    slow: false,
+    message: draft.problem,
+    intact: null,
+    itemId: null,
+  };
 }
 
 /** Loads this participant's drafts: queued ones resume by themselves, unsent ones wait for the prompt. */
@@ -246,7 +262,7 @@ async function send(id: string, mine: NonNullable<typeof current>) {
       return void update(id, { message: t("upload.not_intact") }, "refused");
     }
     await deleteDraft(id);
-    update(id, { intact }, "confirmed");
+    update(id, { intact, itemId: item.id }, "confirmed");
     arrived(item);
   } catch (error) {
     if (!still()) return;

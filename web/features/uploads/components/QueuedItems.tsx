@@ -3,13 +3,12 @@ import { Button } from "../../../ui/Button";
 import { queueRowsAtom } from "../queueAtoms";
 import { clearFinished } from "../queueRunner";
 import { queueSummary } from "../queueSummary";
-import { QueueRowView } from "./QueueRowView";
 import { t } from "../../i18n/i18n";
 
 /**
- * The evidence list's top: what is still on its way (or has just arrived), the queue's one line, and each item's state.
- * An arrived item is also its card below, so the rows that are done can be cleared here (the bottom bar, which has
- * that button elsewhere, is not shown on this screen).
+ * The evidence list's top while anything is queued: the queue's one line. The items themselves are cards in the list
+ * (useQueueCards), so the ones that arrived can be cleared of their receipts here (the bottom bar, which has that
+ * button elsewhere, is not shown on this screen).
  */
 export function QueuedItems() {
   const rows = useAtomValue(queueRowsAtom);
@@ -20,7 +19,7 @@ export function QueuedItems() {
       <h2 id="queued-title" className="font-display text-display-sm text-ink-950">
         {t("upload.title")}
       </h2>
-      <div className="mt-1 mb-3 flex flex-wrap items-center justify-between gap-x-3">
+      <div className="mt-1 flex flex-wrap items-center justify-between gap-x-3">
         <p data-testid="upload-queue-summary" className="text-sm text-muted">
           {queueSummary(rows)}
         </p>
@@ -30,11 +29,6 @@ export function QueuedItems() {
           </Button>
         )}
       </div>
-      <ul data-testid="queued-items" className="space-y-3">
-        {rows.map((row) => (
-          <QueueRowView key={row.id} row={row} />
-        ))}
-      </ul>
     </section>
   );
 }

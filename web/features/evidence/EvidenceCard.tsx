@@ -1,11 +1,12 @@
-import type { Evidence, MediaType } from "../api/types";
-import { formatDuration, truncateTitle } from "../lib/format";
-import { MEDIA_LABELS } from "../lib/mediaTypes";
-import { Badge } from "../ui/Badge";
-import { Icon, type IconName } from "../ui/Icon";
-import { RelativeTime } from "../ui/RelativeTime";
-import { thumbnailUrl } from "../features/media/renditions";
-import { t } from "../features/i18n/i18n";
+import type { ReactNode } from "react";
+import type { Evidence, MediaType } from "../../api/types";
+import { formatDuration, truncateTitle } from "../../lib/format";
+import { MEDIA_LABELS } from "../../lib/mediaTypes";
+import { Badge } from "../../ui/Badge";
+import { Icon, type IconName } from "../../ui/Icon";
+import { RelativeTime } from "../../ui/RelativeTime";
+import { thumbnailUrl } from "../media/renditions";
+import { t } from "../i18n/i18n";
 
 export const KIND_ICONS: Record<MediaType, IconName> = { 1: "note", 2: "camera", 3: "video", 4: "music" };
 
@@ -18,15 +19,15 @@ export function durationOf(item: Evidence) {
   return (item.media_type === 3 || item.media_type === 4) && item.duration_ms ? formatDuration(item.duration_ms) : null;
 }
 
-/** What the card's 160 px show when there is no thumbnail: the kind, drawn (a ruled page for notes). */
-function KindPlaceholder({ kind }: { kind: MediaType }) {
+/** What the card's 160 px show when there is no thumbnail: the kind, drawn (a ruled page for notes; null: a file). */
+export function KindPlaceholder({ kind }: { kind: MediaType | null }) {
   const surface =
     kind === 1
       ? "bg-paper-deep bg-[repeating-linear-gradient(to_bottom,transparent_0_23px,var(--color-line)_23px_24px)] text-ink-700"
       : "bg-ink-900 text-ink-200";
   return (
     <span className={`flex h-full w-full items-center justify-center ${surface}`}>
-      <Icon name={KIND_ICONS[kind]} className="size-12" />
+      <Icon name={kind ? KIND_ICONS[kind] : "folder"} className="size-12" />
     </span>
   );
 }
@@ -84,9 +85,10 @@ export function EvidenceCard({
           <span className="absolute end-2 bottom-2 rounded bg-ink-950/80 px-1.5 py-0.5 font-mono text-xs text-white tabular-nums">{duration}</span>
         )}
       </span>
+      {/* 28 + 4 + 16 + 4 px above the notes leave the spec's 6 lines of 20 px whole within the card's 197 px. */}
       <span className="flex min-h-0 flex-1 flex-col gap-1 p-3">
         <span className="flex min-w-0 items-center justify-between gap-2">
-          <span className="block truncate font-display text-2xl leading-tight text-ink-950">{truncateTitle(item.title)}</span>
+          <span className="block truncate font-display text-2xl leading-7 text-ink-950">{truncateTitle(item.title)}</span>
           {isPublic && <PublicBadge />}
         </span>
         <RelativeTime iso={item.date_posted} className="self-start text-xs text-muted" />
@@ -96,21 +98,28 @@ export function EvidenceCard({
   );
 }
 
+/**
+ * The cards, newest first. `lead` is what comes before the first of them (items still on their way, as list items);
+ * `decorate` may wrap a card (the receipt of an item that has just arrived).
+ */
 export function EvidenceGrid({
   items,
   onOpen,
   showPublicBadge = true,
+  lead,
+  decorate = (_item, card) => card,
 }: {
   items: Evidence[];
   onOpen: (item: Evidence) => void;
   showPublicBadge?: boolean;
+  lead?: ReactNode;
+  decorate?: (item: Evidence, card: ReactNode) => ReactNode;
 }) {
   return (
     <ul aria-label={t("archive.items")} className="grid grid-cols-[repeat(auto-fill,250px)] justify-center gap-5 sm:justify-start">
+      {lead}
       {items.map((item, index) => (
-        <li key={item.id}>
-          <EvidenceCard item={item} onOpen={onOpen} eager={index < 2} showPublicBadge={showPublicBadge} />
-        </li>
+        <li key={item.id}>{decorate(item, <EvidenceCard item={item} onOpen={onOpen} eager={index < 2} showPublicBadge={showPublicBadge} />)}</li>
       ))}
     </ul>
   );

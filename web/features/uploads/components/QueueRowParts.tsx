@@ -1,0 +1,97 @@
+import { useState } from "react";
+import { Badge, type BadgeVariant } from "../../../ui/Badge";
+import { Button } from "../../../ui/Button";
+import { ConfirmDialog } from "../../../ui/ConfirmDialog";
+import type { QueueRow } from "../queueAtoms";
+import { cancel, discard, retry } from "../queueRunner";
+import type { RowState } from "../queueState";
+import { t, type MessageId } from "../../i18n/i18n";
+import { UploadProgress } from "./UploadProgress";
+
+/** The parts of a queued item shared by its row (the queue's panel) and its card (the evidence list). */
+
+const LABELS: Record<RowState, MessageId> = {
+  waiting: "upload.state.waiting",
+  offline: "upload.state.offline",
+  sending: "upload.state.sending",
+  stalled: "upload.connection_lost",
+  finishing: "upload.state.finishing",
+  paused: "upload.state.paused",
+  failed: "upload.state.failed",
+  done: "upload.state.done",
+};
+const BADGES: Record<RowState, BadgeVariant> = {
+  waiting: "neutral",
+  offline: "flagged",
+  sending: "new",
+  stalled: "flagged",
+  finishing: "new",
+  paused: "neutral",
+  failed: "flagged",
+  done: "reviewed",
+};
+
+/** The item's state in words ("Arrived intact" once the hashes matched). */
+export function QueueRowState({ row }: { row: QueueRow }) {
+  const label = row.state === "done" && row.intact ? t("upload.state.intact") : t(LABELS[row.state]);
+  return (
+    <span data-testid="queue-row-state">
+      <Badge variant={BADGES[row.state]}>{label}</Badge>
+    </span>
+  );
+}
+
+/** Bytes the server confirmed, while there are bytes still to send. */
+export function QueueRowProgress({ row }: { row: QueueRow }) {
+  const hasBytes = row.kind !== "note" && row.total > 0;
+  if (!hasBytes || row.state === "done" || row.state === "failed") return null;
+  const sending = row.state === "sending";
+  return <UploadProgress loaded={row.sent} total={row.total} speed={sending ? row.speed : null} secondsLeft={sending ? row.secondsLeft : null} slow={sending && row.slow} />;
+}
+
+/** What the state means for the participant, in a sentence, when it asks something of them or reassures them. */
+export function QueueRowNote({ row, className = "" }: { row: QueueRow; className?: string }) {
+  if (row.state === "done" && row.intact) return <p className={`text-sm text-emerald-900 ${className}`}>{t("upload.intact_text")}</p>;
+  if (row.state === "stalled") return <p className={`text-sm text-ink-800 ${className}`}>{t("upload.stalled_text")}</p>;
+  if (row.state === "paused") return <p className={`text-sm text-ink-800 ${className}`}>{t("upload.paused_text")}</p>;
+  if (row.state === "failed")
+    return (
+      <p role="alert" className={`text-sm font-medium text-red-800 ${className}`}>
+        {t("upload.failed_text", { message: row.message })}
+      </p>
+    );
+  return null;
+}
+
+/** What the participant can do about the item now: retry or cancel while it moves, send again or discard once kept. */
+export function QueueRowActions({ row }: { row: QueueRow }) {
+  const [discarding, setDiscarding] = useState(false);
+  const moving = row.state === "stalled" || row.state === "sending" || row.state === "waiting" || row.state === "offline";
+  const kept = row.state === "paused" || row.state === "failed";
+  if (!moving && !kept) return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {row.state === "stalled" && (
+        <Button variant="secondary" size="sm" data-testid="queue-row-retry" onClick={() => retry(row.id)}>
+          {t("common.retry")}
+        </Button>
+      )}
+      {moving && (
+        <Button variant="ghost" size="sm" data-testid="queue-row-cancel" onClick={() => cancel(row.id)}>
+          {t("common.cancel")}
+        </Button>
+      )}
+      {kept && (
+        <>
+          <Button variant="accent" size="sm" data-testid="queue-row-send" onClick={() => retry(row.id)}>
+            {t("upload.send_again")}
+          </Button>
+          <Button variant="ghost" size="sm" data-testid="queue-row-discard" onClick={() => setDiscarding(true)}>
+            {t("recorder.discard")}
+          </Button>
+        </>
+      )}
+      <ConfirmDialog open={discarding} message={t("upload.discard_question")} onConfirm={() => discard(row.id)} onCancel={() => setDiscarding(false)} />
+    </div>
+  );
+}
