@@ -183,7 +183,7 @@ for (const viewport of [PHONE, LAPTOP]) {
     /** Back on the list once the queue has the item; it has arrived when its row says so. */
     async function sent(title: string) {
       await page.waitForURL("**/Evidence", { timeout: 20_000 });
-      await page.locator(`[data-testid="queue-row"][data-state="done"][data-title=${JSON.stringify(title)}]`).first().waitFor({ timeout: 20_000 });
+      await page.locator(`[data-testid="queue-row"][data-state="done"][data-title*=${JSON.stringify(title)}]`).first().waitFor({ timeout: 20_000 });
     }
 
     async function finishUpload(title: string, notes: string) {

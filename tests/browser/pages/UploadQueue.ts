@@ -9,14 +9,14 @@ export class UploadQueue {
   bar = () => this.page.getByTestId("upload-queue-bar");
   summary = () => this.page.getByTestId("upload-queue-summary");
 
-  /** The item's card in the evidence list (its receipt once arrived), or its row in the panel when that is open. */
+  /** The card of the item whose title contains `title` in the evidence list (its receipt once arrived), or its row in the panel when that is open. */
   row(title: string) {
-    return this.page.locator(`[data-testid="queue-row"][data-title=${JSON.stringify(title)}]`).first();
+    return this.page.locator(`[data-testid="queue-row"][data-title*=${JSON.stringify(title)}]`).first();
   }
 
   /** Waits until the item is in that state (data-state on its card or row). */
   async waitFor(title: string, state: QueueState, timeout?: number) {
-    await this.page.locator(`[data-testid="queue-row"][data-state="${state}"][data-title=${JSON.stringify(title)}]`).first().waitFor({ timeout });
+    await this.page.locator(`[data-testid="queue-row"][data-state="${state}"][data-title*=${JSON.stringify(title)}]`).first().waitFor({ timeout });
   }
 
   async openPanel() {
