@@ -220,8 +220,12 @@ test("phone: a swipe moves to the next and previous work; audio shows its wavefo
   const filters = page.getByRole("radiogroup", { name: "Filter evidence by kind" });
   const pill = (await filters.getByRole("radio").first().boundingBox())!;
   expect((await filters.boundingBox())!.height).toBeLessThan(pill.height * 1.5);
-  await expectNoSeriousA11yViolations(page, "archive grid (phone)");
+  // A row wider than the phone fades at its end while more pills lie beyond it (its scrollbar is hidden), not at the end.
+  expect(await filters.getAttribute("data-more")).not.toBeNull();
   await snap(page, "grid");
+  await filters.evaluate((row) => row.scrollTo({ left: row.scrollWidth }));
+  await page.waitForFunction(() => !document.querySelector("[role=radiogroup]")!.hasAttribute("data-more"));
+  await expectNoSeriousA11yViolations(page, "archive grid (phone)");
   await archiveTile(page, "Radio chatter on channel 16").click();
   await page.waitForURL(`**/archive/${ids.audio}`);
   const open = archiveViewer(page);

@@ -1,14 +1,24 @@
 import { Label, Radio, RadioGroup } from "@headlessui/react";
+import { useRef } from "react";
 import { FILTER_OPTIONS, type MediaFilter } from "../lib/mediaTypes";
+import { useMoreToScroll } from "../lib/useMoreToScroll";
 import { t } from "../features/i18n/i18n";
 
 /**
  * The spec's filter toggle (All, Notes, Photos, Videos, Audio) as one row of pills that scrolls sideways when it does not
- * fit (wrapping turned the archive's rounded bar into a misshapen oval).
+ * fit (wrapping turned the archive's rounded bar into a misshapen oval); its end fades while more pills lie beyond it.
  */
 export function EvidenceFilter({ value, onChange }: { value: MediaFilter; onChange: (value: MediaFilter) => void }) {
+  const row = useRef<HTMLElement>(null);
+  const more = useMoreToScroll(row);
   return (
-    <RadioGroup value={value} onChange={onChange} className="flex max-w-full items-center gap-2 overflow-x-auto [scrollbar-width:none]">
+    <RadioGroup
+      ref={row}
+      value={value}
+      onChange={onChange}
+      data-more={more || undefined}
+      className="flex max-w-full items-center gap-2 overflow-x-auto [scrollbar-width:none] data-more:[mask-image:linear-gradient(to_right,black_75%,transparent)] rtl:data-more:[mask-image:linear-gradient(to_left,black_75%,transparent)]"
+    >
       <Label className="sr-only">{t("evidence.filter_label")}</Label>
       {FILTER_OPTIONS.map((option) => (
         <Radio
