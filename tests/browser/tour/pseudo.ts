@@ -36,8 +36,11 @@ export async function textsNotFromCatalog(page: Page, data: string[]): Promise<s
     // the pseudo-locale's base language, which is right.
     const intlWords = new Set<string>();
     const addWords = (text: string) => text.match(/\p{L}+/gu)?.forEach((word) => intlWords.add(word.toLowerCase()));
+    // Both halves of the day: at midnight only "AM" was learnt, and every time shown after noon was reported.
     for (let month = 0; month < 12; month++) {
-      for (const style of ["long", "short"] as const) addWords(new Date(2026, month, 1 + month).toLocaleString("en", { month: style, weekday: style, hour: "numeric" }));
+      for (const style of ["long", "short"] as const) {
+        for (const hour of [0, 13]) addWords(new Date(2026, month, 1 + month, hour).toLocaleString("en", { month: style, weekday: style, hour: "numeric" }));
+      }
     }
     const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
     for (const unit of ["second", "minute", "hour", "day", "week", "month", "year"] as const) {
