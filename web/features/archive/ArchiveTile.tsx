@@ -5,6 +5,7 @@ import { MEDIA_LABELS } from "../../lib/mediaTypes";
 import { Icon, type IconName } from "../../ui/Icon";
 import { Quotation } from "./Quotation";
 import { thumbnailUrl } from "../media/renditions";
+import { ThumbnailImage } from "../media/ThumbnailImage";
 import { t } from "../i18n/i18n";
 import { useLanguage } from "../i18n/language";
 
@@ -28,18 +29,7 @@ function TileMedia({ item, eager }: { item: Evidence; eager: boolean }) {
     );
   }
   const thumbnail = thumbnailUrl(item);
-  if (thumbnail) {
-    return (
-      <img
-        src={thumbnail}
-        alt=""
-        loading={eager ? "eager" : "lazy"}
-        fetchPriority={eager ? "high" : "auto"}
-        decoding="async"
-        className="h-full w-full object-cover transition duration-500 group-hover:scale-[1.03]"
-      />
-    );
-  }
+  if (thumbnail) return <ThumbnailImage src={thumbnail} eager={eager} className="h-full w-full object-cover transition duration-500 group-hover:scale-[1.03]" />;
   return (
     <div className="flex h-full items-center justify-center bg-ink-800 text-ink-300">
       <Icon name={KIND_ICONS[item.media_type]} className="size-12" />

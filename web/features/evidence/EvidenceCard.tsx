@@ -6,6 +6,7 @@ import { Badge } from "../../ui/Badge";
 import { Icon, type IconName } from "../../ui/Icon";
 import { RelativeTime } from "../../ui/RelativeTime";
 import { thumbnailUrl } from "../media/renditions";
+import { ThumbnailImage } from "../media/ThumbnailImage";
 import { t } from "../i18n/i18n";
 
 export const KIND_ICONS: Record<MediaType, IconName> = { 1: "note", 2: "camera", 3: "video", 4: "music" };
@@ -61,14 +62,7 @@ export function EvidenceCard({
     >
       <span className="relative block h-[160px] w-full shrink-0 overflow-hidden">
         {thumbnail ? (
-          <img
-            src={thumbnail}
-            alt=""
-            loading={eager ? "eager" : "lazy"}
-            fetchPriority={eager ? "high" : "auto"}
-            decoding="async"
-            className="h-full w-full bg-ink-800 object-cover"
-          />
+          <ThumbnailImage src={thumbnail} eager={eager} className="h-full w-full bg-ink-800 object-cover" />
         ) : (
           <KindPlaceholder kind={item.media_type} />
         )}
