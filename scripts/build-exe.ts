@@ -30,8 +30,8 @@ async function writeWebFilesModule(): Promise<string> {
 const webFilesModule = await writeWebFilesModule();
 await rm(outfile, { force: true });
 const result = await Bun.build({
-  // The media thread's program is an entry of its own (src/media/public-copy-thread.ts finds it under /$bunfs/root/).
-  entrypoints: [path.join(root, "src", "main.ts"), path.join(root, "src", "media", "public-copy-worker.ts")],
+  // The media thread's program is an entry of its own (src/media/media-thread.ts finds it under /$bunfs/root/).
+  entrypoints: [path.join(root, "src", "main.ts"), path.join(root, "src", "media", "media-thread-worker.ts")],
   compile: {
     outfile,
     // Settings come from the environment (and a .env file beside it); a stray bunfig.toml must not change the program.

@@ -12,7 +12,7 @@ import { sniffFile, type MediaKind, type Sniffed } from "./sniff";
 import type { MediaStore } from "./store";
 import { writePublicCopy, type CopyJob, type WrittenCopy } from "./public-copy";
 import { LargeRead } from "./strip/source";
-import { MediaThreadStopped, writePublicCopyOffThread } from "./public-copy-thread";
+import { MediaThreadStopped, writePublicCopyOffThread } from "./media-thread";
 import { turns } from "./turns";
 import { RENDITION_KINDS, renditionKey } from "../renditions/renditions.service";
 

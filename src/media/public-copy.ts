@@ -8,28 +8,11 @@ export type WrittenCopy = { state: "original" | "withheld" } | { state: "copy"; 
 
 export type CopyJob = { path: string; size: number; kind: MediaKind; mime: string; copyPath: string };
 
-/** The media thread's messages: a job in, its copy or the walker's error out, by id. */
-export type CopyRequest = { id: number; job: CopyJob };
-export type CopyAnswer = { id: number; written?: WrittenCopy; error?: string };
-
 const WITHHELD: WrittenCopy = { state: "withheld" };
-
-/** What the media thread answers to a request (public-copy-worker.ts). */
-export async function answerCopy({ id, job }: CopyRequest): Promise<CopyAnswer> {
-  try {
-    return { id, written: await writePublicCopy(job) };
-  } catch (error) {
-    return { id, error: error instanceof Error ? error.message : String(error) };
-  } finally {
-    // The job's garbage (a photo held in memory, a video's header windows) is the media thread's alone: collecting it
-    // here pauses no request, and left to the thread's collector 300 videos' worth piled up (bench/show-night.ts).
-    Bun.gc(true);
-  }
-}
 
 /**
  * Writes the metadata-free copy of a file to copyPath when one is needed: the CPU-bound part of storing a file (a
- * photo walked in memory, a container's headers planned). Photos run it on the media thread (public-copy-thread.ts).
+ * photo walked in memory, a container's headers planned). Photos run it on the media thread (media-thread.ts).
  * A video or recording with a header larger than largestRead throws LargeRead before that header is read.
  */
 export function writePublicCopy(job: CopyJob, largestRead = Infinity): Promise<WrittenCopy> {

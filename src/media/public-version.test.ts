@@ -5,7 +5,7 @@ import path from "node:path";
 import { be32, box, contains, mp4, text, track } from "../../tests/support/av-bytes";
 import { LARGEST_HEADER_WALKED_HERE, publicVersion } from "./media.service";
 import type { CopyJob } from "./public-copy";
-import { mediaThread } from "./public-copy-thread";
+import { mediaThread } from "./media-thread";
 
 let dir: string;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ function movie(padding: number) {
 function watchedThread() {
   const thread = mediaThread(new URL("../../tests/support/faulty-media-thread.ts", import.meta.url));
   const sent: string[] = [];
-  return { sent, thread: (job: CopyJob) => (sent.push(job.mime), thread(job)) };
+  return { sent, thread: (job: CopyJob) => (sent.push(job.mime), thread.copy(job)) };
 }
 
 async function publicCopyOf(bytes: Uint8Array, offThread: ReturnType<typeof watchedThread>["thread"]) {

@@ -8,8 +8,9 @@ import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { uploads } from "../db/uploads";
 import { conflict } from "../http/errors";
+import { digestOffThread } from "../media/media-thread";
 import type { TempFile } from "../media/multipart";
-import { claimForFinalise, sizeAndHash, UNFINISHED_MESSAGE } from "../uploads/finalise-upload";
+import { claimForFinalise, UNFINISHED_MESSAGE } from "../uploads/finalise-upload";
 import { uploadBytesOf } from "../uploads/open-upload-bytes";
 import { assertDiskRoom, findOwnUpload } from "../uploads/uploads.service";
 
@@ -25,7 +26,7 @@ export async function withFinishedUpload<T>(ctx: AppContext, ownerId: number, up
   try {
     await assertDiskRoom(ctx, row.length);
     tempPath = await bytes.toTempFile(row.id, row.storeState, row.length);
-    const result = await use({ path: tempPath, ...(await sizeAndHash(tempPath)), filename: row.filename ?? "" });
+    const result = await use({ path: tempPath, ...(await digestOffThread(tempPath, row.length)), filename: row.filename ?? "" });
     await ctx.db.delete(uploads).where(mine);
     await bytes.remove(row.id, row.storeState).catch((error) => console.warn(`upload ${row.id}: bytes not removed:`, error));
     return result;

@@ -15,6 +15,7 @@ import type { EvidenceText } from "../evidence/evidence-input";
 import type { EvidenceWithContext } from "../evidence/evidence-json";
 import { createEvidence, findManageable, withOwnMedia } from "../evidence/evidence.service";
 import type { Uploader } from "../evidence/quotas";
+import { digestOffThread } from "../media/media-thread";
 import type { TempFile } from "../media/multipart";
 import { uploadBytesOf } from "./open-upload-bytes";
 import { FINALISE_TOKEN_PREFIX, leaseFree } from "./upload-lease";
@@ -83,7 +84,7 @@ async function turnIntoEvidence(
   try {
     await assertDiskRoom(ctx, row.length);
     tempPath = await bytes.toTempFile(row.id, row.storeState, row.length);
-    const file: TempFile = { path: tempPath, ...(await sizeAndHash(tempPath)), filename: row.filename ?? "" };
+    const file: TempFile = { path: tempPath, ...(await digestOffThread(tempPath, row.length)), filename: row.filename ?? "" };
     const uploads = { file, ...extras, hourCounted: true };
     const keepUntil = new Date(Date.parse(row.createdAt) + ctx.config.uploadExpiryMs).toISOString();
     const created = await createEvidence(ctx, uploader, text, uploads, recordFinalised(ctx.db, row.id, token, file.sha256, keepUntil)).catch(
@@ -124,18 +125,6 @@ function claimWasLost(error: unknown): boolean {
     if (cause.message.includes("NOT NULL constraint failed: uploads.")) return true;
   }
   return false;
-}
-
-/** The whole file's size and SHA-256, streamed (never the whole file in memory). */
-export async function sizeAndHash(filePath: string): Promise<{ size: number; sha256: string }> {
-  const hasher = new Bun.CryptoHasher("sha256");
-  let size = 0;
-  const reader = Bun.file(filePath).stream().getReader();
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    hasher.update(read.value);
-    size += read.value.byteLength;
-  }
-  return { size, sha256: hasher.digest("hex") };
 }
 
 /** The item an earlier finalise made, as its owner sees it; gone when the owner deleted it since. */

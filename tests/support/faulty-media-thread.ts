@@ -1,11 +1,13 @@
-// A media thread's program with faults on demand (src/media/public-copy-thread.test.ts): a job whose mime is
-// "test/hang" never ends, "test/crash" throws out of the handler; any other gets the real program's answer.
-import { answerCopy, type CopyRequest } from "../../src/media/public-copy";
+// A media thread's program with faults on demand (src/media/media-thread.test.ts): a copy whose mime is "test/hang",
+// or a digest of a path ending in ".hang", never ends; "test/crash" or ".crash" throws out of the handler; any other
+// task gets the real program's answer.
+import { answerMediaTask, type MediaRequest } from "../../src/media/media-thread-tasks";
 
 declare const self: Worker;
 
-self.onmessage = async ({ data }: MessageEvent<CopyRequest>) => {
-  if (data.job.mime === "test/hang") for (;;);
-  if (data.job.mime === "test/crash") throw new Error("the walker crashed");
-  self.postMessage(await answerCopy(data));
+self.onmessage = async ({ data }: MessageEvent<MediaRequest>) => {
+  const marker = "copy" in data.task ? data.task.copy.mime : data.task.digest.path;
+  if (marker === "test/hang" || marker.endsWith(".hang")) for (;;);
+  if (marker === "test/crash" || marker.endsWith(".crash")) throw new Error("the walker crashed");
+  self.postMessage(await answerMediaTask(data));
 };

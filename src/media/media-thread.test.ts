@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { CAMERA_SECRETS, cameraJpeg } from "../../tests/support/crafted-bytes";
-import { mediaThread, MediaThreadStopped } from "./public-copy-thread";
+import { digestOffThread, mediaThread, MediaThreadStopped } from "./media-thread";
 import type { CopyJob } from "./public-copy";
 
 let dir: string;
@@ -21,7 +21,7 @@ const job = (mime = "image/jpeg"): CopyJob => ({ path: photo, size: cameraJpeg()
 
 describe("the media thread", () => {
   test("writes a photo's public copy without the camera's place and device", async () => {
-    const copy = mediaThread(FAULTY);
+    const { copy } = mediaThread(FAULTY);
     const written = job();
     expect(await copy(written)).toEqual({ state: "copy", size: expect.any(Number) });
     const bytes = await readFile(written.copyPath);
@@ -29,7 +29,7 @@ describe("the media thread", () => {
   });
 
   test("a job that never ends is stopped at its time limit; the jobs behind it are answered by a fresh thread", async () => {
-    const copy = mediaThread(FAULTY, () => 300);
+    const { copy } = mediaThread(FAULTY, () => 300);
     const stuck = copy(job("test/hang"));
     const behind = [copy(job()), copy(job())];
     await expect(stuck).rejects.toBeInstanceOf(MediaThreadStopped);
@@ -38,7 +38,7 @@ describe("the media thread", () => {
   });
 
   test("a thread that fails mid-job fails that job alone", async () => {
-    const copy = mediaThread(FAULTY);
+    const { copy } = mediaThread(FAULTY);
     const failed = copy(job("test/crash"));
     const next = copy(job());
     await expect(failed).rejects.toThrow("the walker crashed");
@@ -47,11 +47,39 @@ describe("the media thread", () => {
   });
 
   test("a walker's own error (an unreadable file) reaches the caller as it is, and the thread goes on", async () => {
-    const copy = mediaThread(FAULTY);
+    const { copy } = mediaThread(FAULTY);
     const missing = { ...job(), path: path.join(dir, "gone.jpg") };
     const error = await copy(missing).catch((e: Error) => e);
     expect(error).toBeInstanceOf(Error);
     expect(error).not.toBeInstanceOf(MediaThreadStopped);
     expect(await copy(job())).toMatchObject({ state: "copy" });
+  });
+
+  test("hashes a whole file, larger than one read, to the same SHA-256 as the bytes themselves", async () => {
+    const { digest } = mediaThread(FAULTY);
+    const bytes = crypto.getRandomValues(new Uint8Array(3 * 1024 * 1024 + 17));
+    const file = path.join(dir, "upload.bin");
+    await writeFile(file, bytes);
+    expect(await digest(file, bytes.length)).toEqual({ size: bytes.length, sha256: new Bun.CryptoHasher("sha256").update(bytes).digest("hex") });
+  });
+
+  test("a hash the thread does not finish is made on the request thread instead: the upload is not refused for it", async () => {
+    const thread = mediaThread(FAULTY, () => 300);
+    const bytes = new TextEncoder().encode("a participant's video, as far as this test is concerned");
+    const file = path.join(dir, "stuck.hang");
+    await writeFile(file, bytes);
+    await expect(thread.digest(file, bytes.length)).rejects.toBeInstanceOf(MediaThreadStopped);
+    expect(await digestOffThread(file, bytes.length, thread)).toEqual({
+      size: bytes.length,
+      sha256: new Bun.CryptoHasher("sha256").update(bytes).digest("hex"),
+    });
+  });
+
+  test("a file that cannot be read is the caller's error, not a reason to hash it again here", async () => {
+    const thread = mediaThread(FAULTY);
+    const missing = path.join(dir, "gone.bin");
+    const error = await digestOffThread(missing, 10, thread).catch((e: Error) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(MediaThreadStopped);
   });
 });
