@@ -11,6 +11,7 @@ import { Actor, fixture, form, registrationFields } from "../support/client";
 import { cameraJpeg } from "../support/crafted-bytes";
 import { BUN, REPO, runCommand, startProgram, type Program } from "./support/program";
 import { sha256 } from "./support/media";
+import { createUpload, finalise, patch, videoOfSize } from "../support/tus";
 
 // These start real processes and servers; bun test's 5 s default is too tight on a busy 2-core machine.
 setDefaultTimeout(60_000);
@@ -86,13 +87,27 @@ test("the media thread runs inside the executable: a camera's photo gets its pub
   expect((await readdir(path.join(dir, "uploads", "evidence"))).filter((name) => name.startsWith(id)).sort()).toEqual([id, `${id}.public`]);
 });
 
+test("a resumable upload is hashed on the media thread inside the executable: the item has the sent file's SHA-256", async () => {
+  const actor = new Actor(program!.url);
+  expect((await actor.login(user.username, user.password)).status).toBe(200);
+  const video = await videoOfSize(3 * 1024 * 1024 + 5);
+  const { response, location } = await createUpload(actor, video.length, "packaged video.mp4");
+  expect(response.status).toBe(201);
+  expect((await patch(actor, location, 0, video)).status).toBe(204);
+  const created = await finalise(actor, location, "Packaged video");
+  expect(created.status).toBe(201);
+  expect(((await created.json()) as { media: { sha256: string; size: number } }).media).toMatchObject({ sha256: sha256(video), size: video.length });
+});
+
 test("after a stop and a new start the account, the item and its media are still there", async () => {
   expect(await program!.stop()).toBe(0);
+  // The media thread hashed the resumable upload: the request thread stands in only when that thread cannot.
+  expect(await program!.output()).not.toContain("hashed on the request thread");
   program = await startProgram([exe], dir);
   const actor = new Actor(program.url);
   expect((await actor.login(user.username, user.password)).status).toBe(200);
   const items = (await (await actor.get("/api/evidence")).json()) as { title: string; aws_url: string }[];
-  expect(items.map((item) => item.title).sort()).toEqual(["Packaged clip", "Packaged photo"]);
+  expect(items.map((item) => item.title).sort()).toEqual(["Packaged clip", "Packaged photo", "Packaged video"]);
   expect(sha256(await (await actor.get(mediaUrl)).arrayBuffer())).toBe(mediaHash);
 });
 
