@@ -1,4 +1,4 @@
-import { copyFile, link, mkdir, open, readdir, rm, stat } from "node:fs/promises";
+import { copyFile, link, mkdir, open, readdir, rename, rm, stat, truncate } from "node:fs/promises";
 import path from "node:path";
 import { notFound } from "../http/errors";
 import type { UploadBytes } from "./upload-bytes";
@@ -10,6 +10,9 @@ import { isUploadId } from "./upload-id";
  * sharing an UPLOADS_DIR share it. The local store's list() skips dot folders, so backups leave it out.
  */
 export const localUploadsDir = (storeTempDir: string) => path.join(path.dirname(storeTempDir), ".tus");
+
+/** A joined piece is copied through one buffer of this size (a phone's PATCH is at most a few MB). */
+const JOIN_READ_BYTES = 1024 * 1024;
 
 /** Local bytes: one file per upload, written at explicit positions, so the row's offset alone says what is valid. */
 export function createLocalUploadBytes(dir: string, storeTempDir: string): UploadBytes {
@@ -63,6 +66,38 @@ export function createLocalUploadBytes(dir: string, storeTempDir: string): Uploa
 
     async remove(id) {
       await rm(fileOf(id), { force: true });
+    },
+
+    pieces: {
+      // Not a .bin name: the orphan sweep removes a piece its request left behind (a crash) once it is old.
+      pathOf: (id, token) => `${fileOf(id).slice(0, -4)}.${token}.piece`,
+
+      async join(id, offset, piece, bytes) {
+        await ready;
+        if (offset === 0) {
+          // The piece is the upload from its first byte: it becomes the upload's file (no copy).
+          await truncate(piece, bytes);
+          await rename(piece, fileOf(id));
+          return;
+        }
+        const target = await open(fileOf(id), "r+").catch((error) => {
+          throw error?.code === "ENOENT" ? notFound("No such upload.") : error;
+        });
+        const source = await open(piece, "r");
+        try {
+          await target.truncate(offset);
+          const buffer = new Uint8Array(JOIN_READ_BYTES);
+          for (let done = 0; done < bytes; ) {
+            const { bytesRead } = await source.read(buffer, 0, Math.min(JOIN_READ_BYTES, bytes - done), done);
+            if (bytesRead === 0) throw new Error(`piece ${piece} ended at ${done} of ${bytes} bytes`);
+            for (let at = 0; at < bytesRead; ) at += (await target.write(buffer, at, bytesRead - at, offset + done + at)).bytesWritten;
+            done += bytesRead;
+          }
+        } finally {
+          await Promise.all([target.close(), source.close()]);
+          await rm(piece, { force: true });
+        }
+      },
     },
   };
 }

@@ -111,7 +111,7 @@ export function tusRoutes(ctx: AppContext) {
         const { row } = await ownUpload(request, id);
         assertUploadsOpen(ctx);
         if (!isOffsetStream(request.headers)) throw unsupportedMedia(`PATCH bodies must be ${OFFSET_CONTENT_TYPE}.`);
-        const state = await appendToUpload(ctx, row, readUploadOffset(request.headers), declaredLength(request), request.body);
+        const state = await appendToUpload(ctx, row, readUploadOffset(request.headers), declaredLength(request), request);
         return answer(204, stateHeaders(state));
       }),
       { parse: "none" },

@@ -22,4 +22,17 @@ export interface UploadBytes {
   toTempFile(id: string, state: string | null, length: number): Promise<string>;
   /** Removes everything stored for the upload; a missing upload is not an error. */
   remove(id: string, state: string | null): Promise<void>;
+  /** Present when the runtime can write a request's body into storage by itself (the local store). */
+  pieces?: PieceStorage;
+}
+
+/**
+ * Files a request's body is written into by the runtime (piece-body.ts), one per request, so two requests never write
+ * one file: a piece joins its upload only under its request's live lease.
+ */
+export interface PieceStorage {
+  /** The piece file of the request holding `token`. */
+  pathOf(id: string, token: string): string;
+  /** Puts the piece's first `bytes` at `offset` of the upload (anything stored past offset is dropped), and removes it. */
+  join(id: string, offset: number, piece: string, bytes: number): Promise<void>;
 }

@@ -155,6 +155,9 @@ describe("stalls and the lease", () => {
         socket.destroy();
       },
     );
+    // The answer ends the connection first (the runtime is still writing the body); a client's HEAD waits for what
+    // arrived to be stored.
+    expect(await offsetOf(owner.actor, location)).toBe(100_000);
     expect((await rowOf(location))!).toMatchObject({ offset: 100_000, lockToken: null });
     await resume(owner.actor, location, video);
     const created = await finalise(owner.actor, location);

@@ -7,7 +7,9 @@ import { conflict, HttpError, notFound } from "../http/errors";
 import { assertRoomFor } from "../media/disk-guard";
 import { admitUploadOf, countUpload, quotaRefusal } from "../evidence/quotas";
 import { stallGuard } from "../media/multipart";
-import { guardedBody } from "./guarded-body";
+import { guardedBody, type BodyGuards } from "./guarded-body";
+import { receiveIntoPiece } from "./piece-body";
+import type { PieceStorage } from "./upload-bytes";
 import { uploadBytesOf } from "./open-upload-bytes";
 import { pastLength, type UploadMetadata } from "./tus-headers";
 import { isUploadId, randomId } from "./upload-id";
@@ -78,7 +80,7 @@ export async function createUpload(
     throw await quotaRefusal(ctx.db, ctx.config, owner.id, error, length);
   }
   if (!body) return row!;
-  await receive(ctx, row!, lease, body).catch((error) => {
+  await receiveWhole(ctx, row!, lease, { body }).catch((error) => {
     // The upload exists either way, and its offset tells the client what arrived.
     if (!(error instanceof HttpError)) console.warn(`upload ${id}: the data sent with its creation failed:`, error);
   });
@@ -95,7 +97,7 @@ export async function appendToUpload(
   row: UploadRow,
   offset: number,
   declaredBytes: number | undefined,
-  body: ReadableStream<Uint8Array> | null,
+  request: Request,
 ): Promise<Pick<UploadRow, "offset" | "expiresAt">> {
   if (offset !== row.offset) throw conflict(`The upload is at byte ${row.offset}, not ${offset}.`);
   if (declaredBytes !== undefined && offset + declaredBytes > row.length) throw pastLength();
@@ -109,32 +111,50 @@ export async function appendToUpload(
     if (now.offset !== offset) throw conflict(`The upload is at byte ${now.offset}, not ${offset}.`);
     throw leaseLost();
   }
-  await receive(ctx, row, lease, body);
+  // A body of a declared length the runtime can write by itself; otherwise (S3, chunked) through JavaScript.
+  const pieces = uploadBytesOf(ctx).pieces;
+  if (pieces && declaredBytes) await receiveWhole(ctx, row, lease, { request, pieces });
+  else await receiveWhole(ctx, row, lease, { body: request.body });
   return { offset: lease.offset, expiresAt: lease.expiresAt };
 }
 
 /** Requests of this process writing an upload, by their lease's token: each settles once its request let go of it. */
 const receiving = new Map<string, Promise<void>>();
 
-/** Streams body into the upload's bytes under lease, then lets go of it (saving where it got to, even on failure). */
-async function receive(ctx: AppContext, row: UploadRow, lease: UploadLease, body: ReadableStream<Uint8Array> | null): Promise<void> {
-  const guarded = guardedBody(body, {
+type Body = { body: ReadableStream<Uint8Array> | null } | { request: Request; pieces: PieceStorage };
+
+/**
+ * Stores the body under lease, then lets go of it (saving where it got to, even on failure). A body the runtime
+ * writes may be refused while it is still arriving: the refusal is thrown at once (answering closes the connection,
+ * which ends the write), and the lease is let go of once what arrived is stored.
+ */
+async function receiveWhole(ctx: AppContext, row: UploadRow, lease: UploadLease, source: Body): Promise<void> {
+  const guards: BodyGuards = {
     maxBytes: row.length - lease.offset,
     ...stallGuard(ctx.config),
     beforeHandOver: async () => {
       if (lease.due()) await lease.renew();
     },
     checkDisk: (remaining) => assertDiskRoom(ctx, remaining),
-  });
+  };
   const settled = Promise.withResolvers<void>();
   receiving.set(lease.token, settled.promise);
-  try {
-    await uploadBytesOf(ctx).append(row.id, lease.state, lease.offset, guarded, (offset, state) => lease.stored(offset, state));
-  } finally {
-    await lease.release().finally(() => {
+  const letGo = () =>
+    lease.release().finally(() => {
       receiving.delete(lease.token);
       settled.resolve();
     });
+  if ("request" in source) {
+    const { stored, refused } = receiveIntoPiece(lease, source.request, source.pieces, guards);
+    const finished = stored.finally(letGo);
+    finished.catch(() => {}); // after a refusal it ends later, unobserved
+    return Promise.race([finished, refused]);
+  }
+  const guarded = guardedBody(source.body, guards);
+  try {
+    await uploadBytesOf(ctx).append(row.id, lease.state, lease.offset, guarded, (offset, state) => lease.stored(offset, state));
+  } finally {
+    await letGo();
   }
 }
 
