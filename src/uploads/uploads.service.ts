@@ -8,10 +8,10 @@ import { assertRoomFor } from "../media/disk-guard";
 import { admitUploadOf, countUpload, quotaRefusal } from "../evidence/quotas";
 import { stallGuard } from "../media/multipart";
 import { guardedBody, type BodyGuards } from "./guarded-body";
-import { receiveIntoPiece } from "./piece-body";
-import type { PieceStorage } from "./upload-bytes";
 import { uploadBytesOf } from "./open-upload-bytes";
+import { receiveIntoPiece } from "./piece-body";
 import { pastLength, type UploadMetadata } from "./tus-headers";
+import type { PieceStorage } from "./upload-bytes";
 import { isUploadId, randomId } from "./upload-id";
 import { expiryAfterTouch, FINALISE_TOKEN_PREFIX, LEASE_MS, leaseLost, notHeldByFinalise, UploadLease } from "./upload-lease";
 
@@ -147,7 +147,10 @@ async function receiveWhole(ctx: AppContext, row: UploadRow, lease: UploadLease,
   if ("request" in source) {
     const { stored, refused } = receiveIntoPiece(lease, source.request, source.pieces, guards);
     const finished = stored.finally(letGo);
-    finished.catch(() => {}); // after a refusal it ends later, unobserved
+    // After a refusal it ends unobserved: its own refusals are expected, anything else (the disk) is worth a line.
+    finished.catch((error) => {
+      if (!(error instanceof HttpError)) console.warn(`upload ${row.id}: what arrived was not stored:`, error);
+    });
     return Promise.race([finished, refused]);
   }
   const guarded = guardedBody(source.body, guards);
