@@ -1,6 +1,7 @@
 import { copyFile, link, mkdir, open, readdir, rename, rm, stat, truncate } from "node:fs/promises";
 import path from "node:path";
 import { notFound } from "../http/errors";
+import { copyFileAt, kernelCopyAvailable } from "./kernel-copy";
 import type { UploadBytes } from "./upload-bytes";
 import { isUploadId } from "./upload-id";
 
@@ -11,7 +12,7 @@ import { isUploadId } from "./upload-id";
  */
 export const localUploadsDir = (storeTempDir: string) => path.join(path.dirname(storeTempDir), ".tus");
 
-/** A joined piece is copied through one buffer of this size (a phone's PATCH is at most a few MB). */
+/** Where the kernel cannot copy, a joined piece is copied through one buffer of this size. */
 const JOIN_READ_BYTES = 1024 * 1024;
 
 /** Local bytes: one file per upload, written at explicit positions, so the row's offset alone says what is valid. */
@@ -80,26 +81,38 @@ export function createLocalUploadBytes(dir: string, storeTempDir: string): Uploa
           await rename(piece, fileOf(id));
           return;
         }
-        const target = await open(fileOf(id), "r+").catch((error) => {
-          throw error?.code === "ENOENT" ? notFound("No such upload.") : error;
-        });
-        const source = await open(piece, "r");
+        const target = fileOf(id);
         try {
-          await target.truncate(offset);
-          const buffer = new Uint8Array(JOIN_READ_BYTES);
-          for (let done = 0; done < bytes; ) {
-            const { bytesRead } = await source.read(buffer, 0, Math.min(JOIN_READ_BYTES, bytes - done), done);
-            if (bytesRead === 0) throw new Error(`piece ${piece} ended at ${done} of ${bytes} bytes`);
-            for (let at = 0; at < bytesRead; ) at += (await target.write(buffer, at, bytesRead - at, offset + done + at)).bytesWritten;
-            done += bytesRead;
-          }
+          // Anything stored past offset by a request cut short was never acknowledged.
+          await truncate(target, offset).catch((error) => {
+            throw error?.code === "ENOENT" ? notFound("No such upload.") : error;
+          });
+          await truncate(piece, bytes);
+          if (!kernelCopyAvailable()) return await copyThroughMemory(piece, target, offset, bytes);
+          const copied = await copyFileAt(piece, target, offset);
+          if (copied !== bytes) throw new Error(`piece ${piece}: copied ${copied} of ${bytes} bytes`);
         } finally {
-          await Promise.all([target.close(), source.close()]);
           await rm(piece, { force: true });
         }
       },
     },
   };
+}
+
+/** The piece's first `bytes` written at `offset` of target, through one buffer (where the kernel cannot copy). */
+async function copyThroughMemory(piece: string, target: string, offset: number, bytes: number): Promise<void> {
+  const [source, into] = await Promise.all([open(piece, "r"), open(target, "r+")]);
+  try {
+    const buffer = new Uint8Array(JOIN_READ_BYTES);
+    for (let done = 0; done < bytes; ) {
+      const { bytesRead } = await source.read(buffer, 0, Math.min(JOIN_READ_BYTES, bytes - done), done);
+      if (bytesRead === 0) throw new Error(`piece ${piece} ended at ${done} of ${bytes} bytes`);
+      for (let at = 0; at < bytesRead; ) at += (await into.write(buffer, at, bytesRead - at, offset + done + at)).bytesWritten;
+      done += bytesRead;
+    }
+  } finally {
+    await Promise.all([source.close(), into.close()]);
+  }
 }
 
 /** Upload files in dir whose row is gone (e.g. their owner was deleted) and that were last written before `before`. */
