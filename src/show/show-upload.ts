@@ -8,11 +8,10 @@ import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { uploads } from "../db/uploads";
 import { conflict } from "../http/errors";
-import { digestOffThread } from "../media/media-thread";
 import type { TempFile } from "../media/multipart";
-import { claimForFinalise, UNFINISHED_MESSAGE } from "../uploads/finalise-upload";
+import { claimForFinalise, finishedAsTempFile, UNFINISHED_MESSAGE } from "../uploads/finalise-upload";
 import { uploadBytesOf } from "../uploads/open-upload-bytes";
-import { assertDiskRoom, findOwnUpload } from "../uploads/uploads.service";
+import { findOwnUpload } from "../uploads/uploads.service";
 
 export async function withFinishedUpload<T>(ctx: AppContext, ownerId: number, uploadId: string, use: (file: TempFile) => Promise<T>): Promise<T> {
   const row = await findOwnUpload(ctx.db, uploadId, ownerId);
@@ -24,9 +23,9 @@ export async function withFinishedUpload<T>(ctx: AppContext, ownerId: number, up
   const bytes = uploadBytesOf(ctx);
   let tempPath: string | undefined;
   try {
-    await assertDiskRoom(ctx, row.length);
-    tempPath = await bytes.toTempFile(row.id, row.storeState, row.length);
-    const result = await use({ path: tempPath, ...(await digestOffThread(tempPath, row.length)), filename: row.filename ?? "" });
+    const file = await finishedAsTempFile(ctx, row);
+    tempPath = file.path;
+    const result = await use(file);
     await ctx.db.delete(uploads).where(mine);
     await bytes.remove(row.id, row.storeState).catch((error) => console.warn(`upload ${row.id}: bytes not removed:`, error));
     return result;

@@ -66,6 +66,18 @@ export async function claimForFinalise(ctx: AppContext, row: UploadRow): Promise
   return claimed.length ? token : undefined;
 }
 
+/** The claimed, finished upload as a temp file with its size and SHA-256 (hashed on the media thread); the caller removes it. */
+export async function finishedAsTempFile(ctx: AppContext, row: UploadRow): Promise<TempFile> {
+  await assertDiskRoom(ctx, row.length);
+  const path = await uploadBytesOf(ctx).toTempFile(row.id, row.storeState, row.length);
+  try {
+    return { path, ...(await digestOffThread(path, row.length)), filename: row.filename ?? "" };
+  } catch (error) {
+    await rm(path, { force: true });
+    throw error;
+  }
+}
+
 async function turnIntoEvidence(
   ctx: AppContext,
   uploader: Uploader & NonNullable<AuditActor>,
@@ -82,9 +94,8 @@ async function turnIntoEvidence(
     ctx.db.update(uploads).set({ lockedUntil }).where(mine).catch((error) => console.warn(`upload ${row.id}: claim not renewed:`, error));
   }, CLAIM_MS / 4);
   try {
-    await assertDiskRoom(ctx, row.length);
-    tempPath = await bytes.toTempFile(row.id, row.storeState, row.length);
-    const file: TempFile = { path: tempPath, ...(await digestOffThread(tempPath, row.length)), filename: row.filename ?? "" };
+    const file = await finishedAsTempFile(ctx, row);
+    tempPath = file.path;
     const uploads = { file, ...extras, hourCounted: true };
     const keepUntil = new Date(Date.parse(row.createdAt) + ctx.config.uploadExpiryMs).toISOString();
     const created = await createEvidence(ctx, uploader, text, uploads, recordFinalised(ctx.db, row.id, token, file.sha256, keepUntil)).catch(
