@@ -22,71 +22,20 @@
  * it, saying which entries: a crash between a change and its seal leaves such a tail too); nothing is sealed while
  * the chain is broken in any other way.
  */
-import { createHmac } from "node:crypto";
-import type { Client, Row } from "@libsql/client";
-import { sha256Hex } from "../auth/passwords";
+import type { Client } from "@libsql/client";
 import type { Config } from "../config";
 import { type Database, flushToDisk } from "../db/client";
+import { anchorAt, anchorHolds, chainRow, entryHash, GENESIS, hashedContent, PAGE, personalHash, rowsAfter } from "./audit-chain-rows";
 import { type AuditAnchor, loadAuditKey, readAnchor, writeAnchor } from "./audit-key";
+import { upgradeToDetailHashes, upgradeUnkeyedChain } from "./audit-upgrade";
+import { verifyAuditLog } from "./audit-verify";
 
-/** The prev_hash of the first entry. */
-export const GENESIS = "0".repeat(64);
-
-const COLUMNS = "id, at, actor_id, actor_name, action, target_type, target_id, detail, prev_hash, hash, detail_hash, redacted_at";
-const PAGE = 500;
-/** The application seals within a second of a write; a tail left longer (or this long) was not written by it. */
-export const UNSEALED_GRACE_MS = 10 * 60 * 1000;
-export const MAX_UNSEALED = 10_000;
 /** Sealing rows older than this is said in the log (a stopped instance's tail at start, or rows from outside). */
 const LATE_SEAL_MS = 60 * 1000;
-
-type ChainRow = {
-  raw: Row;
-  id: number;
-  at: string;
-  prevHash: string | null;
-  hash: string | null;
-  /** What the hash covers: with detail_hash, the row with it in place of actor_name and detail. */
-  content: string;
-  /** The row as sealed before detail_hash (its hash then covers actor_name and detail themselves). */
-  fullContent: string;
-  /** actor_name and detail, as detail_hash covers them. */
-  personal: string;
-  detailHash: string | null;
-  redacted: boolean;
-};
-
-function chainRow(row: Row): ChainRow {
-  const detailHash = row[10] as string | null;
-  const fullContent = JSON.stringify([row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7]]);
-  return {
-    raw: row,
-    id: Number(row[0]),
-    at: String(row[1]),
-    content: detailHash === null ? fullContent : hashedContent(row, detailHash),
-    fullContent,
-    personal: JSON.stringify([row[3], row[7]]),
-    prevHash: row[8] as string | null,
-    hash: row[9] as string | null,
-    detailHash,
-    redacted: row[11] !== null,
-  };
-}
-
-const hashedContent = (row: Row, detailHash: string) => JSON.stringify([row[0], row[1], row[2], row[4], row[5], row[6], detailHash]);
-
-export const entryHash = (key: Buffer, prevHash: string, content: string) => createHmac("sha256", key).update(`${prevHash}\n${content}`).digest("hex");
-/** Keyed, so a short value that was erased (a phone number) cannot be found again by hashing guesses. */
-export const personalHash = (key: Buffer, personal: string) => createHmac("sha256", key).update(`detail\n${personal}`).digest("hex");
-/** The unkeyed SHA-256 of releases before the key: only accepted once, to upgrade a chain that has no anchor yet. */
-const unkeyedHash = (prevHash: string, content: string) => sha256Hex(`${prevHash}\n${content}`);
 
 /** What an instance knows of its chain: the key, the anchor, and why it stopped sealing (when it did). */
 type Chain = { key: Buffer; settings: Config["audit"]; anchor: AuditAnchor | undefined; refused?: string };
 const chains = new WeakMap<Client, Chain>();
-
-const rowsAfter = (client: Client, id: number) =>
-  client.execute({ sql: `select ${COLUMNS} from audit_log where id > ? order by id limit ${PAGE}`, args: [id] });
 
 /**
  * At start: loads (or makes) the key and the anchor, upgrades an unkeyed chain once, checks the whole chain, seals
@@ -222,131 +171,3 @@ export function sealAuditLog(db: Database): Promise<void> {
   sealing.set(client, run);
   return run;
 }
-
-/**
- * Once, for a chain that has no anchor yet: when every sealed row holds the unkeyed SHA-256 of earlier releases
- * and the chain is intact under it, all are sealed again with the key in one transaction. Whether it did.
- */
-async function upgradeUnkeyedChain(client: Client, key: Buffer): Promise<boolean> {
-  const updates: { sql: string; args: (string | number)[] }[] = [];
-  let [oldPrev, newPrev, previousId] = [GENESIS, GENESIS, 0];
-  walk: for (;;) {
-    const rows = (await rowsAfter(client, previousId)).rows.map(chainRow);
-    for (const row of rows) {
-      if (row.hash === null) break walk; // the unsealed tail is sealed with the key afterwards
-      if (row.id !== previousId + 1 || row.prevHash !== oldPrev || row.hash !== unkeyedHash(oldPrev, row.content)) return false;
-      const hash = entryHash(key, newPrev, row.content);
-      updates.push({ sql: "update audit_log set prev_hash = ?, hash = ? where id = ? and hash = ?", args: [newPrev, hash, row.id, row.hash] });
-      [oldPrev, newPrev, previousId] = [row.hash, hash, row.id];
-    }
-    if (rows.length < PAGE) break;
-  }
-  if (!updates.length) return false;
-  await client.batch(updates, "write");
-  return true;
-}
-
-/** A broken verdict's `tail`: the only fault is an unsealed tail after the anchor that is too old or too long. */
-export type Verdict =
-  | { intact: true; entries: number; sealed: number; head: string }
-  | { intact: false; entryId: number; reason: string; tail?: true };
-
-/**
- * Walks the whole chain (page by page, bounded memory) under the key and names the first entry that breaks it:
- * against the anchor when there is one, and with an unsealed tail allowed only while it is short and fresh.
- */
-export async function verifyAuditLog(client: Client, key: Buffer, anchor: AuditAnchor | undefined, now = Date.now()): Promise<Verdict> {
-  let expectedPrev = GENESIS;
-  let previousId = 0;
-  let entries = 0;
-  let firstUnsealed: number | undefined;
-  let tail: Verdict | undefined;
-  for (;;) {
-    const { rows } = await rowsAfter(client, previousId);
-    for (const row of rows.map(chainRow)) {
-      entries += 1;
-      if (row.id !== previousId + 1) {
-        return broken(previousId + 1, `missing, removed behind the application's back (the chain resumes at entry #${row.id})`);
-      }
-      if (row.hash === null) {
-        firstUnsealed ??= row.id;
-        if (anchor && row.id <= anchor.id) {
-          return broken(row.id, `not sealed, though the application sealed the log up to entry #${anchor.id} (its seal was wiped behind the application's back)`);
-        }
-        // Reported unless something worse turns up further on (then that is the verdict).
-        if (now - Date.parse(row.at) > UNSEALED_GRACE_MS || !(Date.parse(row.at) <= now + UNSEALED_GRACE_MS)) {
-          tail ??= { ...broken(firstUnsealed, `not sealed, and written at ${row.at}: the application seals within a second (written behind its back, or left by a crash)`), tail: true };
-        }
-        if (row.id - firstUnsealed >= MAX_UNSEALED) {
-          tail ??= { ...broken(firstUnsealed, `it and over ${MAX_UNSEALED} entries after it are not sealed (written behind the application's back)`), tail: true };
-        }
-      } else if (firstUnsealed !== undefined) {
-        return broken(firstUnsealed, `it was never sealed, yet later entries are (written behind the application's back)`);
-      } else if (row.prevHash !== expectedPrev) {
-        return broken(row.id, `its prev_hash does not match the entry before it (that entry was edited, or this one was inserted)`);
-      } else if (row.hash !== entryHash(key, expectedPrev, row.content)) {
-        return broken(row.id, `its content does not match its hash (edited, inserted or sealed without the audit key)`);
-      } else if (row.detailHash !== null && !row.redacted && row.detailHash !== personalHash(key, row.personal)) {
-        return broken(row.id, `its actor or detail does not match its detail_hash (edited behind the application's back)`);
-      } else if (anchor && row.id === anchor.id && !anchorHolds(anchor, row.hash, row.detailHash)) {
-        return broken(row.id, `its hash is not the one the application sealed (${anchor.hash})`);
-      } else expectedPrev = row.hash;
-      previousId = row.id;
-    }
-    if (rows.length < PAGE) break;
-  }
-  if (anchor && anchor.id > previousId) {
-    return broken(previousId + 1, `the application sealed the log up to entry #${anchor.id} (hash ${anchor.hash}); entries from #${previousId + 1} on were removed`);
-  }
-  const sequence = (await client.execute("select seq from sqlite_sequence where name = 'audit_log'")).rows[0];
-  const highest = sequence ? Number(sequence[0]) : 0;
-  if (highest > previousId) {
-    return broken(previousId + 1, `the log once reached entry #${highest}; entries from #${previousId + 1} on were removed`);
-  }
-  return tail ?? { intact: true, entries, sealed: firstUnsealed === undefined ? entries : firstUnsealed - 1, head: expectedPrev };
-}
-
-/** An anchor of this release (v 2). */
-const anchorAt = (id: number, hash: string): AuditAnchor => ({ id, hash, v: 2 });
-
-/**
- * Whether the entry at the anchor still has the sealed hash. An anchor from before detail_hash (no v) names a hash
- * that the one-time re-seal (upgradeToDetailHashes, maybe by another instance on the same sqld) replaced: the entry
- * must then at least be there and re-sealed; the next seal writes a current anchor.
- */
-const anchorHolds = (anchor: AuditAnchor, hash: string | null, detailHash: string | null) =>
-  hash === anchor.hash || (anchor.v === undefined && hash !== null && detailHash !== null);
-
-/**
- * Once, for a chain (verified intact) with rows sealed before detail_hash: every sealed row is sealed again with
- * detail_hash in one transaction, so any row can be redacted later. Deterministic, and conditional on each row's old
- * hash, so two instances doing it at once write the same values. The new head, or undefined when nothing changed.
- */
-async function upgradeToDetailHashes(client: Client, key: Buffer): Promise<AuditAnchor | undefined> {
-  const old = (await client.execute("select count(*) from audit_log where hash is not null and detail_hash is null")).rows[0]!;
-  if (Number(old[0]) === 0) return undefined;
-  const updates: { sql: string; args: (string | number)[] }[] = [];
-  let [prevHash, previousId] = [GENESIS, 0];
-  walk: for (;;) {
-    const rows = (await rowsAfter(client, previousId)).rows.map(chainRow);
-    for (const row of rows) {
-      if (row.hash === null) break walk;
-      const detailHash = row.detailHash ?? personalHash(key, row.personal);
-      const hash = entryHash(key, prevHash, hashedContent(row.raw, detailHash));
-      updates.push({
-        sql: "update audit_log set prev_hash = ?, hash = ?, detail_hash = ? where id = ? and hash = ?",
-        args: [prevHash, hash, detailHash, row.id, row.hash],
-      });
-      [prevHash, previousId] = [hash, row.id];
-    }
-    if (rows.length < PAGE) break;
-  }
-  await client.batch(updates, "write");
-  return anchorAt(previousId, prevHash);
-}
-
-const broken = (entryId: number, reason: string): Verdict & { intact: false } => ({
-  intact: false,
-  entryId,
-  reason: `entry #${entryId}: ${reason}`,
-});

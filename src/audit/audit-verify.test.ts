@@ -8,7 +8,7 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient } from "@libsql/client";
-import { entryHash, personalHash } from "./audit-chain";
+import { entryHash, personalHash } from "./audit-chain-rows";
 import { cast, form } from "../../tests/support/client";
 import { startTestServer, type TestServer } from "../../tests/support/server";
 import { FROM_SOURCE, runCommand, startProgram } from "../../tests/ship/support/program";

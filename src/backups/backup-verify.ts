@@ -9,7 +9,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient } from "@libsql/client/sqlite3";
-import { verifyAuditLog } from "../audit/audit-chain";
+import { verifyAuditLog } from "../audit/audit-verify";
 import { BACKUP_DB, BACKUP_MANIFEST, keyOfEntry, storedFilesOf, type BackupManifest, type StoredFile } from "../cli/backup-format";
 import { readTar } from "../cli/tar";
 

@@ -1,6 +1,6 @@
 /** `audit verify`: walks the audit log's hash chain, read-only (safe while serving). */
-import { verifyAuditLog } from "../audit/audit-chain";
 import { loadAuditKey, readAnchor } from "../audit/audit-key";
+import { verifyAuditLog } from "../audit/audit-verify";
 import type { Config } from "../config";
 import { openDatabase } from "../db/client";
 import { CliError } from "./errors";

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { Actor, adminActor, form, registrationFields } from "../support/client";
 import { uniquePhoto } from "../support/rights";
-import { verifyAuditLog } from "../../src/audit/audit-chain";
+import { verifyAuditLog } from "../../src/audit/audit-verify";
 import { runRetention } from "../../src/rights/retention";
 import { startTwoInstances, type TwoInstances } from "./support/instances";
 
