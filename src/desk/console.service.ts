@@ -5,8 +5,10 @@ import { auditEachStatement, auditStatement, changedFields, type AuditActor } fr
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { evidence } from "../db/evidence";
-import { deleteEvidenceItems, listColumns, listedFromRow, setVisibility } from "../evidence/evidence.service";
 import type { EvidenceWithContext } from "../evidence/evidence-json";
+import { listColumns, listedFromRow } from "../evidence/evidence-queries";
+import { setVisibility } from "../evidence/evidence-visibility";
+import { deleteEvidenceItems } from "../evidence/evidence.service";
 import { notFound } from "../http/errors";
 import type { ConsoleFilter, ConsolePage, ConsoleQuery, ReviewStatus, Sort } from "./console-query";
 

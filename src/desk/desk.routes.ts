@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import { requireAdmin } from "../auth/guard";
 import type { AppContext } from "../context";
-import { setVisibility, toggleVisibility } from "../evidence/evidence.service";
+import { setVisibility, toggleVisibility } from "../evidence/evidence-visibility";
 import { errorBody, json } from "../http/errors";
 import { parseId } from "../http/input";
 import { readSmallJson } from "../http/json-body";

@@ -10,16 +10,10 @@ import { finaliseUpload } from "../uploads/finalise-upload";
 import { findUserById } from "../users/users.service";
 import { readClientRef, readDurationMs, readEvidenceText, readPage, THUMBNAIL_MAX_BYTES } from "./evidence-input";
 import { evidenceJson } from "./evidence-json";
+import { findManageable, findPublicEvidence, listEvidenceOf } from "./evidence-queries";
+import { createEvidenceOnce, deleteEvidence, updateEvidence } from "./evidence.service";
 import { publicPage } from "./public-page";
 import { admitEvidenceUpload } from "./quotas";
-import {
-  createEvidenceOnce,
-  deleteEvidence,
-  findManageable,
-  findPublicEvidence,
-  listEvidenceOf,
-  updateEvidence,
-} from "./evidence.service";
 
 const NO_PUBLIC_ITEM = "This item is not in the public archive.";
 

@@ -2,7 +2,7 @@ import type { Database } from "../db/client";
 import { ARCHIVE_FIRST_PAGE, ARCHIVE_PAGE_SIZE } from "./archive-page";
 import type { Page } from "./evidence-input";
 import { evidenceJson } from "./evidence-json";
-import { listPublicEvidence } from "./evidence.service";
+import { listPublicEvidence } from "./evidence-queries";
 import { countPublicEvidence, publicCountHeaders } from "./public-counts";
 import { publicPageText, type PublicPage } from "./public-page-cache";
 import { thumbnailUrl } from "./tile-thumbnail";

@@ -5,7 +5,7 @@ import { isAdmin, requireAdmin, requireUser } from "../auth/guard";
 import { limitHit, LIMITS } from "../auth/rate-limit";
 import type { AppContext } from "../context";
 import { evidenceJson } from "../evidence/evidence-json";
-import { findManageable, withOwnMedia } from "../evidence/evidence.service";
+import { findManageable, withOwnMedia } from "../evidence/evidence-queries";
 import { clearedSessionCookie } from "../http/cookies";
 import { badRequest, conflict, forbidden, json, notFound } from "../http/errors";
 import { asRecord, parseId, stringField } from "../http/input";
