@@ -23,7 +23,7 @@ test("chunks already handed to storage are not kept while the body is still arri
     maxBytes: 1024 * 1024 * 1024,
     stallMs: 60_000,
     minBytesPerWindow: 0,
-    beforeHandOver: async () => {},
+    renewLeaseIfDue: async () => {},
     checkDisk: async () => {},
   });
   const reader = body.getReader();
@@ -49,7 +49,7 @@ test("a body longer than the upload hands storage exactly the bytes that fit, th
     maxBytes: 10_000,
     stallMs: 60_000,
     minBytesPerWindow: 0,
-    beforeHandOver: async () => void handOvers++,
+    renewLeaseIfDue: async () => void handOvers++,
     checkDisk: async () => {},
   });
   const reader = body.getReader();

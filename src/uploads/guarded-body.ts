@@ -14,8 +14,11 @@ export type BodyGuards = {
   /** A body receiving fewer than minBytesPerWindow in this long is ended with 408 (see stallGuard). */
   stallMs: number;
   minBytesPerWindow: number;
-  /** Renews the lease when due; throws when it is lost. Runs before each chunk is handed over. */
-  beforeHandOver(): Promise<void>;
+  /**
+   * Renews the lease when due; throws when it is lost. Called before each chunk is handed over (here), and while bytes
+   * arrive for a body the runtime writes (piece-body.ts).
+   */
+  renewLeaseIfDue(): Promise<void>;
   /** Throws (507) when the disk would run low with `remaining` more bytes; called every RECHECK_EVERY_BYTES. */
   checkDisk(remaining: number): Promise<void>;
 };
@@ -75,7 +78,7 @@ export function guardedBody(source: ReadableStream<Uint8Array> | null, guards: B
         if (failure !== undefined) return controller.error(failure);
         try {
           const chunk = await next();
-          await guards.beforeHandOver();
+          await guards.renewLeaseIfDue();
           if (chunk) return controller.enqueue(chunk);
           finish();
           controller.close();
@@ -87,7 +90,7 @@ export function guardedBody(source: ReadableStream<Uint8Array> | null, guards: B
           const within = (error as { within?: Uint8Array }).within;
           if (!within?.byteLength) return controller.error(error);
           try {
-            await guards.beforeHandOver();
+            await guards.renewLeaseIfDue();
             controller.enqueue(within);
           } catch (lost) {
             failure = lost;

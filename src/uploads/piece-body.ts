@@ -56,7 +56,7 @@ export function receiveIntoPiece(lease: UploadLease, request: Request, pieces: P
       // Renewed only while bytes arrive: a frozen link lets go of the upload, and its client's next PATCH takes over.
       if (size > renewedAtSize && lease.due()) {
         renewedAtSize = size;
-        await guards.beforeHandOver();
+        await guards.renewLeaseIfDue();
       }
       if (size >= nextDiskCheck) {
         nextDiskCheck = size + RECHECK_EVERY_BYTES;

@@ -132,7 +132,7 @@ async function receiveWhole(ctx: AppContext, row: UploadRow, lease: UploadLease,
   const guards: BodyGuards = {
     maxBytes: row.length - lease.offset,
     ...stallGuard(ctx.config),
-    beforeHandOver: async () => {
+    renewLeaseIfDue: async () => {
       if (lease.due()) await lease.renew();
     },
     checkDisk: (remaining) => assertDiskRoom(ctx, remaining),
