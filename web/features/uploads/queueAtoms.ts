@@ -11,8 +11,8 @@ export interface QueueRow {
   id: string;
   title: string;
   kind: Draft["kind"];
-  /** Note, Photo, Video, Audio or File */
-  label: string;
+  /** The file's type ("video/mp4"; "" for a note): its kind is worded when shown (kindLabel in QueueRowParts.tsx). */
+  fileType: string;
   /** The kind the item will be (for the list's filter), null for a file of no known kind. */
   mediaType: MediaType | null;
   /** The picture the phone made of it, shown on its card while it is on its way. */

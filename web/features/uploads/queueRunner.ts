@@ -16,7 +16,7 @@ import { transition, type RowEvent, type RowState } from "./queueState";
 import { sha256Hex } from "./sha256";
 import { SendError, startTusAttempt, type TusAttempt } from "./tusSend";
 import { t } from "../i18n/i18n";
-import { fileKindLabel, mediaTypeOfFile } from "../../lib/mediaTypes";
+import { mediaTypeOfFile } from "../../lib/mediaTypes";
 
 const store = getDefaultStore();
 /** Waits between attempts after a stall or a lost connection; the last one repeats. */
@@ -50,17 +50,12 @@ function update(id: string, change: Partial<QueueRow>, event?: RowEvent) {
   rows.set(id, { ...row, ...change, state: event ? transition(row.state, event) : row.state });
 }
 
-/** What the participant calls it: a note, or the file's kind. */
-function kindLabel(draft: Draft) {
-  return draft.kind === "note" ? t("kind.note") : fileKindLabel(draft.fileType);
-}
-
 function rowOf(draft: Draft, state: RowState): QueueRow {
   return {
     id: draft.id,
     title: draft.title,
     kind: draft.kind,
-    label: kindLabel(draft),
+    fileType: draft.fileType,
     mediaType: draft.kind === "note" ? 1 : mediaTypeOfFile(draft.fileType),
     thumbnail: draft.thumbnail,
     state,

@@ -9,7 +9,7 @@ const row = (state: QueueRow["state"], extra: Partial<QueueRow> = {}): QueueRow 
   id: Math.random().toString(36),
   title: "Van video",
   kind: "file",
-  label: "Video",
+  fileType: "video/mp4",
   mediaType: 3,
   thumbnail: null,
   itemId: null,

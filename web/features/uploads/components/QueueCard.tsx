@@ -3,14 +3,19 @@ import { truncateTitle } from "../../../lib/format";
 import { useObjectUrl } from "../../../lib/useObjectUrl";
 import { KindPlaceholder } from "../../evidence/EvidenceCard";
 import type { QueueRow } from "../queueAtoms";
-import { QueueRowActions, QueueRowNote, QueueRowProgress, QueueRowState } from "./QueueRowParts";
+import { t } from "../../i18n/i18n";
+import { useLanguage } from "../../i18n/language";
+import { kindLabel, QueueRowActions, QueueRowNote, QueueRowProgress, QueueRowState, stateLabel } from "./QueueRowParts";
 
 /**
  * An item on its way, as a card in its place in the evidence list (first: it is the newest): the card's size, the
  * picture the phone made of it, its state over the picture, its progress and what the participant can do. The visible
- * title is the spec's 8 characters; the whole title is there for screen readers (and is what the card is called).
+ * title is the spec's 8 characters; the whole title is there for screen readers. The card is called by its whole
+ * title, kind and state, worded by the catalog ("Bridge (Photo, Sending)").
  */
 export function QueueCard({ row }: { row: QueueRow }) {
+  // The list keeps its queue cards as elements until the queue changes (useQueueCards): a switched language re-words them.
+  useLanguage();
   const thumbnail = useObjectUrl(row.thumbnail);
   return (
     <article
@@ -18,7 +23,7 @@ export function QueueCard({ row }: { row: QueueRow }) {
       data-draft-id={row.id}
       data-state={row.state}
       data-title={row.title}
-      aria-label={`${row.title} (${row.label})`}
+      aria-label={t("upload.card_label", { title: row.title, kind: kindLabel(row), state: stateLabel(row) })}
       className="flex h-[357px] w-[250px] flex-col overflow-hidden rounded-card bg-surface text-ink-900 shadow-lift ring-2 ring-accent/50"
     >
       <div className="relative h-[160px] w-full shrink-0 overflow-hidden">

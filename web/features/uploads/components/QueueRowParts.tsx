@@ -3,6 +3,7 @@ import { Badge, type BadgeVariant } from "../../../ui/Badge";
 import { Button } from "../../../ui/Button";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import type { QueueRow } from "../queueAtoms";
+import { fileKindLabel } from "../../../lib/mediaTypes";
 import { cancel, discard, retry } from "../queueRunner";
 import type { RowState } from "../queueState";
 import { t, type MessageId } from "../../i18n/i18n";
@@ -31,12 +32,17 @@ const BADGES: Record<RowState, BadgeVariant> = {
   done: "reviewed",
 };
 
+/** What the participant calls the item, in the language shown now: a note, or the file's kind ("Video"). */
+export const kindLabel = (row: QueueRow) => (row.kind === "note" ? t("kind.note") : fileKindLabel(row.fileType));
+
 /** The item's state in words ("Arrived intact" once the hashes matched). */
+export const stateLabel = (row: QueueRow) => (row.state === "done" && row.intact ? t("upload.state.intact") : t(LABELS[row.state]));
+
+/** The state as a badge, coloured by what it asks of the participant. */
 export function QueueRowState({ row }: { row: QueueRow }) {
-  const label = row.state === "done" && row.intact ? t("upload.state.intact") : t(LABELS[row.state]);
   return (
     <span data-testid="queue-row-state">
-      <Badge variant={BADGES[row.state]}>{label}</Badge>
+      <Badge variant={BADGES[row.state]}>{stateLabel(row)}</Badge>
     </span>
   );
 }

@@ -1,5 +1,5 @@
 import type { QueueRow } from "../queueAtoms";
-import { QueueRowActions, QueueRowNote, QueueRowProgress, QueueRowState } from "./QueueRowParts";
+import { kindLabel, QueueRowActions, QueueRowNote, QueueRowProgress, QueueRowState } from "./QueueRowParts";
 
 /** One queued item in the queue's panel: its state in words, its progress, and what the participant can do about it. */
 export function QueueRowView({ row }: { row: QueueRow }) {
@@ -8,7 +8,7 @@ export function QueueRowView({ row }: { row: QueueRow }) {
       <div className="space-y-1.5">
         <p className="font-semibold break-words text-ink-950">
           {row.title}
-          <span className="font-normal text-muted"> · {row.label}</span>
+          <span className="font-normal text-muted"> · {kindLabel(row)}</span>
         </p>
         <p>
           <QueueRowState row={row} />

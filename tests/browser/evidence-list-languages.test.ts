@@ -1,0 +1,76 @@
+/**
+ * My Evidence when the language changes in place, and with titles written in another direction than the page's:
+ * an item on its way is called in the language shown now (its card's accessible name comes from the catalog).
+ * At 390×844 against the real server; the language is switched as another tab of the same phone would (tour/pseudo.ts).
+ */
+import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import type { Page } from "playwright-core";
+import type { Browser } from "playwright-core";
+import arabic from "../../locales/ar.json";
+import german from "../../locales/de.json";
+import { newParticipant } from "../support/client";
+import { startTestServer, type TestServer } from "../support/server";
+import { type Catalog, sayIn } from "./catalogs";
+import { launchBrowser, openPage, PHONE } from "./browser";
+import { signInWatched } from "./signIn";
+import { showLanguage } from "./tour/pseudo";
+
+setDefaultTimeout(120_000);
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A participant's phone on My Evidence, with the screens' code loaded while online (no service worker). */
+async function participantOnList(viewport = PHONE) {
+  const { page, context, problems } = await openPage(browser, server.url, viewport, { serviceWorkers: "block" });
+  page.setDefaultTimeout(15_000);
+  const { fields } = await newParticipant(server.url);
+  await signInWatched(page, fields.username, fields.password);
+  await page.goto("/evidence-details");
+  await page.getByLabel("Title").waitFor();
+  await page.goto("/Evidence");
+  await page.getByRole("heading", { name: "My Evidence" }).waitFor();
+  return { page, context, problems };
+}
+
+/** A note written offline and then cancelled: its card stays in the list, paused, with Send again and Discard. */
+async function pausedNote(page: Page, title: string) {
+  await page.context().setOffline(true);
+  await page.getByRole("button", { name: "Add evidence" }).click();
+  await page.getByRole("button", { name: "Notes upload" }).click();
+  await page.waitForURL(/\/evidence-details/);
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Notes").fill("Written with no network.");
+  await page.getByRole("button", { name: "Upload Evidence" }).click();
+  await page.waitForURL("**/Evidence");
+  await page.locator('[data-testid="queue-row"][data-state="offline"]').waitFor();
+  await page.getByTestId("queue-row-cancel").click();
+  await page.locator('[data-testid="queue-row"][data-state="paused"]').waitFor();
+  await page.context().setOffline(false);
+}
+
+test("an item on its way is called by its title, kind and state in the language shown, also after a switch", async () => {
+  const { page, context, problems } = await participantOnList();
+  await pausedNote(page, "Envelope under the bench");
+  await page.getByRole("article", { name: "Envelope under the bench (Note, Paused)" }).waitFor();
+
+  for (const [code, catalog] of [["de", german], ["ar", arabic]] as const) {
+    const say = sayIn(catalog as Catalog);
+    await showLanguage(page, code);
+    const name = say("upload.card_label", { title: "Envelope under the bench", kind: say("kind.note"), state: say("upload.state.paused") });
+    const card = page.getByRole("article", { name, exact: true });
+    // The card's own words follow too (the list keeps its queue cards as elements until the queue changes).
+    await card.getByTestId("queue-row-state").getByText(say("upload.state.paused"), { exact: true }).waitFor();
+    await card.getByRole("button", { name: say("upload.send_again"), exact: true }).waitFor();
+  }
+  expect(problems).toEqual([]);
+  await context.close();
+});
