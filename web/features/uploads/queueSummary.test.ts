@@ -1,28 +1,9 @@
 import { expect, test } from "bun:test";
-import type { QueueRow } from "./queueAtoms";
+import { queueRow as row } from "./queueRow.testing";
 import { activateEnglish } from "../i18n/english.testing";
 import { connectionLost, queueSummary } from "./queueSummary";
 
 activateEnglish();
-
-const row = (state: QueueRow["state"], extra: Partial<QueueRow> = {}): QueueRow => ({
-  id: Math.random().toString(36),
-  title: "Van video",
-  kind: "file",
-  fileType: "video/mp4",
-  mediaType: 3,
-  thumbnail: null,
-  itemId: null,
-  state,
-  sent: 0,
-  total: 0,
-  speed: null,
-  secondsLeft: null,
-  slow: false,
-  message: "",
-  intact: null,
-  ...extra,
-});
 
 test("a stall comes first, then offline, then what is sending", () => {
   expect(queueSummary([row("sending"), row("stalled")])).toBe(connectionLost());

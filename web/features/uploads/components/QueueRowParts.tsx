@@ -55,18 +55,24 @@ export function QueueRowProgress({ row }: { row: QueueRow }) {
   return <UploadProgress loaded={row.sent} total={row.total} speed={sending ? row.speed : null} secondsLeft={sending ? row.secondsLeft : null} slow={sending && row.slow} />;
 }
 
+/** A state's sentence and its tone: reassuring, plain, or a refusal (said at once to screen readers). */
+type Note = { text: (row: QueueRow) => string; tone: string; alert?: true };
+const NOTES: Partial<Record<RowState | "intact", Note>> = {
+  intact: { text: () => t("upload.intact_text"), tone: "text-emerald-900" },
+  stalled: { text: () => t("upload.stalled_text"), tone: "text-ink-800" },
+  paused: { text: () => t("upload.paused_text"), tone: "text-ink-800" },
+  failed: { text: (row) => t("upload.failed_text", { message: row.message }), tone: "font-medium text-red-800", alert: true },
+};
+
 /** What the state means for the participant, in a sentence, when it asks something of them or reassures them. */
 export function QueueRowNote({ row, className = "" }: { row: QueueRow; className?: string }) {
-  if (row.state === "done" && row.intact) return <p className={`text-sm text-emerald-900 ${className}`}>{t("upload.intact_text")}</p>;
-  if (row.state === "stalled") return <p className={`text-sm text-ink-800 ${className}`}>{t("upload.stalled_text")}</p>;
-  if (row.state === "paused") return <p className={`text-sm text-ink-800 ${className}`}>{t("upload.paused_text")}</p>;
-  if (row.state === "failed")
-    return (
-      <p role="alert" className={`text-sm font-medium text-red-800 ${className}`}>
-        {t("upload.failed_text", { message: row.message })}
-      </p>
-    );
-  return null;
+  const note = NOTES[row.state === "done" && row.intact ? "intact" : row.state];
+  if (!note) return null;
+  return (
+    <p role={note.alert ? "alert" : undefined} className={`text-sm ${note.tone} ${className}`}>
+      {note.text(row)}
+    </p>
+  );
 }
 
 /** What the participant can do about the item now: retry or cancel while it moves, send again or discard once kept. */
