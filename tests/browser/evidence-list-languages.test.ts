@@ -1,7 +1,7 @@
 /**
  * My Evidence when the language changes in place, and with titles written in another direction than the page's:
- * an item on its way is called in the language shown now (its card's accessible name comes from the catalog).
- * At 390×844 against the real server; the language is switched as another tab of the same phone would (tour/pseudo.ts).
+ * an item on its way is called in the language shown now (its card's accessible name comes from the catalog); the
+ * filter's row of pills says there is more beyond its end when longer words arrive. At 390×844 (the pills at 360) against the real server; the language is switched as another tab of the same phone would (tour/pseudo.ts).
  */
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
@@ -71,6 +71,25 @@ test("an item on its way is called by its title, kind and state in the language 
     await card.getByTestId("queue-row-state").getByText(say("upload.state.paused"), { exact: true }).waitFor();
     await card.getByRole("button", { name: say("upload.send_again"), exact: true }).waitFor();
   }
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test("the filter's pills fade at the end again when a switch to longer words leaves more beyond the end", async () => {
+  const { page, context, problems } = await participantOnList({ width: 360, height: 780 });
+  expect((await page.request.post("/api/evidence", { multipart: { title: "Bridge", notes: "Seen at the bridge." } })).status()).toBe(201);
+  await page.reload();
+  // By role alone: its name changes with the language.
+  const filters = page.getByRole("radiogroup");
+  await filters.getByRole("radio", { name: "Audio" }).waitFor();
+  // English is wider than a 360 px phone: the row fades at its end until it is scrolled there.
+  expect(await filters.getAttribute("data-more")).not.toBeNull();
+  await filters.evaluate((row) => row.scrollTo({ left: row.scrollWidth }));
+  await page.waitForFunction(() => !document.querySelector("[role=radiogroup]")!.hasAttribute("data-more"));
+  // German's pills are longer: the row's box is the same, but there is more beyond its end now.
+  await showLanguage(page, "de");
+  await filters.getByRole("radio", { name: german["kind.filter.notes"] }).waitFor();
+  await page.waitForFunction(() => document.querySelector("[role=radiogroup]")!.hasAttribute("data-more"), undefined, { timeout: 5000 });
   expect(problems).toEqual([]);
   await context.close();
 });
