@@ -1,6 +1,7 @@
 /**
  * My Evidence when the language changes in place, and with titles written in another direction than the page's:
- * an item on its way is called in the language shown now (its card's accessible name comes from the catalog); the
+ * an item on its way is called in the language shown now (its card's accessible name comes from the catalog), and the
+ * line above the list says how to decide about an item kept on the phone; the
  * filter's row of pills says there is more beyond its end when longer words arrive. At 390×844 (the pills at 360) against the real server; the language is switched as another tab of the same phone would (tour/pseudo.ts).
  */
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
@@ -61,6 +62,8 @@ test("an item on its way is called by its title, kind and state in the language 
   const { page, context, problems } = await participantOnList();
   await pausedNote(page, "Envelope under the bench");
   await page.getByRole("article", { name: "Envelope under the bench (Note, Paused)" }).waitFor();
+  // The line above the list says what to do there: the card's own buttons decide (a tap on the line does nothing).
+  expect(await page.getByTestId("upload-queue-summary").textContent()).toBe("1 item not sent: send it again or discard it below");
 
   for (const [code, catalog] of [["de", german], ["ar", arabic]] as const) {
     const say = sayIn(catalog as Catalog);

@@ -16,6 +16,9 @@ test("a stall comes first, then offline, then what is sending", () => {
 test("nothing moving: waiting, undecided, then all sent (intact only when every hash matched)", () => {
   expect(queueSummary([row("waiting")])).toBe("1 item waiting to send");
   expect(queueSummary([row("failed"), row("paused"), row("done")])).toBe("2 items not sent: tap to decide");
+  // Above My Evidence's list a tap decides nothing: each kept item has its own Send again and Discard below.
+  expect(queueSummary([row("failed"), row("paused"), row("done")], "list")).toBe("2 items not sent: send them again or discard them below");
+  expect(queueSummary([row("paused")], "list")).toBe("1 item not sent: send it again or discard it below");
   expect(queueSummary([row("done", { intact: true }), row("done", { kind: "note" })])).toBe("All sent. Arrived intact.");
   expect(queueSummary([row("done", { kind: "note" })])).toBe("All sent.");
 });

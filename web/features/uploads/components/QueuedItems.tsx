@@ -21,7 +21,7 @@ export function QueuedItems() {
       </h2>
       <div className="mt-1 flex flex-wrap items-center justify-between gap-x-3">
         <p data-testid="upload-queue-summary" className="text-sm text-muted">
-          {queueSummary(rows)}
+          {queueSummary(rows, "list")}
         </p>
         {someDone && (
           <Button variant="ghost" size="sm" onClick={clearFinished}>

@@ -33,7 +33,7 @@ export function UploadQueueBar() {
           <button type="button" onClick={() => setOpen(true)} className="min-h-11 min-w-0 flex-1 rounded-lg text-start focus-visible:outline-2 focus-visible:outline-offset-2" aria-haspopup="dialog">
             <span className="sr-only">{t("upload.title")}</span>
             <span data-testid="upload-queue-summary" className="block text-sm font-medium break-words text-white">
-              {queueSummary(rows)}
+              {queueSummary(rows, "bar")}
             </span>
             {percent !== null && (
               <span aria-hidden="true" className="mt-1.5 block h-1 overflow-hidden rounded-full bg-ink-700">
