@@ -9,10 +9,11 @@ import type { Page } from "playwright-core";
 import type { Browser } from "playwright-core";
 import arabic from "../../locales/ar.json";
 import german from "../../locales/de.json";
+import english from "../../locales/en.json";
 import { newParticipant } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
 import { type Catalog, sayIn } from "./catalogs";
-import { launchBrowser, openPage, PHONE } from "./browser";
+import { LAPTOP, launchBrowser, openPage, PHONE } from "./browser";
 import { signInWatched } from "./signIn";
 import { showLanguage } from "./tour/pseudo";
 
@@ -95,4 +96,39 @@ test("the filter's pills fade at the end again when a switch to longer words lea
   await page.waitForFunction(() => document.querySelector("[role=radiogroup]")!.hasAttribute("data-more"), undefined, { timeout: 5000 });
   expect(problems).toEqual([]);
   await context.close();
+});
+
+/** The left and right edges of the list's cards (queue cards too). */
+function cardEdges(page: Page) {
+  return page.locator('ul[aria-label] > li > :first-child').evaluateAll((cards) =>
+    cards.map((card) => {
+      const { left, right } = card.getBoundingClientRect();
+      return { left, right };
+    }),
+  );
+}
+
+test("the add button covers no card: the list leaves its lane free at 390 px (on the left in Arabic), four cards a row at 1280", async () => {
+  for (const viewport of [PHONE, LAPTOP]) {
+    const { page, context, problems } = await participantOnList(viewport);
+    for (const title of ["Bridge", "Harbour", "Ticket hall", "Night bus", "Market", "Stairwell"]) {
+      expect((await page.request.post("/api/evidence", { multipart: { title, notes: `Seen at the ${title.toLowerCase()}.` } })).status()).toBe(201);
+    }
+    await page.reload();
+    await page.getByText("6 items, newest first.").waitFor();
+    await pausedNote(page, "Envelope under the bench");
+    for (const [code, catalog] of viewport === PHONE ? ([["en", english], ["ar", arabic]] as const) : ([["en", english]] as const)) {
+      if (code !== "en") await showLanguage(page, code);
+      const box = (await page.getByRole("button", { name: catalog["evidence.add"], exact: true }).boundingBox())!;
+      // Its 4 px ring is drawn outside its box.
+      const button = { left: box.x - 4, right: box.x + box.width + 4 };
+      const cards = await cardEdges(page);
+      expect(cards).toHaveLength(7);
+      // The button is fixed: a card clear of its column is clear of it wherever the list is scrolled.
+      for (const card of cards) expect(code === "ar" ? card.left >= button.right : card.right <= button.left).toBe(true);
+      if (viewport === LAPTOP) expect(new Set(cards.map((card) => Math.round(card.left))).size).toBe(4);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  }
 });

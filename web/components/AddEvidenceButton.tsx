@@ -3,6 +3,15 @@ import { CAPTURE_CHOICES, useStartCapture } from "../features/capture/useStartCa
 import { Icon } from "../ui/Icon";
 import { t } from "../features/i18n/i18n";
 
+/**
+ * The room a list beside this button leaves at its end edge, so that no card scrolls under the button: the button's
+ * 1.25rem from the window's edge, its 4rem and 0.25rem ring, and a 0.5rem gap (6rem), less what the page leaves there
+ * itself (its padding, 1rem on phones and 1.5rem from sm, and its margin once the window is wider than its 72rem).
+ * On a 390 px phone that is 5rem; at 1280 px, 0.5rem (four cards still fit).
+ */
+export const ADD_BUTTON_ROOM =
+  "pe-[max(0px,calc(5rem_-_max(0px,(100vw_-_72rem)/2)))] sm:pe-[max(0px,calc(4.5rem_-_max(0px,(100vw_-_72rem)/2)))]";
+
 /** The red plus button (the operator's accent), expanding into camera, audio and notes uploads; Escape folds it. */
 export function AddEvidenceButton() {
   const [open, setOpen] = useState(false);

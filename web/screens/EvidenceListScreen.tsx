@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react"
 import { deleteEvidence, listOwnEvidence } from "../api/evidence";
 import type { Evidence } from "../api/types";
 import { withdrawEvidence } from "../api/rights";
-import { AddEvidenceButton } from "../components/AddEvidenceButton";
+import { ADD_BUTTON_ROOM, AddEvidenceButton } from "../components/AddEvidenceButton";
 import { EditEvidenceDialog } from "../components/EditEvidenceDialog";
 import { EvidenceGrid } from "../features/evidence/EvidenceCard";
 import { deleteEvidenceQuestion, EvidenceDetailDialog } from "../components/EvidenceDetailDialog";
@@ -142,7 +142,7 @@ export default function EvidenceListScreen() {
   const shown = applyFilter(items, filter);
   const queue = useQueueCards(shown, filter);
   // Items on their way show even while the server's list is not there (loading, offline, failed).
-  const onTheirWay = queue.count > 0 && <EvidenceGrid items={[]} lead={queue.lead} onOpen={setOpen} />;
+  const onTheirWay = queue.count > 0 && <EvidenceGrid items={[]} lead={queue.lead} onOpen={setOpen} className={ADD_BUTTON_ROOM} />;
   return (
     <main className="mx-auto w-full max-w-6xl min-w-0 px-4 pt-6 pb-32 sm:px-6 sm:pt-10">
       <PageHeader title={t("evidence.my_title")} lead={items.length ? t("evidence.count_lead", { count: items.length }) : undefined} />
@@ -182,7 +182,7 @@ export default function EvidenceListScreen() {
           filter={<EvidenceFilter value={filter} onChange={setFilter} />}
           evidence={
             shown.length || queue.count ? (
-              <EvidenceGrid items={shown} lead={queue.lead} decorate={queue.decorate} onOpen={setOpen} />
+              <EvidenceGrid items={shown} lead={queue.lead} decorate={queue.decorate} onOpen={setOpen} className={ADD_BUTTON_ROOM} />
             ) : (
               <p className="py-6 text-muted">{t("evidence.none_of_kind", { kind: filter === 0 ? "all" : KIND_KEYS[filter] })}</p>
             )

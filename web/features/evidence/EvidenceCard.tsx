@@ -94,7 +94,8 @@ export function EvidenceCard({
 
 /**
  * The cards, newest first. `lead` is what comes before the first of them (items still on their way, as list items);
- * `decorate` may wrap a card (the receipt of an item that has just arrived).
+ * `decorate` may wrap a card (the receipt of an item that has just arrived); `className` adds to the list's, e.g. room
+ * at its end for a button fixed over it. Cards are centred on a phone (kept at the start when one does not fit).
  */
 export function EvidenceGrid({
   items,
@@ -102,15 +103,17 @@ export function EvidenceGrid({
   showPublicBadge = true,
   lead,
   decorate = (_item, card) => card,
+  className = "",
 }: {
   items: Evidence[];
   onOpen: (item: Evidence) => void;
   showPublicBadge?: boolean;
   lead?: ReactNode;
   decorate?: (item: Evidence, card: ReactNode) => ReactNode;
+  className?: string;
 }) {
   return (
-    <ul aria-label={t("archive.items")} className="grid grid-cols-[repeat(auto-fill,250px)] justify-center gap-5 sm:justify-start">
+    <ul aria-label={t("archive.items")} className={`grid grid-cols-[repeat(auto-fill,250px)] justify-center-safe gap-5 sm:justify-start ${className}`}>
       {lead}
       {items.map((item, index) => (
         <li key={item.id}>{decorate(item, <EvidenceCard item={item} onOpen={onOpen} eager={index < 2} showPublicBadge={showPublicBadge} />)}</li>
