@@ -2,7 +2,8 @@
  * My Evidence when the language changes in place, and with titles written in another direction than the page's:
  * an item on its way is called in the language shown now (its card's accessible name comes from the catalog), and the
  * line above the list says how to decide about an item kept on the phone; the
- * filter's row of pills says there is more beyond its end when longer words arrive. At 390×844 (the pills at 360) against the real server; the language is switched as another tab of the same phone would (tour/pseudo.ts).
+ * filter's row of pills says there is more beyond its end when longer words arrive; titles and notes read in the
+ * direction of their own letters (Arabic in an English page and English in an Arabic one). At 390×844 (the pills at 360) against the real server; the language is switched as another tab of the same phone would (tour/pseudo.ts).
  */
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
@@ -131,4 +132,38 @@ test("the add button covers no card: the list leaves its lane free at 390 px (on
     expect(problems).toEqual([]);
     await context.close();
   }
+});
+
+/** The direction each of an element's parts with dir="auto" (title, then notes) is shown in. */
+const directions = (element: ReturnType<Page["getByRole"]>) =>
+  element.locator('[dir="auto"]').evaluateAll((parts) => parts.map((part) => getComputedStyle(part).direction));
+
+test("titles and notes take the direction of their own letters: Arabic in an English page, English in an Arabic one", async () => {
+  const { page, context, problems } = await participantOnList();
+  const items = [
+    { title: "شاحنة رمادية بلا لوحات أمام الصيدلية", notes: "لاحظته أولاً حوالي الساعة 21:40 عندما ومضت أضواء الشارع." },
+    { title: "Grey van outside the pharmacy", notes: "Seen at 21:40, when the street lights flickered." },
+  ];
+  for (const item of items) expect((await page.request.post("/api/evidence", { multipart: item })).status()).toBe(201);
+  await page.reload();
+  const card = (title: string) => page.getByRole("list").getByRole("button", { name: new RegExp(`^${title}`) });
+  await card(items[0]!.title).waitFor();
+  expect(await directions(card(items[0]!.title))).toEqual(["rtl", "rtl"]);
+  expect(await directions(card(items[1]!.title))).toEqual(["ltr", "ltr"]);
+
+  // The item's detail: its title and notes too.
+  await card(items[0]!.title).click();
+  const detail = page.getByRole("dialog");
+  const direction = (locator: ReturnType<Page["getByText"]>) => locator.evaluate((element) => getComputedStyle(element).direction);
+  expect(await direction(detail.getByRole("heading", { name: items[0]!.title }))).toBe("rtl");
+  expect(await direction(detail.getByText(items[0]!.notes))).toBe("rtl");
+  await page.keyboard.press("Escape");
+  await detail.waitFor({ state: "detached" });
+
+  await showLanguage(page, "ar");
+  expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
+  expect(await directions(card(items[1]!.title))).toEqual(["ltr", "ltr"]);
+  expect(await directions(card(items[0]!.title))).toEqual(["rtl", "rtl"]);
+  expect(problems).toEqual([]);
+  await context.close();
 });

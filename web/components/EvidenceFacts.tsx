@@ -17,7 +17,9 @@ export function EvidenceFacts({ item, showSubmitter = false, technical = false }
   return (
     <div className="min-w-0 space-y-4">
       <div className="flex items-start justify-between gap-3">
-        <h3 className="min-w-0 font-display text-display-sm text-ink-950 wrap-anywhere">{item.title}</h3>
+        <h3 dir="auto" className="min-w-0 font-display text-display-sm text-ink-950 wrap-anywhere">
+          {item.title}
+        </h3>
         {item.is_public && <PublicBadge />}
       </div>
       <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-ink-700">
@@ -25,7 +27,11 @@ export function EvidenceFacts({ item, showSubmitter = false, technical = false }
         {MEDIA_LABELS[item.media_type]}
         {duration && <span className="font-normal text-muted">· {duration}</span>}
       </p>
-      {item.notes && <p className="text-base whitespace-pre-line text-ink-800 wrap-anywhere">{item.notes}</p>}
+      {item.notes && (
+        <p dir="auto" className="text-base whitespace-pre-line text-ink-800 wrap-anywhere">
+          {item.notes}
+        </p>
+      )}
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 border-t border-line pt-3 text-sm">
         <dt className="font-semibold text-ink-700">{t("viewer.location")}</dt>
         <dd className="min-w-0 wrap-anywhere">{item.location ? <PlaceLink location={item.location} /> : <span className="text-muted">{t("evidence.not_given")}</span>}</dd>
@@ -49,7 +55,9 @@ export function EvidenceFacts({ item, showSubmitter = false, technical = false }
         <div className="flex min-w-0 items-center gap-3 rounded-lg bg-paper-deep p-3">
           <Avatar src={item.avatar_AWS_URL} alt={t("profile.avatar_of", { name: item.username ?? t("viewer.participant") })} size="sm" />
           <p className="min-w-0 text-sm wrap-anywhere">
-            {t("viewer.submitted_by")} <span className="font-semibold">{item.username ?? t("viewer.unknown")}</span>
+            {t("viewer.submitted_by")} <span dir="auto" className="font-semibold">
+              {item.username ?? t("viewer.unknown")}
+            </span>
           </p>
         </div>
       )}

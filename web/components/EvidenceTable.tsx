@@ -18,6 +18,7 @@ export function EvidenceTable({ items, onOpen, caption }: { items: Evidence[]; o
             <td className="max-w-56 px-2 py-2">
               <button
                 type="button"
+                dir="auto"
                 onClick={() => onOpen(item)}
                 className="max-w-full truncate text-start font-semibold text-ink-900 underline decoration-1 underline-offset-4 hover:decoration-2"
               >

@@ -8,7 +8,12 @@ import { t } from "../features/i18n/i18n";
  */
 export function PlaceLink({ location }: { location: string }) {
   const place = coordinatesOf(location);
-  if (!place) return <span className="break-words">{location}</span>;
+  if (!place)
+    return (
+      <span dir="auto" className="break-words">
+        {location}
+      </span>
+    );
   const href = `https://www.openstreetmap.org/?mlat=${place.lat}&mlon=${place.lon}#map=17/${place.lat}/${place.lon}`;
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 break-all underline underline-offset-4">

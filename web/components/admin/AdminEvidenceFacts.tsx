@@ -22,9 +22,15 @@ export function AdminEvidenceFacts({ item }: { item: ConsoleItem }) {
           <span className="text-sm text-muted tabular-nums">#{item.id}</span>
           {item.withdrawn_at && <Badge>{t("console.facts.withdrawn", { date: formatDate(item.withdrawn_at) })}</Badge>}
         </div>
-        <h3 className="mt-2 font-display text-display-sm break-words text-ink-950">{item.title}</h3>
+        <h3 dir="auto" className="mt-2 font-display text-display-sm break-words text-ink-950">
+          {item.title}
+        </h3>
       </div>
-      {item.notes && <p className="text-base break-words whitespace-pre-line text-ink-800">{item.notes}</p>}
+      {item.notes && (
+        <p dir="auto" className="text-base break-words whitespace-pre-line text-ink-800">
+          {item.notes}
+        </p>
+      )}
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
         <dt className="font-semibold text-muted">{t("viewer.location")}</dt>
         <dd className="break-words">{item.location ? <PlaceLink location={item.location} /> : <span className="text-muted">{t("evidence.not_given")}</span>}</dd>
@@ -42,11 +48,11 @@ export function AdminEvidenceFacts({ item }: { item: ConsoleItem }) {
         <dd className="flex min-w-0 items-center gap-2">
           <Avatar src={item.verification_photo_url || item.avatar_AWS_URL} alt="" size="sm" />
           <span className="min-w-0">
-            <span className="block font-semibold wrap-anywhere text-ink-900">
+            <span dir="auto" className="block font-semibold wrap-anywhere text-ink-900 text-page-start">
               {sender}
             </span>
             {item.username && item.username !== sender && (
-              <span className="block text-xs wrap-anywhere text-muted">
+              <span dir="auto" className="block text-xs wrap-anywhere text-muted text-page-start">
                 @{item.username}
               </span>
             )}

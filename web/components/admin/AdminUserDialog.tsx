@@ -93,11 +93,11 @@ export function AdminUserDialog({ user, onClose, onSaved }: { user: User | null;
               <figcaption className="mt-1.5 text-xs text-muted">{t("admin.user.avatar")}</figcaption>
             </figure>
             <p className="min-w-0 flex-1 self-center">
-              <span className="block truncate font-display text-display-sm text-ink-950" title={user.username}>
+              <span dir="auto" className="block truncate font-display text-display-sm text-ink-950 text-page-start" title={user.username}>
                 {user.username}
               </span>
               {user.full_name && (
-                <span className="block truncate text-sm text-muted" title={user.full_name}>
+                <span dir="auto" className="block truncate text-sm text-muted text-page-start" title={user.full_name}>
                   {user.full_name}
                 </span>
               )}

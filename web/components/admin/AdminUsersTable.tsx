@@ -20,9 +20,9 @@ const COLUMNS: MessageId[] = [
 ];
 
 /** A long name is cut to the column with the whole of it on hover (the Info dialog shows it in full too). */
-function Clipped({ text, className = "", dir }: { text: string; className?: string; dir?: "ltr" }) {
+function Clipped({ text, className = "", dir = "auto" }: { text: string; className?: string; dir?: "ltr" | "auto" }) {
   return (
-    <span dir={dir} className={`block truncate ${className}`} title={text}>
+    <span dir={dir} className={`block truncate text-page-start ${className}`} title={text}>
       {text}
     </span>
   );

@@ -67,6 +67,7 @@ export const ArchiveTile = memo(function ArchiveTile({ item, onOpen, eager }: { 
           <span
             aria-hidden="true"
             data-testid="tile-full-title"
+            dir="auto"
             className="absolute inset-x-0 top-0 z-10 hidden bg-ink-950/90 px-4 py-2 text-sm font-semibold break-words text-white group-focus-visible:block"
           >
             {item.title}
@@ -81,14 +82,20 @@ export const ArchiveTile = memo(function ArchiveTile({ item, onOpen, eager }: { 
       </div>
       {/* 28 + 4 + 16 + 4 px above the notes leave the spec's 6 lines of 20 px whole within the tile's 197 px. */}
       <div className="flex min-h-0 flex-1 flex-col gap-1 px-4 py-3">
-        <div className="truncate font-display text-2xl leading-7 text-white">{shortTitle}</div>
+        <div dir="auto" className="truncate font-display text-2xl leading-7 text-white text-page-start">
+          {shortTitle}
+        </div>
         <time dateTime={item.date_posted} className="text-xs text-ink-300">
           {formatPublicDateTime(item.date_posted)}
         </time>
         {isNote ? (
           <div className="mt-auto text-xs font-semibold tracking-[0.2em] text-tape uppercase">{MEDIA_LABELS[1]}</div>
         ) : (
-          item.notes && <div className="line-clamp-6 text-sm leading-5 break-words whitespace-pre-line text-ink-200">{item.notes}</div>
+          item.notes && (
+            <div dir="auto" className="line-clamp-6 text-sm leading-5 break-words whitespace-pre-line text-ink-200">
+              {item.notes}
+            </div>
+          )
         )}
       </div>
     </a>

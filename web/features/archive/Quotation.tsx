@@ -5,7 +5,7 @@
  */
 export function Quotation({ text, className = "", marks = "text-accent" }: { text: string; className?: string; marks?: string }) {
   return (
-    <blockquote className={`relative ps-[0.6em] font-display break-words whitespace-pre-line ${className}`}>
+    <blockquote dir="auto" className={`relative ps-[0.6em] font-display break-words whitespace-pre-line ${className}`}>
       <span aria-hidden="true" className={`absolute top-[-0.1em] start-[-0.1em] text-[1.6em] leading-none ${marks} italic`}>
         “
       </span>

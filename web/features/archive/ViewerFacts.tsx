@@ -14,14 +14,16 @@ export function ViewerFacts({ item }: { item: Evidence }) {
   const notesHere = item.media_type === 2 || item.media_type === 3;
   return (
     <div className="space-y-6">
-      <DialogTitle as="h2" className="font-display text-display-md break-words text-white">
+      <DialogTitle as="h2" dir="auto" className="font-display text-display-md break-words text-white">
         {item.title}
       </DialogTitle>
       {notesHere && item.notes && <Quotation text={item.notes} marks="text-tape" className="text-xl leading-snug text-ink-100" />}
       <div className="flex items-center gap-3">
         <Avatar src={item.avatar_AWS_URL} alt={t("profile.avatar_of", { name: item.username ?? t("viewer.participant") })} size="md" />
         <p className="min-w-0 text-sm text-ink-300">
-          {t("viewer.submitted_by")} <span className="block truncate text-base font-semibold text-white">{item.username ?? t("viewer.unknown")}</span>
+          {t("viewer.submitted_by")} <span dir="auto" className="block truncate text-base font-semibold text-white text-page-start">
+            {item.username ?? t("viewer.unknown")}
+          </span>
         </p>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
@@ -32,7 +34,9 @@ export function ViewerFacts({ item }: { item: Evidence }) {
         {item.location && (
           <>
             <dt className="text-ink-300">{t("viewer.location")}</dt>
-            <dd className="break-words text-ink-100">{item.location}</dd>
+            <dd dir="auto" className="break-words text-ink-100 text-page-start">
+              {item.location}
+            </dd>
           </>
         )}
       </dl>

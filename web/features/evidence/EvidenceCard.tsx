@@ -82,11 +82,17 @@ export function EvidenceCard({
       {/* 28 + 4 + 16 + 4 px above the notes leave the spec's 6 lines of 20 px whole within the card's 197 px. */}
       <span className="flex min-h-0 flex-1 flex-col gap-1 p-3">
         <span className="flex min-w-0 items-center justify-between gap-2">
-          <span className="block truncate font-display text-2xl leading-7 text-ink-950">{truncateTitle(item.title)}</span>
+          <span dir="auto" className="block truncate font-display text-2xl leading-7 text-ink-950">
+            {truncateTitle(item.title)}
+          </span>
           {isPublic && <PublicBadge />}
         </span>
         <RelativeTime iso={item.date_posted} className="self-start text-xs text-muted" />
-        {item.notes && <span className="line-clamp-6 text-sm whitespace-pre-line text-ink-800 wrap-anywhere">{item.notes}</span>}
+        {item.notes && (
+          <span dir="auto" className="line-clamp-6 text-sm whitespace-pre-line text-ink-800 wrap-anywhere">
+            {item.notes}
+          </span>
+        )}
       </span>
     </button>
   );

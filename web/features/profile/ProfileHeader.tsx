@@ -15,7 +15,7 @@ export function ProfileHeader({ user }: { user: User }) {
       <div className="min-w-0 flex-1">
         <p className="text-xs font-semibold tracking-[0.14em] text-muted uppercase">{t("profile.eyebrow")}</p>
         <h1 className="mt-1 font-display text-display-sm [overflow-wrap:anywhere] text-ink-950 sm:text-display-md">
-          {user.username}
+          <span dir="auto">{user.username}</span>
           {user.pronouns && <span className="font-sans text-lg font-normal whitespace-nowrap text-muted sm:text-xl"> ({pronounLabel(user.pronouns)})</span>}
         </h1>
       </div>

@@ -35,13 +35,14 @@ export function ConsoleGrid({ items, cursorId, selected, onOpen, onCursor, onTog
             </div>
             <button
               type="button"
+              dir="auto"
               onClick={() => onOpen(item.id)}
               className="line-clamp-2 text-start text-sm font-semibold wrap-anywhere text-ink-950 underline decoration-ink-300 underline-offset-4 hover:decoration-ink-900"
             >
               {item.title}
             </button>
             <p className="truncate text-xs text-muted" title={name}>
-              {MEDIA_LABELS[item.media_type]} #{item.id} · {name} · <RelativeTime iso={item.date_posted} />
+              {MEDIA_LABELS[item.media_type]} #{item.id} · <span dir="auto">{name}</span> · <RelativeTime iso={item.date_posted} />
             </p>
             <div className="mt-auto flex flex-wrap items-center gap-2">
               <Badge variant={item.review_status ?? "new"}>{reviewLabel(item.review_status ?? "new")}</Badge>

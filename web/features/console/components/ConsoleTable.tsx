@@ -113,6 +113,7 @@ export function ConsoleTable({ items, cursorId, selected, onOpen, onCursor, onTo
                     <div className="min-w-0 lg:flex lg:items-baseline lg:gap-2">
                       <button
                         type="button"
+                        dir="auto"
                         onClick={() => onOpen(item.id)}
                         className="text-start font-semibold wrap-anywhere text-ink-950 underline decoration-ink-300 underline-offset-4 hover:decoration-ink-900 lg:max-w-[20rem] lg:shrink-0 lg:truncate"
                       >
@@ -124,10 +125,17 @@ export function ConsoleTable({ items, cursorId, selected, onOpen, onCursor, onTo
                           {" · "}
                           <RelativeTime iso={item.date_posted} />
                         </span>
-                        {item.notes && ` · ${item.notes}`}
+                        {item.notes && (
+                          <>
+                            {" · "}
+                            <span dir="auto">{item.notes}</span>
+                          </>
+                        )}
                       </p>
                       {/* A phone has no participant column: the name on a line of its own, whole. */}
-                      <p className="mt-0.5 text-xs font-medium wrap-anywhere text-ink-800 md:hidden">{name}</p>
+                      <p dir="auto" className="mt-0.5 text-xs font-medium wrap-anywhere text-ink-800 text-page-start md:hidden">
+                        {name}
+                      </p>
                     </div>
                   </div>
                 </td>
@@ -135,11 +143,11 @@ export function ConsoleTable({ items, cursorId, selected, onOpen, onCursor, onTo
                   <div className="flex max-w-56 items-center gap-2">
                     <Face url={item.verification_photo_url} name={name} size="size-9 lg:size-6" />
                     <div className="min-w-0">
-                      <p className="truncate font-medium text-ink-900" title={name}>
+                      <p dir="auto" className="truncate font-medium text-ink-900 text-page-start" title={name}>
                         {name}
                       </p>
                       {item.username && (
-                        <p className="truncate text-xs text-muted lg:hidden" title={item.username}>
+                        <p dir="auto" className="truncate text-xs text-muted text-page-start lg:hidden" title={item.username}>
                           @{item.username}
                         </p>
                       )}

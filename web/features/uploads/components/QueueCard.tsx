@@ -33,7 +33,7 @@ export function QueueCard({ row }: { row: QueueRow }) {
         </span>
       </div>
       <div className="flex min-h-0 flex-1 flex-col gap-2 p-3">
-        <h3 className="truncate font-display text-2xl leading-tight text-ink-950">
+        <h3 dir="auto" className="truncate font-display text-2xl leading-tight text-ink-950 text-page-start">
           <span aria-hidden="true">{truncateTitle(row.title)}</span>
           <span className="sr-only">{row.title}</span>
         </h3>

@@ -7,7 +7,7 @@ export function QueueRowView({ row }: { row: QueueRow }) {
     <li data-testid="queue-row" data-draft-id={row.id} data-state={row.state} data-title={row.title} className="space-y-3 rounded-card bg-surface p-4 shadow-lift ring-1 ring-line">
       <div className="space-y-1.5">
         <p className="font-semibold break-words text-ink-950">
-          {row.title}
+          <span dir="auto">{row.title}</span>
           <span className="font-normal text-muted"> · {kindLabel(row)}</span>
         </p>
         <p>
