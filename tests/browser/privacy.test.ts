@@ -6,10 +6,12 @@
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import path from "node:path";
 import type { Browser } from "playwright-core";
+import german from "../../locales/de.json";
 import { adminActor, FIXTURES, registrationFields } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { launchBrowser, openPage, PHONE, shot } from "./browser";
+import { showLanguage } from "./tour/pseudo";
 
 setDefaultTimeout(120_000);
 
@@ -97,6 +99,9 @@ test("consent at registration, again after a change; My data: download, then del
   await confirm.getByLabel("Your password").fill(fields.password);
   await confirm.getByRole("button", { name: "Delete my account" }).click();
   await page.getByRole("status").filter({ hasText: "Your account and everything you sent have been deleted." }).waitFor();
+  // The toast keeps its message, not its words: a language switched while it shows words it anew.
+  await showLanguage(page, "de");
+  await page.getByRole("status").filter({ hasText: german["privacy.deleted"] }).waitFor();
   expect(new URL(page.url()).pathname).toBe("/home");
   expect(await userRow(fields.username)).toBeUndefined();
   // The wrong password's 403 is the one error this journey meant to cause.

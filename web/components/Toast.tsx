@@ -2,6 +2,7 @@ import { useAtom } from "jotai";
 import { useEffect } from "react";
 import { toastAtom } from "../state/notices";
 import { Icon } from "../ui/Icon";
+import { wordingText } from "../features/i18n/i18n";
 
 const TOAST_MS = 6000;
 
@@ -21,7 +22,7 @@ export function Toast() {
     <div className="pointer-events-none fixed inset-x-0 top-[calc(0.75rem+env(safe-area-inset-top))] z-[70] flex justify-center px-4">
       <div role="status" className="flex items-center gap-2.5 rounded-full bg-ink-900 py-3 pe-5 ps-4 text-sm font-semibold text-white shadow-lift ring-1 ring-white/10">
         <Icon name="check" className="size-5 shrink-0 text-tape" />
-        {toast}
+        {wordingText(toast)}
       </div>
     </div>
   );

@@ -119,7 +119,7 @@ export default function RegistrationScreen() {
     setPhoto(null);
     setPhotoOpen(false);
     navigate("/user");
-    showToast(t("registration.created"));
+    showToast({ id: "registration.created" });
   }
 
   return (

@@ -39,7 +39,7 @@ export function MyData({ user }: { user: User }) {
       setOpen(false);
       setUser(null);
       navigate("/");
-      toast(t("privacy.deleted"));
+      toast({ id: "privacy.deleted" });
     } catch (error) {
       setMessage(error instanceof ApiError ? error.message : t("privacy.delete_failed"));
     } finally {
