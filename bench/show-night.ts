@@ -3,6 +3,7 @@
  *
  *   node_modules/.bin/bun bench/show-night.ts [--phones 300] [--ramp 30] [--drop 0.25] [--min-kbps 500]
  *     [--max-kbps 2000] [--photos multipart|tus] [--clip tus|multipart] [--seed 8] [--probe] [--crowd mixed|video]
+ *     [--phones-nice 0]
  *
  * --crowd video (issue 22): each phone sends one ~8 MB video (60 s, 1280×720) over tus at 400 KB/s (3200 kbit/s,
  * no drops unless --drop is given) after registering and logging in.
@@ -45,6 +46,12 @@ const { values: opts } = parseArgs({
     seed: { type: "string", default: "8" },
     /** Diagnostics: the server runs with bench/lib/server-probe.ts preloaded (event-loop stalls, GC, heap). */
     probe: { type: "boolean", default: false },
+    /**
+     * The phones' process's niceness (0). On a 2-core machine the phones compete with the server for the same cores;
+     * at 10 the server is scheduled first, nearer a venue where the phones are other machines (compare the two in one
+     * session: the offered load is reported either way, in MB/s).
+     */
+    "phones-nice": { type: "string", default: "0" },
     /** Runtime flags for the server's bun, space-separated (e.g. "--smol"), to compare a setting in the same script. */
     "server-flags": { type: "string", default: "" },
   },
@@ -209,7 +216,9 @@ try {
   const cpu0 = await cpuSeconds(server.pid);
   const wait0 = await cpuWaitMicros();
   const started = performance.now();
-  const crowd = Bun.spawn([process.execPath, "bench/lib/show-night-phones.ts", path.join(tmp.dir, "plan.json")], {
+  const nice = Number(opts["phones-nice"]);
+  const crowdCommand = [process.execPath, "bench/lib/show-night-phones.ts", path.join(tmp.dir, "plan.json")];
+  const crowd = Bun.spawn(nice ? ["nice", "-n", String(nice), ...crowdCommand] : crowdCommand, {
     cwd: ROOT,
     env: { ...process.env, BUN_CONFIG_MAX_HTTP_REQUESTS: "4096" },
     stdout: "inherit",
@@ -268,7 +277,7 @@ try {
   }
   console.log(`login: p50 ${fmt(percentile(logins, 50), 2)} s, max ${fmt(logins.at(-1) ?? NaN, 2)} s`);
   const crowdCpu = crowd.resourceUsage()?.cpuTime.total;
-  console.log(`phones' process: CPU ${crowdCpu === undefined ? "?" : fmt(Number(crowdCpu) / 1e6, 1)} s (it shares the 2 cores with the server)`);
+  console.log(`phones' process: CPU ${crowdCpu === undefined ? "?" : fmt(Number(crowdCpu) / 1e6, 1)} s at nice ${nice} (it shares the 2 cores with the server)`);
   console.log(`server: CPU ${fmt(serverCpu, 1)} s over the run (${fmt((serverCpu / seconds) * 100, 0)}% of one core); temp files left ${leftovers.length}${leftovers.length ? ` (${leftovers.slice(0, 5).join(", ")})` : ""}`);
   console.log(
     `server RSS: idle ${fmt((before.VmRSS ?? 0) / 1024)} MiB; peak sampled ${fmt((peak.VmRSS ?? 0) / 1024)} MiB ` +
