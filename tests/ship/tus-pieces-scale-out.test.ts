@@ -14,9 +14,10 @@ import { type Client, createClient } from "@libsql/client";
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { LEASE_MS } from "../../src/uploads/upload-lease";
 import { Actor, newParticipant } from "../support/client";
-import { createUpload, finalise, offsetOf, patch, rawPatch, resume, sha256, videoOfSize } from "../support/tus";
+import { createUpload, offsetOf, patch, rawPatch, resume, sha256, videoOfSize } from "../support/tus";
 import { FROM_SOURCE, type Program, startProgram } from "./support/program";
 import { startSqld, type Sqld } from "./support/sqld";
+import { agreedOffset, expectFinalisedIntact } from "./support/tus-instances";
 
 setDefaultTimeout(60_000);
 
@@ -94,15 +95,6 @@ const pieceOf = (location: string, bytes: number) =>
     return size === bytes ? pieces[0]! : undefined;
   });
 
-/** Asks both instances until they give the same offset, at least `least` (a cut request is wound up asynchronously). */
-async function agreedOffset(a: Actor, b: Actor, location: string, least: number): Promise<number> {
-  for (let i = 0; i < 100; i++) {
-    const [fromA, fromB] = [await offsetOf(a, location), await offsetOf(b, location)];
-    if (fromA === fromB && fromA >= least) return fromA;
-    await Bun.sleep(100);
-  }
-  throw new Error(`the instances never agreed on an offset of at least ${least}`);
-}
 
 test(
   "an upload frozen mid-PATCH on one instance keeps what arrived in its piece and goes on at the other, intact",
@@ -149,12 +141,7 @@ test(
     await resume(elsewhere, location, video, 1536 * 1024);
     expect(await offsetOf(actor, location)).toBe(video.length);
 
-    const created = await finalise(actor, location);
-    expect(created.status).toBe(201);
-    const item = (await created.json()) as { aws_url: string; media: { sha256: string; size: number } };
-    expect(item.media.size).toBe(video.length);
-    expect(item.media.sha256).toBe(sha256(video));
-    expect(sha256(new Uint8Array(await (await elsewhere.get(item.aws_url)).arrayBuffer()))).toBe(sha256(video));
+    await expectFinalisedIntact(actor, elsewhere, location, video);
     // The upload's file went with its finalise, and no piece is left behind.
     expect(await readdir(tusDir())).toEqual([]);
   },
@@ -208,12 +195,7 @@ test(
     expect(sha256(new Uint8Array(await Bun.file(file).arrayBuffer()))).toBe(sha256(video));
     expect([await offsetOf(actor, location), await offsetOf(elsewhere, location)]).toEqual([video.length, video.length]);
 
-    const created = await finalise(actor, location);
-    expect(created.status).toBe(201);
-    const item = (await created.json()) as { aws_url: string; media: { sha256: string; size: number } };
-    expect(item.media.size).toBe(video.length);
-    expect(item.media.sha256).toBe(sha256(video));
-    expect(sha256(new Uint8Array(await (await elsewhere.get(item.aws_url)).arrayBuffer()))).toBe(sha256(video));
+    await expectFinalisedIntact(actor, elsewhere, location, video);
     expect(await piecesIn()).toEqual([]);
     expect(await readdir(tusDir())).toEqual([]);
   },

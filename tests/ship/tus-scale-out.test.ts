@@ -7,9 +7,10 @@ import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { PART_BYTES } from "../../src/media/s3-store";
 import { Actor, newParticipant } from "../support/client";
 import type { TestServer } from "../support/server";
-import { createUpload, finalise, offsetOf, patch, rawPatch, resume, sha256, videoOfSize } from "../support/tus";
+import { createUpload, offsetOf, patch, rawPatch, resume, videoOfSize } from "../support/tus";
 import { startTwoInstances, type TwoInstances } from "./support/instances";
 import { startS3rver, type S3Server } from "./support/s3rver";
+import { agreedOffset, expectFinalisedIntact } from "./support/tus-instances";
 
 setDefaultTimeout(60_000);
 
@@ -30,15 +31,6 @@ afterAll(async () => {
 /** The same browser (cookie) talking to another instance, as behind a load balancer. */
 const onOther = (actor: Actor, server: TestServer) => Object.assign(new Actor(server.url), { cookie: actor.cookie });
 
-/** Asks both instances until they give the same offset, at least `least` (a cut request is wound up asynchronously). */
-async function agreedOffset(a: Actor, b: Actor, location: string, least: number): Promise<number> {
-  for (let i = 0; i < 100; i++) {
-    const [fromA, fromB] = [await offsetOf(a, location), await offsetOf(b, location)];
-    if (fromA === fromB && fromA >= least) return fromA;
-    await Bun.sleep(100);
-  }
-  throw new Error(`the instances never agreed on an offset of at least ${least}`);
-}
 
 test("an upload begun on one instance, cut by a dropped connection, goes on at the other and arrives intact", async () => {
   const { first, second } = instances;
@@ -67,12 +59,7 @@ test("an upload begun on one instance, cut by a dropped connection, goes on at t
   await resume(elsewhere, location, video, 1536 * 1024);
   expect(await offsetOf(actor, location)).toBe(video.length);
 
-  const created = await finalise(actor, location);
-  expect(created.status).toBe(201);
-  const item = (await created.json()) as { aws_url: string; media: { sha256: string; size: number } };
-  expect(item.media.size).toBe(video.length);
-  expect(item.media.sha256).toBe(sha256(video));
-  expect(sha256(new Uint8Array(await (await elsewhere.get(item.aws_url)).arrayBuffer()))).toBe(sha256(video));
+  await expectFinalisedIntact(actor, elsewhere, location, video);
   // The upload's parts and tails are gone from the bucket; only the item's media is there.
   expect((await s3.keys()).filter((key) => key.startsWith("uploads/"))).toEqual([]);
 });
