@@ -3,7 +3,8 @@
  * an item on its way is called in the language shown now (its card's accessible name comes from the catalog), and the
  * line above the list says how to decide about an item kept on the phone; the
  * filter's row of pills says there is more beyond its end when longer words arrive; titles and notes read in the
- * direction of their own letters (Arabic in an English page and English in an Arabic one). At 390×844 (the pills at 360) against the real server; the language is switched as another tab of the same phone would (tour/pseudo.ts).
+ * direction of their own letters (Arabic in an English page and English in an Arabic one), and so do the title and notes
+ * being typed, in the upload form and the edit dialog. At 390×844 (the pills at 360) against the real server; the language is switched as another tab of the same phone would (tour/pseudo.ts).
  */
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
@@ -164,6 +165,38 @@ test("titles and notes take the direction of their own letters: Arabic in an Eng
   expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
   expect(await directions(card(items[1]!.title))).toEqual(["ltr", "ltr"]);
   expect(await directions(card(items[0]!.title))).toEqual(["rtl", "rtl"]);
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test("the title and notes being typed take the direction of their letters: Arabic typed in an English page's form and edit dialog", async () => {
+  const { page, context, problems } = await participantOnList();
+  const arabicTitle = "شاحنة رمادية بلا لوحات";
+  const arabicNotes = "لاحظته أولاً حوالي الساعة 21:40.";
+  const typedDirection = async (field: ReturnType<Page["getByLabel"]>, text: string) => {
+    await field.fill(text);
+    return field.evaluate((element) => getComputedStyle(element).direction);
+  };
+
+  // The upload form of a note.
+  await page.getByRole("button", { name: "Add evidence" }).click();
+  await page.getByRole("button", { name: "Notes upload" }).click();
+  await page.waitForURL(/\/evidence-details/);
+  expect(await typedDirection(page.getByLabel("Title"), arabicTitle)).toBe("rtl");
+  expect(await typedDirection(page.getByLabel("Notes"), arabicNotes)).toBe("rtl");
+  // English typed over it reads left to right again: the field follows what it holds, not the first thing typed.
+  expect(await typedDirection(page.getByLabel("Title"), "Grey van")).toBe("ltr");
+  await page.getByRole("button", { name: "Back" }).click();
+  await page.waitForURL("**/Evidence");
+
+  // The edit dialog of an item with an English title.
+  expect((await page.request.post("/api/evidence", { multipart: { title: "Grey van", notes: "Seen at 21:40." } })).status()).toBe(201);
+  await page.reload();
+  await page.getByRole("list").getByRole("button", { name: /^Grey van/ }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Edit", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Item" });
+  expect(await typedDirection(dialog.getByLabel("Title"), arabicTitle)).toBe("rtl");
+  expect(await typedDirection(dialog.getByLabel("Notes"), arabicNotes)).toBe("rtl");
   expect(problems).toEqual([]);
   await context.close();
 });

@@ -98,6 +98,7 @@ export function EditEvidenceDialog({
         {file && <MediaPreview file={file} />}
         <TextField
           label={t("evidence.title")}
+          dir="auto"
           required
           value={title}
           onChange={(event) => {
@@ -107,7 +108,7 @@ export function EditEvidenceDialog({
           maxLength={200}
           error={titleError}
         />
-        <TextArea label={t("evidence.notes")} value={notes} onChange={(event) => setNotes(event.target.value)} maxLength={10000} rows={6} />
+        <TextArea label={t("evidence.notes")} dir="auto" value={notes} onChange={(event) => setNotes(event.target.value)} maxLength={10000} rows={6} />
       </form>
     </Modal>
   );

@@ -127,6 +127,7 @@ export default function EvidenceDetailsScreen() {
         )}
         <TextField
           label={t("evidence.title")}
+          dir="auto"
           required
           value={draft.title}
           maxLength={200}
@@ -137,7 +138,7 @@ export default function EvidenceDetailsScreen() {
           }}
           disabled={uploading}
         />
-        <TextArea label={t("evidence.notes")} value={draft.notes} maxLength={10000} onChange={(event) => change({ notes: event.target.value })} disabled={uploading} />
+        <TextArea label={t("evidence.notes")} dir="auto" value={draft.notes} maxLength={10000} onChange={(event) => change({ notes: event.target.value })} disabled={uploading} />
         <LocationField value={draft.location} onChange={(location) => change({ location })} disabled={uploading} />
         {uploading && (
           <div role="status" className={`rounded-lg border-s-4 px-4 py-3 ${handedOver ? "border-emerald-800 bg-emerald-50" : "border-accent bg-accent/10"}`}>

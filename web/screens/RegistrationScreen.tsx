@@ -132,8 +132,8 @@ export default function RegistrationScreen() {
       <Card>
         <form ref={formRef} onSubmit={validate} noValidate className="space-y-6">
           <Section legend={t("registration.section.about")}>
-            <TextField label={t("form.full_name")} autoComplete="name" required {...form.bind("full_name")} />
-            <TextField label={t("form.username")} autoComplete="username" autoCapitalize="none" spellCheck={false} required {...form.bind("username")} />
+            <TextField label={t("form.full_name")} dir="auto" autoComplete="name" required {...form.bind("full_name")} />
+            <TextField label={t("form.username")} dir="auto" autoComplete="username" autoCapitalize="none" spellCheck={false} required {...form.bind("username")} />
             <SelectField label={t("form.pronouns")} options={pronounOptions()} {...form.bind("pronouns")} />
           </Section>
           <Section legend={t("registration.section.reach")} pair>

@@ -84,8 +84,8 @@ function AccountStep({ token, onDone }: { token: string; onDone: () => void }) {
         }
       >
         <p className="text-sm text-ink-800">{t("setup.account_lead")}</p>
-        <TextField label={t("form.full_name")} autoComplete="name" required {...form.bind("full_name")} />
-        <TextField label={t("form.username")} autoComplete="username" autoCapitalize="none" spellCheck={false} required {...form.bind("username")} />
+        <TextField label={t("form.full_name")} dir="auto" autoComplete="name" required {...form.bind("full_name")} />
+        <TextField label={t("form.username")} dir="auto" autoComplete="username" autoCapitalize="none" spellCheck={false} required {...form.bind("username")} />
         <SelectField label={t("form.pronouns")} options={pronounOptions()} {...form.bind("pronouns")} />
         <TextField label={t("form.email")} type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} required {...form.bind("email")} />
         <div className="grid gap-4 sm:grid-cols-2">

@@ -143,8 +143,8 @@ export function AdminEvidenceDialog({
             {problem && <Alert>{problem}</Alert>}
             {editing && !gone ? (
               <div className="space-y-4">
-                <TextField label={t("evidence.title")} value={title.text} maxLength={200} onChange={(event) => title.setText(event.target.value)} />
-                <TextArea label={t("evidence.notes")} value={notes.text} maxLength={10000} onChange={(event) => notes.setText(event.target.value)} />
+                <TextField label={t("evidence.title")} dir="auto" value={title.text} maxLength={200} onChange={(event) => title.setText(event.target.value)} />
+                <TextArea label={t("evidence.notes")} dir="auto" value={notes.text} maxLength={10000} onChange={(event) => notes.setText(event.target.value)} />
               </div>
             ) : (
               <AdminEvidenceFacts item={item} />

@@ -105,10 +105,10 @@ export function AdminUserDialog({ user, onClose, onSaved }: { user: User | null;
           </div>
           {failure && <Alert>{failure}</Alert>}
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label={t("form.username")} {...field("username")} />
+            <TextField label={t("form.username")} dir="auto" {...field("username")} />
             <TextField label={t("form.email")} type="email" dir="ltr" {...field("email")} />
             <TextField label={t("form.phone")} type="tel" dir="ltr" {...field("phone_number")} />
-            <TextField label={t("form.full_name")} {...field("full_name")} />
+            <TextField label={t("form.full_name")} dir="auto" {...field("full_name")} />
             <TextField label={t("admin.user.role")} value={roleLabel(user.role)} disabled readOnly hint={editing ? t("admin.user.role_hint") : undefined} />
             <TextField label={t("admin.user.video_watched")} value={user.video_watched ? t("admin.yes") : t("admin.no")} disabled readOnly />
           </div>

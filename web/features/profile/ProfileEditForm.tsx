@@ -61,7 +61,7 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: (message
 
   return (
     <form ref={formRef} onSubmit={save} noValidate className="space-y-4">
-      <TextField label={t("form.full_name")} autoComplete="name" {...form.bind("full_name")} />
+      <TextField label={t("form.full_name")} dir="auto" autoComplete="name" {...form.bind("full_name")} />
       <TextField label={t("form.email")} type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...form.bind("email")} />
       <TextField label={t("form.phone")} type="tel" inputMode="numeric" autoComplete="tel-national" hint={phoneHint()} {...form.bind("phone_number")} />
       <SelectField label={t("form.pronouns")} options={pronounOptions()} {...form.bind("pronouns")} />

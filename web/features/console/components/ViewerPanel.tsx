@@ -78,6 +78,7 @@ export function ViewerPanel({
         </label>
         <textarea
           id={notesId}
+          dir="auto"
           rows={3}
           maxLength={10000}
           value={draft.text}
