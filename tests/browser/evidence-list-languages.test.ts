@@ -4,7 +4,7 @@
  * line above the list says how to decide about an item kept on the phone; the
  * filter's row of pills says there is more beyond its end when longer words arrive; titles and notes read in the
  * direction of their own letters (Arabic in an English page and English in an Arabic one), and so do the title and notes
- * being typed, in the upload form and the edit dialog. At 390×844 (the pills at 360) against the real server; the language is switched as another tab of the same phone would (tour/pseudo.ts).
+ * being typed, in the upload form and the edit dialog, and a username typed into the login box. At 390×844 (the pills at 360) against the real server; the language is switched as another tab of the same phone would (tour/pseudo.ts).
  */
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
@@ -197,6 +197,18 @@ test("the title and notes being typed take the direction of their letters: Arabi
   const dialog = page.getByRole("dialog", { name: "Edit Item" });
   expect(await typedDirection(dialog.getByLabel("Title"), arabicTitle)).toBe("rtl");
   expect(await typedDirection(dialog.getByLabel("Notes"), arabicNotes)).toBe("rtl");
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test("the login box takes the direction of what is typed: an Arabic username reads right to left, an email left to right", async () => {
+  const { page, context, problems } = await openPage(browser, server.url, PHONE, { serviceWorkers: "block" });
+  await page.goto("/Evidence"); // a signed-in screen: the login form stands in for it
+  const box = page.getByLabel("Username or email");
+  await box.fill("ليلى_حداد");
+  expect(await box.evaluate((element) => getComputedStyle(element).direction)).toBe("rtl");
+  await box.fill("layla@example.org");
+  expect(await box.evaluate((element) => getComputedStyle(element).direction)).toBe("ltr");
   expect(problems).toEqual([]);
   await context.close();
 });

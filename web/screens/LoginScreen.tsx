@@ -35,6 +35,7 @@ export default function LoginScreen() {
           <TextField
             label={t("login.username_or_email")}
             name="usernameOrEmail"
+            dir="auto"
             autoComplete="username"
             value={usernameOrEmail}
             onChange={(event) => setUsernameOrEmail(event.target.value)}
