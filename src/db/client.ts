@@ -2,11 +2,11 @@ import { mkdirSync } from "node:fs";
 import { open } from "node:fs/promises";
 import path from "node:path";
 import type { Client } from "@libsql/client";
-import { createClient as createFileClient } from "@libsql/client/sqlite3";
 // The embedded flavour of drizzle's libSQL driver: the same database object for any client, without the import of
 // the server client that drizzle-orm/libsql makes.
 import { drizzle } from "drizzle-orm/libsql/sqlite3";
 import type { Config } from "../config";
+import { openFileClient } from "./file-client";
 import * as schema from "./schema";
 
 export type Database = ReturnType<typeof drizzle<typeof schema>>;
@@ -14,15 +14,12 @@ export type Database = ReturnType<typeof drizzle<typeof schema>>;
 export type DatabaseHandle = { db: Database; client: Client };
 
 /**
- * A file database needs only libSQL's embedded client; the one for libSQL servers brings node:http, WebSockets and
- * their dependencies, which cost every start of a file-database server ~5 ms to evaluate (bench/startup.ts), so it is
- * loaded only for a server URL.
+ * A file database needs only libSQL's embedded engine, behind our own client (file-client.ts); the client for libSQL
+ * servers brings node:http, WebSockets and their dependencies, which cost every start of a file-database server ~5 ms
+ * to evaluate (bench/startup.ts), so it is loaded only for a server URL.
  */
-async function openClient(config: Pick<Config, "databaseUrl" | "databaseAuthToken">): Promise<Client> {
-  // One connection: the pragmas below are the connection's own, and the client would open another (with SQLite's
-  // defaults) whenever two calls overlap. Each call runs synchronously once it has the connection, so a second one
-  // would add nothing but its own page cache; the server opens no transactions on this client.
-  if (config.databaseUrl.startsWith("file:")) return createFileClient({ url: config.databaseUrl, concurrency: 1 });
+async function openClient(config: Pick<Config, "databaseUrl" | "databaseAuthToken">, file: string | undefined): Promise<Client> {
+  if (file) return openFileClient(file);
   const { createClient } = await import("@libsql/client");
   return createClient({ url: config.databaseUrl, authToken: config.databaseAuthToken });
 }
@@ -33,7 +30,7 @@ const databaseFiles = new WeakMap<Client, string>();
 export async function openDatabase(config: Pick<Config, "databaseUrl" | "databaseAuthToken">): Promise<DatabaseHandle> {
   const file = config.databaseUrl.startsWith("file:") ? config.databaseUrl.slice("file:".length).split("?")[0]! : undefined;
   if (file) mkdirSync(path.dirname(file), { recursive: true });
-  const client = await openClient(config);
+  const client = await openClient(config, file);
   if (file) {
     // busy_timeout first, so switching to WAL waits out a concurrent writer (e.g. the CLI) instead of failing;
     // WAL lets readers proceed during an upload's insert.
