@@ -6,7 +6,7 @@ import { dlopen, FFIType } from "bun:ffi";
  * with copy_file_range from the descriptor's own position, off the JavaScript thread (512 MiB: ~0.1 s of CPU, against
  * ~0.2–1.3 s through a 1 MiB buffer; BENCHMARKS.md, issue 22's eighth round); but an O_APPEND descriptor makes
  * copy_file_range fail (EBADF) and node:fs cannot move a descriptor's position, so libc's lseek is called through
- * bun:ffi. Where libc cannot be opened (not glibc), kernelCopyAvailable() is false and callers copy through memory.
+ * bun:ffi. Where libc cannot be opened (not glibc), copyAt copies through one buffer instead.
  */
 const SEEK_SET = 0;
 
@@ -24,18 +24,42 @@ function libcSeek() {
   return lseek;
 }
 
-/** Whether copyFileAt can copy in the kernel on this system. */
-export const kernelCopyAvailable = () => libcSeek() !== null;
+/** Where the kernel cannot copy, a file is copied through one buffer of this size. */
+const READ_BYTES = 1024 * 1024;
 
-/** Writes all of `source` into `target` from byte `offset` on (target must exist); returns the bytes copied. */
-export async function copyFileAt(source: string, target: string, offset: number): Promise<number> {
+/**
+ * Writes all of `source`, which holds `bytes` bytes, into `target` from byte `offset` on (target must exist): in the
+ * kernel where it can, else through memory. Fails if fewer bytes arrive.
+ */
+export async function copyAt(source: string, target: string, offset: number, bytes: number): Promise<void> {
   const seek = libcSeek();
-  if (!seek) throw new Error("no kernel copy here: check kernelCopyAvailable() first");
+  if (!seek) return copyThroughMemory(source, target, offset, bytes);
+  const copied = await copyInKernel(seek, source, target, offset);
+  if (copied !== bytes) throw new Error(`${source}: copied ${copied} of ${bytes} bytes`);
+}
+
+async function copyInKernel(seek: NonNullable<typeof lseek>, source: string, target: string, offset: number): Promise<number> {
   const handle = await open(target, "r+");
   try {
     if (seek(handle.fd, BigInt(offset), SEEK_SET) !== BigInt(offset)) throw new Error(`could not move to byte ${offset} of ${target}`);
     return await Bun.write(Bun.file(handle.fd), Bun.file(source));
   } finally {
     await handle.close();
+  }
+}
+
+/** The fallback of copyAt; exported for the test that compares it with the kernel's copy. */
+export async function copyThroughMemory(source: string, target: string, offset: number, bytes: number): Promise<void> {
+  const [from, into] = await Promise.all([open(source, "r"), open(target, "r+")]);
+  try {
+    const buffer = new Uint8Array(READ_BYTES);
+    for (let done = 0; done < bytes; ) {
+      const { bytesRead } = await from.read(buffer, 0, Math.min(READ_BYTES, bytes - done), done);
+      if (bytesRead === 0) throw new Error(`${source} ended at ${done} of ${bytes} bytes`);
+      for (let at = 0; at < bytesRead; ) at += (await into.write(buffer, at, bytesRead - at, offset + done + at)).bytesWritten;
+      done += bytesRead;
+    }
+  } finally {
+    await Promise.all([from.close(), into.close()]);
   }
 }

@@ -1,7 +1,7 @@
 import { copyFile, link, mkdir, open, readdir, rename, rm, stat, truncate } from "node:fs/promises";
 import path from "node:path";
 import { notFound } from "../http/errors";
-import { copyFileAt, kernelCopyAvailable } from "./kernel-copy";
+import { copyAt } from "./kernel-copy";
 import type { UploadBytes } from "./upload-bytes";
 import { isUploadId } from "./upload-id";
 
@@ -11,9 +11,6 @@ import { isUploadId } from "./upload-id";
  * sharing an UPLOADS_DIR share it. The local store's list() skips dot folders, so backups leave it out.
  */
 export const localUploadsDir = (storeTempDir: string) => path.join(path.dirname(storeTempDir), ".tus");
-
-/** Where the kernel cannot copy, a joined piece is copied through one buffer of this size. */
-const JOIN_READ_BYTES = 1024 * 1024;
 
 /** Local bytes: one file per upload, written at explicit positions, so the row's offset alone says what is valid. */
 export function createLocalUploadBytes(dir: string, storeTempDir: string): UploadBytes {
@@ -88,31 +85,13 @@ export function createLocalUploadBytes(dir: string, storeTempDir: string): Uploa
             throw error?.code === "ENOENT" ? notFound("No such upload.") : error;
           });
           await truncate(piece, bytes);
-          if (!kernelCopyAvailable()) return await copyThroughMemory(piece, target, offset, bytes);
-          const copied = await copyFileAt(piece, target, offset);
-          if (copied !== bytes) throw new Error(`piece ${piece}: copied ${copied} of ${bytes} bytes`);
+          await copyAt(piece, target, offset, bytes);
         } finally {
           await rm(piece, { force: true });
         }
       },
     },
   };
-}
-
-/** The piece's first `bytes` written at `offset` of target, through one buffer (where the kernel cannot copy). */
-async function copyThroughMemory(piece: string, target: string, offset: number, bytes: number): Promise<void> {
-  const [source, into] = await Promise.all([open(piece, "r"), open(target, "r+")]);
-  try {
-    const buffer = new Uint8Array(JOIN_READ_BYTES);
-    for (let done = 0; done < bytes; ) {
-      const { bytesRead } = await source.read(buffer, 0, Math.min(JOIN_READ_BYTES, bytes - done), done);
-      if (bytesRead === 0) throw new Error(`piece ${piece} ended at ${done} of ${bytes} bytes`);
-      for (let at = 0; at < bytesRead; ) at += (await into.write(buffer, at, bytesRead - at, offset + done + at)).bytesWritten;
-      done += bytesRead;
-    }
-  } finally {
-    await Promise.all([source.close(), into.close()]);
-  }
 }
 
 /** Upload files in dir whose row is gone (e.g. their owner was deleted) and that were last written before `before`. */
