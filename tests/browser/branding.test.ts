@@ -1,22 +1,16 @@
 /** The operator's accent colour reaches every page: /theme.css, loaded after the app's stylesheet, wins over its default. */
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import type { Browser } from "playwright-core";
-import { startTestServer, type TestServer } from "../support/server";
-import { launchBrowser, openPage, PHONE } from "./browser";
+import { type TestServer } from "../support/server";
+import { openPage, PHONE } from "./browser";
+import { serverAndBrowser } from "./server-and-browser";
 
 setDefaultTimeout(60_000);
 
 let browser: Browser;
 let server: TestServer;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  server = await startTestServer({ ACCENT_COLOR: "#FFD60A" });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+serverAndBrowser((started) => ({ server, browser } = started), { ACCENT_COLOR: "#FFD60A" });
 
 test("ACCENT_COLOR sets the page's accent tokens, with dark text chosen for a light accent", async () => {
   const { context, page, problems } = await openPage(browser, server.url, PHONE);

@@ -3,13 +3,13 @@
  * with Retry and Cancel; Cancel keeps the draft (paused); Send again resumes from the server's offset and the item
  * arrives intact; a refusal retrying cannot fix keeps the draft with the server's words. (Long freezes, resets and throttling through a loopback proxy are tests/browser on branch capture-tests.)
  */
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { FIXTURES } from "../support/client";
-import { startTestServer, type TestServer } from "../support/server";
+import { type TestServer } from "../support/server";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { launchBrowser } from "./browser";
+import { serverAndBrowser } from "./server-and-browser";
 import { addChoice, freezeAfterFirstChunk, keepShot, participantPage, queueAudio, serverItems, sha256, storedDrafts, wav } from "./capture-support";
 
 setDefaultTimeout(60_000);
@@ -17,15 +17,7 @@ setDefaultTimeout(60_000);
 let server: TestServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+serverAndBrowser((started) => ({ server, browser } = started));
 
 test("a stall says so with Retry and Cancel; Cancel keeps the draft; Send again finishes it intact", async () => {
   const { page, queue, problems } = await participantPage(browser, server);

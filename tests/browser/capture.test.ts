@@ -3,13 +3,13 @@
  * upload resumed after a reload mid-way, a note and a photo queued offline and sent when the network is back, and
  * leaving the page with unsent items asking first. Screenshots of the queue's states go to screenshots/issue-8 (docs/screenshots/issue-8 with KEEP_SHOTS=1)/.
  */
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { FIXTURES } from "../support/client";
-import { startTestServer, type TestServer } from "../support/server";
-import { launchBrowser } from "./browser";
+import { type TestServer } from "../support/server";
+import { serverAndBrowser } from "./server-and-browser";
 import { UploadQueue } from "./pages/UploadQueue";
 import { addChoice, keepShot, loadScreensOnline, participantPage as phone, serverItems, sha256, storedDrafts, waitForDraft, wav, freezeAfterFirstChunk, queueAudio } from "./capture-support";
 
@@ -18,15 +18,7 @@ setDefaultTimeout(60_000);
 let server: TestServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+serverAndBrowser((started) => ({ server, browser } = started));
 
 const participantPage = () => phone(browser, server);
 

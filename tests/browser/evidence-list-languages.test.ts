@@ -6,16 +6,17 @@
  * direction of their own letters (Arabic in an English page and English in an Arabic one), and so do the title and notes
  * being typed, in the upload form and the edit dialog, and a username typed into the login box. At 390×844 (the pills at 360) against the real server; the language is switched as another tab of the same phone would (tour/pseudo.ts).
  */
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
 import type { Browser } from "playwright-core";
 import arabic from "../../locales/ar.json";
 import german from "../../locales/de.json";
 import english from "../../locales/en.json";
 import { newParticipant } from "../support/client";
-import { startTestServer, type TestServer } from "../support/server";
+import { type TestServer } from "../support/server";
 import { type Catalog, sayIn } from "./catalogs";
-import { LAPTOP, launchBrowser, openPage, PHONE } from "./browser";
+import { LAPTOP, openPage, PHONE } from "./browser";
+import { serverAndBrowser } from "./server-and-browser";
 import { signInWatched } from "./signIn";
 import { showLanguage } from "./tour/pseudo";
 
@@ -24,13 +25,7 @@ setDefaultTimeout(120_000);
 let server: TestServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+serverAndBrowser((started) => ({ server, browser } = started));
 
 /** A participant's phone on My Evidence, with the screens' code loaded while online (no service worker). */
 async function participantOnList(viewport = PHONE) {

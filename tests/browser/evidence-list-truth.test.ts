@@ -8,12 +8,13 @@
  * fetched (the phone still "online", so no event comes when it heals) gets the list back by itself, through the fault
  * proxy.
  */
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { Actor, form, newParticipant } from "../support/client";
 import { startFaultProxy } from "../support/fault-proxy";
-import { startTestServer, type TestServer } from "../support/server";
-import { launchBrowser, openPage, shot } from "./browser";
+import { type TestServer } from "../support/server";
+import { openPage, shot } from "./browser";
+import { serverAndBrowser } from "./server-and-browser";
 import { addChoice, participantPage } from "./capture-support";
 import { signInWatched } from "./signIn";
 import { UploadQueue } from "./pages/UploadQueue";
@@ -23,15 +24,7 @@ setDefaultTimeout(90_000);
 let server: TestServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+serverAndBrowser((started) => ({ server, browser } = started));
 
 const cardNames = (page: Page) => page.getByRole("list", { name: "Evidence items" }).getByRole("button").evaluateAll((buttons) => buttons.map((button) => button.getAttribute("aria-label") ?? ""));
 const lead = (page: Page, count: number) => page.getByText(`${count} items, newest first.`, { exact: true });

@@ -2,13 +2,14 @@
  * The printable invitation (admins only): the public address as uqr's QR code, the project name and three steps;
  * printed, it is one A4 or Letter page with nothing of the app around it.
  */
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { renderSVG } from "uqr";
 import { newParticipant } from "../support/client";
 import { ADMIN, startTestServer, type TestServer } from "../support/server";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { LAPTOP, launchBrowser, openPage, PHONE, shot } from "./browser";
+import { LAPTOP, openPage, PHONE, shot } from "./browser";
+import { serverAndBrowser } from "./server-and-browser";
 
 setDefaultTimeout(90_000);
 
@@ -16,15 +17,7 @@ const PUBLIC_URL = "https://evidence.example.org/";
 let server: TestServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startTestServer({ PUBLIC_URL, PROJECT_NAME: "Harbour Lights" });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+serverAndBrowser((started) => ({ server, browser } = started), { PUBLIC_URL, PROJECT_NAME: "Harbour Lights" });
 
 async function loginAsAdmin(page: Page) {
   expect((await page.request.post("/api/user/login", { data: { usernameOrEmail: ADMIN.username, password: ADMIN.password } })).status()).toBe(200);

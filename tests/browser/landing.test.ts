@@ -2,12 +2,13 @@
  * The landing (/home) at 390×844 and 1280×800: our own bridge, the spy link as an external link, the ticket warning,
  * the way in; a participant's one-tap capture; the archive variant. An axe scan and a screenshot of each.
  */
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { newParticipant } from "../support/client";
 import { ADMIN, startTestServer, type TestServer } from "../support/server";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { LAPTOP, launchBrowser, PHONE, shot } from "./browser";
+import { LAPTOP, PHONE, shot } from "./browser";
+import { serverAndBrowser } from "./server-and-browser";
 import { openWithShell, signInWatched } from "./signIn";
 
 setDefaultTimeout(120_000);
@@ -16,13 +17,7 @@ const TICKET = "(Do NOT register for an account unless you have a ticket)";
 let server: TestServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+serverAndBrowser((started) => ({ server, browser } = started));
 
 
 

@@ -4,12 +4,13 @@
  * Logging out of a shared phone asks about the unsent drafts kept on it (issue 17): keep (the default) or remove;
  * "Log out everywhere" removes them.
  */
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import type { Browser } from "playwright-core";
 import { Actor, newParticipant } from "../support/client";
-import { startTestServer, type TestServer } from "../support/server";
+import { type TestServer } from "../support/server";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { launchBrowser, openPage, PHONE, shot } from "./browser";
+import { openPage, PHONE, shot } from "./browser";
+import { serverAndBrowser } from "./server-and-browser";
 import { addChoice, participantPage, storedDrafts, waitForDraft } from "./capture-support";
 import { Shell } from "./pages/Shell";
 
@@ -18,15 +19,7 @@ setDefaultTimeout(120_000);
 let server: TestServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+serverAndBrowser((started) => ({ server, browser } = started));
 
 test("log out everywhere ends this session and the other device's, then shows the login screen", async () => {
   const { actor: otherDevice, user, fields } = await newParticipant(server.url);

@@ -4,26 +4,20 @@
  * whose code cannot arrive shows a retry screen that recovers; an onboarding video that cannot load leaves Retry, its
  * transcript and Log out.
  */
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../support/server";
+import { type TestServer } from "../support/server";
 import { newParticipant } from "../support/client";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { launchBrowser, openPage, shot } from "./browser";
+import { openPage, shot } from "./browser";
+import { serverAndBrowser } from "./server-and-browser";
 
 setDefaultTimeout(60_000);
 
 let browser: Browser;
 let server: TestServer;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+serverAndBrowser((started) => ({ server, browser } = started));
 
 const heading = (page: Page, name: string) => page.getByRole("heading", { name, exact: true }).first();
 const withoutWorker = { serviceWorkers: "block" } as const;

@@ -4,26 +4,20 @@
  * goes, and the worker keeps the API and media out of its caches. offline-recovery.test.ts has the retry screen and
  * the onboarding video's error; insecure-context.test.ts the plain-http:// venue.
  */
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { ADMIN, startTestServer, type TestServer } from "../support/server";
+import { ADMIN, type TestServer } from "../support/server";
 import { newParticipant } from "../support/client";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { launchBrowser, openPage, shot } from "./browser";
+import { openPage, shot } from "./browser";
+import { serverAndBrowser } from "./server-and-browser";
 
 setDefaultTimeout(60_000);
 
 let browser: Browser;
 let server: TestServer;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+serverAndBrowser((started) => ({ server, browser } = started));
 
 async function signIn(page: Page, usernameOrEmail: string, password: string) {
   const response = await page.request.post("/api/user/login", { data: { usernameOrEmail, password } });

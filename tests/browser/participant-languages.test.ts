@@ -3,16 +3,17 @@
  * register with a selfie, watch the briefing, send a note and a photo, see them arrive, browse the archive. On every
  * screen no English sentence of the catalog is left visible, `<html lang dir>` match, and Arabic is mirrored (axe clean).
  */
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import arabic from "../../locales/ar.json";
 import french from "../../locales/fr.json";
 import { adminActor } from "../support/client";
-import { startTestServer, type TestServer } from "../support/server";
+import { type TestServer } from "../support/server";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { type Catalog, expectInLanguage, type MessageId, sayIn } from "./catalogs";
-import { launchBrowser, openPage, PHONE, shot } from "./browser";
+import { openPage, PHONE, shot } from "./browser";
+import { serverAndBrowser } from "./server-and-browser";
 
 setDefaultTimeout(240_000);
 
@@ -21,13 +22,7 @@ const FIXTURES = path.join(import.meta.dir, "../fixtures");
 let server: TestServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+serverAndBrowser((started) => ({ server, browser } = started));
 
 for (const [code, locale, catalog, dir] of [
   ["fr", "fr-FR", french as Catalog, "ltr"],

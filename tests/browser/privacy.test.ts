@@ -3,14 +3,15 @@
  * notice asks again at the next visit, and Profile → My data downloads the ZIP and deletes the account after a
  * confirmation that says what goes. Axe scans on the way.
  */
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import german from "../../locales/de.json";
 import { adminActor, FIXTURES, registrationFields } from "../support/client";
-import { startTestServer, type TestServer } from "../support/server";
+import { type TestServer } from "../support/server";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { launchBrowser, openPage, PHONE, shot } from "./browser";
+import { openPage, PHONE, shot } from "./browser";
+import { serverAndBrowser } from "./server-and-browser";
 import { showLanguage } from "./tour/pseudo";
 
 setDefaultTimeout(120_000);
@@ -18,14 +19,7 @@ setDefaultTimeout(120_000);
 let server: TestServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+serverAndBrowser((started) => ({ server, browser } = started));
 
 const userRow = async (username: string) =>
   (await server.ctx.db.$client.execute({ sql: "select id, consent_version from users where username = ?", args: [username] })).rows[0];

@@ -5,28 +5,21 @@
  * spec's 'User updated successfully.'; and the onboarding dialog for a participant who has not watched the video
  * (no close button: the gate is blocking). Axe and screenshots in every state at 390×844 and 1280×800.
  */
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { FIXTURES, newParticipant } from "../support/client";
-import { startTestServer, type TestServer } from "../support/server";
+import { type TestServer } from "../support/server";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { LAPTOP, launchBrowser, openPage, PHONE, shot } from "./browser";
+import { LAPTOP, openPage, PHONE, shot } from "./browser";
+import { serverAndBrowser } from "./server-and-browser";
 
 setDefaultTimeout(60_000);
 
 let server: TestServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+serverAndBrowser((started) => ({ server, browser } = started));
 
 async function screen(page: Page, name: string, scan = true) {
   await shot(page, name);

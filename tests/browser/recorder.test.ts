@@ -5,14 +5,15 @@
  * the browser. Screenshots of each state at 390×844 and 1280×800 go to screenshots/issue-10/after
  * (docs/screenshots/issue-10/after with KEEP_SHOTS=1).
  */
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { FIXTURES } from "../support/client";
-import { startTestServer, type TestServer } from "../support/server";
+import { type TestServer } from "../support/server";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { LAPTOP, launchBrowser, PHONE } from "./browser";
+import { LAPTOP, PHONE } from "./browser";
+import { serverAndBrowser } from "./server-and-browser";
 import { addChoice, participantPage, storedDrafts } from "./capture-support";
 
 // Generous for a shared machine; alone the file takes well under a minute.
@@ -23,15 +24,7 @@ const SHOTS = path.join(import.meta.dir, process.env.KEEP_SHOTS === "1" ? "../..
 let server: TestServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+serverAndBrowser((started) => ({ server, browser } = started));
 
 async function keepShot(page: Page, name: string) {
   await mkdir(SHOTS, { recursive: true });

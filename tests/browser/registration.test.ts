@@ -5,28 +5,21 @@
  * from Chromium's fake camera, Retake back to the live camera, a chosen file with no browser "No file chosen", and
  * the whole registration landing on /user with 'New User Created!'. Axe and screenshots in every state, both sizes.
  */
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { FIXTURES } from "../support/client";
-import { ADMIN, startTestServer, type TestServer } from "../support/server";
+import { ADMIN, type TestServer } from "../support/server";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { LAPTOP, launchBrowser, openPage, PHONE, shot } from "./browser";
+import { LAPTOP, openPage, PHONE, shot } from "./browser";
+import { serverAndBrowser } from "./server-and-browser";
 
 setDefaultTimeout(60_000);
 
 let server: TestServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+serverAndBrowser((started) => ({ server, browser } = started));
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 

@@ -2,11 +2,12 @@
  * The shell's behaviour at 390×844 and 1280×800: the skip link, the video gate on every nav element, and old login
  * errors gone once the screen changes.
  */
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import type { Browser } from "playwright-core";
 import { newParticipant } from "../support/client";
-import { startTestServer, type TestServer } from "../support/server";
-import { LAPTOP, launchBrowser, PHONE } from "./browser";
+import { type TestServer } from "../support/server";
+import { LAPTOP, PHONE } from "./browser";
+import { serverAndBrowser } from "./server-and-browser";
 import { openWithShell } from "./signIn";
 
 setDefaultTimeout(120_000);
@@ -15,13 +16,7 @@ const SPY = "Spy on Casefile Test (opens in a new tab)";
 let server: TestServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+serverAndBrowser((started) => ({ server, browser } = started));
 
 
 test("the skip link is the first stop of the keyboard and moves focus to the screen", async () => {

@@ -2,24 +2,19 @@
  * The shell's own screens at 390×844 and 1280×800 (login, help, the three reset steps, verify-email, 404), for a
  * visitor and in archive mode: the spec's texts, an axe scan and a screenshot of each, no sideways scrolling.
  */
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { LAPTOP, launchBrowser, openPage, PHONE, shot } from "./browser";
+import { LAPTOP, openPage, PHONE, shot } from "./browser";
+import { serverAndBrowser } from "./server-and-browser";
 
 setDefaultTimeout(120_000);
 
 let browser: Browser;
 let server: TestServer;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+serverAndBrowser((started) => ({ server, browser } = started));
 
 async function visit(page: Page, path: string, name: string, heading: string) {
   await page.goto(path);

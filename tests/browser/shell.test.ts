@@ -3,12 +3,13 @@
  * spec's entries in its order for the visitor, the participant, the admin and archive mode; a long project name.
  * (shell-keyboard.test.ts: the skip link, the video gate, old errors.)
  */
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import type { Browser } from "playwright-core";
 import { newParticipant } from "../support/client";
 import { ADMIN, startTestServer, type TestServer } from "../support/server";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { LAPTOP, launchBrowser, PHONE, shot } from "./browser";
+import { LAPTOP, PHONE, shot } from "./browser";
+import { serverAndBrowser } from "./server-and-browser";
 import { openWithShell, signInWatched } from "./signIn";
 
 setDefaultTimeout(120_000);
@@ -17,13 +18,7 @@ const SPY = "Spy on Casefile Test (opens in a new tab)";
 let server: TestServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+serverAndBrowser((started) => ({ server, browser } = started));
 
 
 
