@@ -18,7 +18,7 @@ import { AppRoutes, ScreenLoading } from "./AppRoutes";
 import { SkipLink } from "../features/shell/SkipLink";
 import { TabBar } from "../features/shell/TabBar";
 import { useForgetOldMessages } from "../features/shell/useForgetOldMessages";
-import { NavBar } from "./NavBar";
+import { NavBar } from "../features/shell/NavBar";
 import { useGatedLocation, videoGateMessage } from "./navigation";
 import { PageNotice } from "./PageNotice";
 import { isAdmin } from "./routeGuards";

@@ -4,7 +4,7 @@ import { useLocation, useParams } from "wouter";
 import { listPublicEvidence, type PublicCounts } from "../api/evidence";
 import { ARCHIVE_PAGE_SIZE } from "../../src/evidence/archive-page";
 import type { Evidence } from "../api/types";
-import { applyFilter, EvidenceFilter } from "../components/EvidenceFilter";
+import { applyFilter, EvidenceFilter } from "../features/evidence/EvidenceFilter";
 import { LoadMoreSentinel } from "../components/LoadMoreSentinel";
 import { ArchiveGrid } from "../features/archive/ArchiveGrid";
 import { ArchiveIntro } from "../features/archive/ArchiveIntro";

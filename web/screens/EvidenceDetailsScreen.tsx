@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { LocationField } from "../components/LocationField";
-import { MediaPreview } from "../components/MediaPreview";
+import { MediaPreview } from "../features/evidence/MediaPreview";
 import { createNoteDraft } from "../features/uploads/draftActions";
 import { discard, enqueue } from "../features/uploads/queueRunner";
 import { useDraftEditor } from "../features/uploads/useDraftEditor";

@@ -4,10 +4,10 @@ import { deleteEvidence, listOwnEvidence } from "../api/evidence";
 import type { Evidence } from "../api/types";
 import { withdrawEvidence } from "../api/rights";
 import { ADD_BUTTON_ROOM, AddEvidenceButton } from "../components/AddEvidenceButton";
-import { EditEvidenceDialog } from "../components/EditEvidenceDialog";
+import { EditEvidenceDialog } from "../features/evidence/EditEvidenceDialog";
 import { EvidenceGrid } from "../features/evidence/EvidenceCard";
-import { deleteEvidenceQuestion, EvidenceDetailDialog } from "../components/EvidenceDetailDialog";
-import { applyFilter, EvidenceFilter } from "../components/EvidenceFilter";
+import { deleteEvidenceQuestion, EvidenceDetailDialog } from "../features/evidence/EvidenceDetailDialog";
+import { applyFilter, EvidenceFilter } from "../features/evidence/EvidenceFilter";
 import { ViewTabs } from "../components/ViewTabs";
 import { EvidenceWelcome } from "../features/evidence/EvidenceWelcome";
 import { QueuedItems } from "../features/uploads/components/QueuedItems";
@@ -27,7 +27,7 @@ import { PageHeader } from "../ui/Layout";
 import { EmptyState, LoadingState } from "../ui/States";
 import { t } from "../features/i18n/i18n";
 
-const EvidenceTable = lazy(() => import("../components/EvidenceTable").then((module) => ({ default: module.EvidenceTable })));
+const EvidenceTable = lazy(() => import("../features/evidence/EvidenceTable").then((module) => ({ default: module.EvidenceTable })));
 
 /**
  * After a failed fetch while the phone says it is online (a frozen or reset venue link heals without an event), the

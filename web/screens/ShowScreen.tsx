@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "rea
 import { Link } from "wouter";
 import type { EditableField, MediaSlot, Show, ShowFields } from "../api/show";
 import { updateShow } from "../features/show/api";
-import { NavBar } from "../components/NavBar";
+import { NavBar } from "../features/shell/NavBar";
 import { ArchiveIntro } from "../features/archive/ArchiveIntro";
 import { type MessageId, t } from "../features/i18n/i18n";
 import { useLeaveGuard } from "../features/recorder/useLeaveGuard";

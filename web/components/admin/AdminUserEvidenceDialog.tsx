@@ -5,7 +5,7 @@ import { t } from "../../features/i18n/i18n";
 import { Alert } from "../../ui/Button";
 import { Modal } from "../../ui/Dialog";
 import { EmptyState, LoadingState } from "../../ui/States";
-import { EvidenceTable } from "../EvidenceTable";
+import { EvidenceTable } from "../../features/evidence/EvidenceTable";
 import { AdminEvidenceDialog } from "./AdminEvidenceDialog";
 
 /**

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import type { Evidence } from "../api/types";
-import { Modal } from "../ui/Dialog";
+import type { Evidence } from "../../api/types";
+import { Modal } from "../../ui/Dialog";
 import { EvidenceFacts } from "./EvidenceFacts";
 import { EvidenceMedia } from "./EvidenceMedia";
-import { t } from "../features/i18n/i18n";
+import { t } from "../i18n/i18n";
 
 export const deleteEvidenceQuestion = () => t("evidence.delete_question");
 

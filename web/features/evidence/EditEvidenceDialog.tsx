@@ -1,14 +1,14 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { updateEvidence } from "../api/evidence";
-import type { Evidence } from "../api/types";
-import { ACCEPT_BY_TYPE, KIND_KEYS } from "../lib/mediaTypes";
-import { makeThumbnail, thumbnailFileName } from "../lib/thumbnail";
-import { Alert, Button, Spinner } from "../ui/Button";
-import { Modal } from "../ui/Dialog";
+import { updateEvidence } from "../../api/evidence";
+import type { Evidence } from "../../api/types";
+import { ACCEPT_BY_TYPE, KIND_KEYS } from "../../lib/mediaTypes";
+import { makeThumbnail, thumbnailFileName } from "../../lib/thumbnail";
+import { Alert, Button, Spinner } from "../../ui/Button";
+import { Modal } from "../../ui/Dialog";
 import { MediaPreview } from "./MediaPreview";
-import { TextArea, TextField } from "../ui/Field";
-import { FilePicker } from "../ui/FilePicker";
-import { t } from "../features/i18n/i18n";
+import { TextArea, TextField } from "../../ui/Field";
+import { FilePicker } from "../../ui/FilePicker";
+import { t } from "../i18n/i18n";
 
 /**
  * 'Edit Item': optional replacement file of the same kind, Title, Notes, Cancel/Save. Backdrop clicks and Escape do

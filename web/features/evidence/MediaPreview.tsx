@@ -1,5 +1,5 @@
-import { useObjectUrl } from "../lib/useObjectUrl";
-import { t } from "../features/i18n/i18n";
+import { useObjectUrl } from "../../lib/useObjectUrl";
+import { t } from "../i18n/i18n";
 
 /** Local preview of a chosen or recorded file before it is uploaded (the details screen, the Edit Item dialog). */
 export function MediaPreview({ file }: { file: File }) {

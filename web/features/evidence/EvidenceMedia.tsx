@@ -1,8 +1,8 @@
-import type { Evidence } from "../api/types";
-import { MediaUnavailable } from "../features/media/MediaUnavailable";
-import { displaySource, posterUrl, preparingCopy } from "../features/media/renditions";
-import { useMediaFailure } from "../features/media/useMediaFailure";
-import { i18n, t } from "../features/i18n/i18n";
+import type { Evidence } from "../../api/types";
+import { MediaUnavailable } from "../media/MediaUnavailable";
+import { displaySource, posterUrl, preparingCopy } from "../media/renditions";
+import { useMediaFailure } from "../media/useMediaFailure";
+import { i18n, t } from "../i18n/i18n";
 
 /** The full media of one item, for detail dialogs only: player by type, 'No media to display.' for notes. */
 export function EvidenceMedia({ item }: { item: Evidence }) {

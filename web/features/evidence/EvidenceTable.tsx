@@ -1,9 +1,9 @@
-import type { Evidence } from "../api/types";
-import { formatDateTime } from "../lib/format";
-import { MEDIA_LABELS } from "../lib/mediaTypes";
-import { TableFrame } from "../ui/Table";
-import { durationOf } from "../features/evidence/EvidenceCard";
-import { t, type MessageId } from "../features/i18n/i18n";
+import type { Evidence } from "../../api/types";
+import { formatDateTime } from "../../lib/format";
+import { MEDIA_LABELS } from "../../lib/mediaTypes";
+import { TableFrame } from "../../ui/Table";
+import { durationOf } from "./EvidenceCard";
+import { t, type MessageId } from "../i18n/i18n";
 
 const COLUMNS: MessageId[] = ["evidence.column.id", "evidence.column.title", "evidence.column.visibility", "evidence.column.kind", "viewer.posted"];
 

@@ -1,13 +1,13 @@
 import { useAtomValue } from "jotai";
 import { Link } from "wouter";
-import { LogoutButton, NavLink, SpyNavLink } from "../features/shell/NavLinks";
-import { useNavEntries } from "../features/shell/navEntries";
-import { showAtom } from "../features/show/state";
-import { userAtom } from "../state/session";
-import { Avatar } from "./Avatar";
+import { LogoutButton, NavLink, SpyNavLink } from "./NavLinks";
+import { useNavEntries } from "./navEntries";
+import { showAtom } from "../show/state";
+import { userAtom } from "../../state/session";
+import { Avatar } from "../../components/Avatar";
 import { NavMenu } from "./NavMenu";
-import { LanguageSwitch } from "../features/i18n/LanguageSwitch";
-import { t } from "../features/i18n/i18n";
+import { LanguageSwitch } from "../i18n/LanguageSwitch";
+import { t } from "../i18n/i18n";
 
 const barLinkClass = "inline-flex h-10 items-center gap-2 rounded-full px-3 text-sm font-medium whitespace-nowrap";
 /** The current page: white text and the accent's rule along the bar's lower edge. */

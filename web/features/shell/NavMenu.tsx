@@ -1,13 +1,13 @@
 import { useAtomValue } from "jotai";
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "wouter";
-import { LogoutButton, NavLink, SpyNavLink } from "../features/shell/NavLinks";
-import { useNavEntries } from "../features/shell/navEntries";
-import { userAtom, videoLockedAtom } from "../state/session";
-import { Icon } from "../ui/Icon";
-import { t } from "../features/i18n/i18n";
-import { languageAtom } from "../features/i18n/language";
-import { LanguageSwitch } from "../features/i18n/LanguageSwitch";
+import { LogoutButton, NavLink, SpyNavLink } from "./NavLinks";
+import { useNavEntries } from "./navEntries";
+import { userAtom, videoLockedAtom } from "../../state/session";
+import { Icon } from "../../ui/Icon";
+import { t } from "../i18n/i18n";
+import { languageAtom } from "../i18n/language";
+import { LanguageSwitch } from "../i18n/LanguageSwitch";
 
 const itemClass =
   "flex min-h-12 w-full items-center gap-3 px-4 py-2.5 text-start text-sm font-medium text-ink-900 hover:bg-paper-deep focus-visible:bg-paper-deep focus-visible:outline-none";

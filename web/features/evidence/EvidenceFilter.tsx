@@ -1,8 +1,8 @@
 import { Label, Radio, RadioGroup } from "@headlessui/react";
 import { useRef } from "react";
-import { FILTER_OPTIONS, type MediaFilter } from "../lib/mediaTypes";
-import { useMoreToScroll } from "../lib/useMoreToScroll";
-import { t } from "../features/i18n/i18n";
+import { FILTER_OPTIONS, type MediaFilter } from "../../lib/mediaTypes";
+import { useMoreToScroll } from "../../lib/useMoreToScroll";
+import { t } from "../i18n/i18n";
 
 /**
  * The spec's filter toggle (All, Notes, Photos, Videos, Audio) as one row of pills that scrolls sideways when it does not

@@ -1,12 +1,12 @@
-import type { Evidence } from "../api/types";
-import { formatBytes, formatDateTime } from "../lib/format";
-import { MEDIA_LABELS } from "../lib/mediaTypes";
-import { relativeTime } from "../lib/relativeTime";
-import { Icon } from "../ui/Icon";
-import { PlaceLink } from "../ui/PlaceLink";
-import { Avatar } from "./Avatar";
-import { durationOf, KIND_ICONS, PublicBadge } from "../features/evidence/EvidenceCard";
-import { t } from "../features/i18n/i18n";
+import type { Evidence } from "../../api/types";
+import { formatBytes, formatDateTime } from "../../lib/format";
+import { MEDIA_LABELS } from "../../lib/mediaTypes";
+import { relativeTime } from "../../lib/relativeTime";
+import { Icon } from "../../ui/Icon";
+import { PlaceLink } from "../../ui/PlaceLink";
+import { Avatar } from "../../components/Avatar";
+import { durationOf, KIND_ICONS, PublicBadge } from "./EvidenceCard";
+import { t } from "../i18n/i18n";
 
 /**
  * Title, notes, kind, location, date and (for lists of other people's items) who submitted it. `technical` adds the
