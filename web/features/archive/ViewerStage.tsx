@@ -1,7 +1,8 @@
 import { lazy, Suspense } from "react";
 import type { Evidence } from "../../api/types";
 import { MediaUnavailable } from "../media/MediaUnavailable";
-import { displaySource, peaksUrl, posterUrl, preparingCopy } from "../media/renditions";
+import { ItemVideo } from "../media/ItemVideo";
+import { displaySource, peaksUrl, preparingCopy } from "../media/renditions";
 import { useMediaFailure } from "../media/useMediaFailure";
 import { Quotation } from "./Quotation";
 import { t } from "../i18n/i18n";
@@ -41,22 +42,9 @@ function StagePicture({ item, source }: { item: Evidence; source: string }) {
   const { failed, events } = useMediaFailure(item);
   if (failed) return <MediaUnavailable item={item} />;
   if (item.media_type === 3) {
-    return (
-      <video
-        controls
-        playsInline
-        preload="metadata"
-        src={source}
-        poster={posterUrl(item) ?? undefined}
-        {...events}
-        // As wide as the stage (a phone's 640×360 recording is not shown at 320 px), as high as the screen allows; the
-        // picture keeps its shape inside, on the stage's own dark.
-        className="h-auto max-h-[70dvh] w-full object-contain lg:max-h-[calc(100dvh-8rem)]"
-        aria-label={t("viewer.video_label", { title: item.title })}
-      >
-        <track kind="captions" src="/no-captions.vtt" srcLang="en" label={t("viewer.no_captions")} />
-      </video>
-    );
+    // As wide as the stage (a phone's 640×360 recording is not shown at 320 px), as high as the screen allows; the
+    // picture keeps its shape inside, on the stage's own dark.
+    return <ItemVideo item={item} source={source} events={events} className="h-auto max-h-[70dvh] w-full object-contain lg:max-h-[calc(100dvh-8rem)]" />;
   }
   return (
     <img

@@ -1,8 +1,9 @@
 import type { Evidence } from "../../api/types";
 import { MediaUnavailable } from "../media/MediaUnavailable";
-import { displaySource, posterUrl, preparingCopy } from "../media/renditions";
+import { ItemVideo } from "../media/ItemVideo";
+import { displaySource, preparingCopy } from "../media/renditions";
 import { useMediaFailure } from "../media/useMediaFailure";
-import { i18n, t } from "../i18n/i18n";
+import { t } from "../i18n/i18n";
 
 /** The full media of one item, for detail dialogs only: player by type, 'No media to display.' for notes. */
 export function EvidenceMedia({ item }: { item: Evidence }) {
@@ -21,21 +22,6 @@ function Player({ item, source }: { item: Evidence; source: string }) {
   if (item.media_type === 4) {
     return <audio controls preload="metadata" src={source} onError={events.onError} className="w-full" aria-label={t("viewer.audio_label", { title: item.title })} />;
   }
-  if (item.media_type === 3) {
-    return (
-      <video
-        controls
-        playsInline
-        preload="metadata"
-        src={source}
-        poster={posterUrl(item) ?? undefined}
-        {...events}
-        className="max-h-[60vh] w-full rounded-lg bg-ink-950"
-        aria-label={t("viewer.video_label", { title: item.title })}
-      >
-        <track kind="captions" src="/no-captions.vtt" srcLang={i18n.locale} label={t("viewer.no_captions")} />
-      </video>
-    );
-  }
+  if (item.media_type === 3) return <ItemVideo item={item} source={source} events={events} className="max-h-[60vh] w-full rounded-lg bg-ink-950" />;
   return <img src={source} alt={t("viewer.photo_label", { title: item.title })} onError={events.onError} className="max-h-[60vh] w-full rounded-lg bg-ink-950 object-contain" />;
 }
