@@ -6,14 +6,16 @@
  * Why our own: under a crowd the four admin/visitor lists spent more than half of the request thread in that client's
  * `executeStmt` (BENCHMARKS.md, issue 22): it prepares every statement anew, asks for its columns twice and builds each
  * row with one `Object.defineProperty` per column. Here statements are prepared once and kept, and a row is an object
- * whose indexes live on a shared prototype.
+ * whose indexes live on a shared prototype: the lists cost 0.87× the server's CPU (bench/db-client.ts); what remains is
+ * mostly libSQL reading the rows natively.
  *
  * One connection, as the server always had (the pragmas it sets are the connection's own). Each call runs
  * synchronously once it starts, so calls never interleave; an interactive transaction makes the others wait.
  */
 import Database from "libsql";
-import type { Client, InArgs, InStatement, InValue, ResultSet, Row, Transaction, TransactionMode, Value } from "@libsql/client";
+import type { Client, InArgs, InStatement, InValue, ResultSet, Transaction, TransactionMode, Value } from "@libsql/client";
 import { LibsqlBatchError, LibsqlError } from "@libsql/client/sqlite3";
+import { FileResultSet, rowMaker } from "./file-client-rows";
 
 /** A prepared statement, and whether it returns rows (a native call each time it is asked). */
 type Prepared = { statement: ReturnType<Database.Database["prepare"]>; reader: boolean };
@@ -204,100 +206,6 @@ class FileClient implements Client {
     this.#statements.set(sql, prepared);
     return prepared;
   }
-}
-
-class FileResultSet implements ResultSet {
-  constructor(
-    readonly columns: string[],
-    readonly columnTypes: string[],
-    readonly rows: Row[],
-    readonly rowsAffected: number,
-    readonly lastInsertRowid: bigint | undefined,
-  ) {}
-
-  toJSON() {
-    return {
-      columns: this.columns,
-      columnTypes: this.columnTypes,
-      rows: this.rows.map((row) => Array.prototype.map.call(row, valueToJson)),
-      rowsAffected: this.rowsAffected,
-      lastInsertRowid: this.lastInsertRowid === undefined ? null : `${this.lastInsertRowid}`,
-    };
-  }
-}
-
-function valueToJson(value: Value): unknown {
-  if (typeof value === "bigint") return `${value}`;
-  return value instanceof ArrayBuffer ? Buffer.from(value).toString("base64") : value;
-}
-
-/**
- * A row's values by index and `length` are read through its prototype (not enumerable, like the other client's), so
- * building a row costs one object and one plain assignment per named column. A name repeated in the select list (a
- * join's `id`s) names its first column, as there.
- */
-class SqlRow {
-  readonly #values: Value[];
-  constructor(values: Value[]) {
-    this.#values = values;
-  }
-  get length(): number {
-    return this.#values.length;
-  }
-  static valueAt(row: SqlRow, index: number): Value {
-    return row.#values[index]!;
-  }
-}
-
-/** One subclass per number of columns, its prototype answering each index. */
-const rowClasses: (typeof SqlRow)[] = [];
-
-function rowClassFor(width: number): typeof SqlRow {
-  let rowClass = rowClasses[width];
-  if (!rowClass) {
-    rowClass = class extends SqlRow {};
-    for (let index = 0; index < width; index++) {
-      Object.defineProperty(rowClass.prototype, index, {
-        get(this: SqlRow) {
-          return SqlRow.valueAt(this, index);
-        },
-      });
-    }
-    rowClasses[width] = rowClass;
-  }
-  return rowClass;
-}
-
-function rowMaker(columns: string[]): (values: Value[]) => Row {
-  const RowClass = rowClassFor(columns.length);
-  const named: [string, number][] = [];
-  const seen = new Set<string>();
-  columns.forEach((name, index) => {
-    // A name that is an index or `length` would hide what the prototype answers for it.
-    const shadowsIndex = name === "length" || (/^(0|[1-9]\d*)$/.test(name) && Number(name) < columns.length);
-    if (!seen.has(name) && !shadowsIndex) named.push([name, index]);
-    seen.add(name);
-  });
-  return (values) => {
-    for (let index = 0; index < values.length; index++) values[index] = fromSql(values[index]);
-    const row = new RowClass(values) as unknown as Record<string, Value>;
-    for (const [name, index] of named) row[name] = values[index]!;
-    return row as unknown as Row;
-  };
-}
-
-const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
-const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
-
-function fromSql(value: unknown): Value {
-  if (typeof value === "bigint") {
-    if (value < MIN_SAFE || value > MAX_SAFE) {
-      throw new RangeError("Received integer which cannot be safely represented as a JavaScript number");
-    }
-    return Number(value);
-  }
-  if (value instanceof Buffer) return value.buffer as ArrayBuffer;
-  return value as Value;
 }
 
 const MIN_INT64 = -(2n ** 63n);
