@@ -18,7 +18,7 @@ let bytesSinceCollect = 0;
 const TURN_EVERY_BYTES = 1024 * 1024;
 
 /**
- * What a streaming upload (multipart or tus) calls with each chunk of its body: counts it for the collections above,
+ * What a body read through JavaScript (a chunked multipart body; tus on S3 or chunked) calls with each chunk: counts it for the collections above,
  * and every TURN_EVERY_BYTES of this body resolves only after a turn of the event loop (other requests run).
  */
 export function bodyCounter(): (bytes: number) => Promise<void> | undefined {

@@ -22,33 +22,9 @@ export async function assertRoomFor(dir: string, reserveBytes: number, incomingB
 export async function readMultipartWithinDisk(ctx: AppContext, request: Request, limits: MultipartLimits): Promise<MultipartBody> {
   const dir = ctx.store.tempDir;
   const reserve = ctx.config.diskReserveBytes;
-  if (reserve === 0 || !request.body) return readMultipart(request, dir, limits);
+  if (reserve === 0) return readMultipart(request, dir, limits);
   // A body declared larger than the route accepts gets readMultipart's 413 ("at most … MB"), not an alarm about the disk.
   const mostAccepted = Object.values(limits.files).reduce((sum, file) => sum + file.maxBytes, 0);
-  const declared = Math.min(declaredLength(request) ?? 0, mostAccepted);
-  await assertRoomFor(dir, reserve, declared);
-
-  let refusal: unknown;
-  let received = 0;
-  let nextCheck = RECHECK_EVERY_BYTES;
-  const watch = new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      controller.enqueue(chunk);
-      received += chunk.byteLength;
-      if (received < nextCheck) return;
-      nextCheck = received + RECHECK_EVERY_BYTES;
-      return assertRoomFor(dir, reserve, Math.max(0, declared - received)).catch((error) => {
-        refusal = error;
-        throw error;
-      });
-    },
-  });
-  // multipart.ts reads request.body itself: hand it the same request with the body passing through the watch.
-  const watched = new Request(request.url, { method: request.method, headers: request.headers, body: request.body.pipeThrough(watch) });
-  try {
-    return await readMultipart(watched, dir, limits);
-  } catch (error) {
-    // readMultipart reports a body stream that failed as an interrupted upload: say why it was cut.
-    throw refusal ?? error;
-  }
+  await assertRoomFor(dir, reserve, Math.min(declaredLength(request) ?? 0, mostAccepted));
+  return readMultipart(request, dir, limits, (remaining) => assertRoomFor(dir, reserve, Math.min(remaining, mostAccepted)));
 }

@@ -1,9 +1,9 @@
 /** What the media thread is asked and answers (media-thread.ts sends, media-thread-worker.ts answers). */
-import { digestFile, type FileDigest } from "./file-digest";
+import { type ByteRange, digestFile, type FileDigest } from "./file-digest";
 import { writePublicCopy, type CopyJob, type WrittenCopy } from "./public-copy";
 
 /** A photo's public copy, or a whole file's size and SHA-256. */
-export type MediaTask = { copy: CopyJob } | { digest: { path: string; size: number } };
+export type MediaTask = { copy: CopyJob } | { digest: { path: string; size: number; range?: ByteRange } };
 export type MediaRequest = { id: number; task: MediaTask };
 export type MediaAnswer = { id: number; result?: WrittenCopy | FileDigest; error?: string };
 
@@ -11,7 +11,7 @@ export const sizeOfTask = (task: MediaTask) => ("copy" in task ? task.copy.size 
 
 export async function answerMediaTask({ id, task }: MediaRequest): Promise<MediaAnswer> {
   try {
-    return { id, result: "copy" in task ? await writePublicCopy(task.copy) : await digestFile(task.digest.path) };
+    return { id, result: "copy" in task ? await writePublicCopy(task.copy) : await digestFile(task.digest.path, task.digest.range) };
   } catch (error) {
     return { id, error: error instanceof Error ? error.message : String(error) };
   } finally {

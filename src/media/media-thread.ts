@@ -1,4 +1,4 @@
-import { digestFile, type FileDigest } from "./file-digest";
+import { type ByteRange, digestFile, type FileDigest } from "./file-digest";
 import { sizeOfTask, type MediaAnswer, type MediaTask } from "./media-thread-tasks";
 import type { CopyJob, WrittenCopy } from "./public-copy";
 
@@ -85,8 +85,8 @@ export function mediaThread(program: string | URL, timeLimitMs: (task: MediaTask
   return {
     /** Writes the job's public copy. */
     copy: (job: CopyJob) => run<WrittenCopy>({ copy: job }),
-    /** The file's size and SHA-256. */
-    digest: (path: string, size: number) => run<FileDigest>({ digest: { path, size } }),
+    /** The file's size and SHA-256 (or a range's); `size` sets the time limit. */
+    digest: (path: string, size: number, range?: ByteRange) => run<FileDigest>({ digest: { path, size, range } }),
   };
 }
 
@@ -107,10 +107,10 @@ export const writePublicCopyOffThread = theMediaThread.copy;
  * the request thread; BENCHMARKS.md, issue 22's seventh round). Should that thread stop, the file is hashed here
  * instead: a participant's upload is never refused for it.
  */
-export function digestOffThread(path: string, size: number, thread = theMediaThread): Promise<FileDigest> {
-  return thread.digest(path, size).catch((error) => {
+export function digestOffThread(path: string, size: number, thread = theMediaThread, range?: ByteRange): Promise<FileDigest> {
+  return thread.digest(path, size, range).catch((error) => {
     if (!(error instanceof MediaThreadStopped)) throw error;
     console.warn(`a file of ${size} bytes was hashed on the request thread: ${error.message}`);
-    return digestFile(path);
+    return digestFile(path, range);
   });
 }

@@ -10,7 +10,8 @@ import path from "node:path";
 import fc from "fast-check";
 import { HttpError } from "../http/errors";
 import { FUZZ_RUNS as RUNS, PER_INPUT_RSS_BYTES } from "../../tests/support/mutations";
-import { readMultipart, STALL_MIN_BYTES, type MultipartLimits } from "./multipart";
+import { STALL_MIN_BYTES } from "../uploads/stall-guard";
+import { readMultipart, type MultipartLimits } from "./multipart";
 
 const BOUNDARY = "----fuzz7MA4YWxkTrZu0gW";
 const limits: MultipartLimits = {

@@ -84,7 +84,7 @@ describe("bodies without a Content-Length", () => {
 
   test("a chunked body is cut with 413 as soon as it passes the limit, while still sending; the temp file goes", async () => {
     await leavesNothing(async () => {
-      // A valid file part under the file limit, the closing boundary, then an endless epilogue (busboy skips it).
+      // A valid file part under the file limit, the closing boundary, then an endless epilogue (the scanner skips it).
       const reply = await rawExchange(server.url, chunkedUpload(owner.actor.cookie), async (socket, answered) => {
         await write(socket, chunk(`${filePartHead("file")}${"x".repeat(900 * 1024)}\r\n--${BOUNDARY}--\r\n`));
         await sendUntilAnswered(socket, answered, chunk(new Uint8Array(64 * 1024)));

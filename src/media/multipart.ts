@@ -1,10 +1,13 @@
-import { rm } from "node:fs/promises";
+import { open, rm } from "node:fs/promises";
 import path from "node:path";
-import type { Readable } from "node:stream";
-import type { FileSink } from "bun";
-import busboy from "busboy";
 import { badRequest, HttpError, tooLarge } from "../http/errors";
-import { bodyCounter } from "./body-collection";
+import { declaredLength } from "../http/request-info";
+import { guardedBody } from "../uploads/guarded-body";
+import { copyRange } from "../uploads/kernel-copy";
+import { sizeOf, watchWrittenBody } from "../uploads/written-body";
+import { digestFile, type FileDigest } from "./file-digest";
+import { digestOffThread } from "./media-thread";
+import { type BodyOnDisk, boundaryOf, scanMultipart, type FilePart } from "./multipart-scan";
 
 export type TempFile = { path: string; size: number; sha256: string; filename: string };
 
@@ -33,225 +36,165 @@ export function fieldsOnly(limits: MultipartLimits, refusal: () => HttpError): M
 }
 
 const MAX_FIELDS = 30;
+const MAX_PARTS = MAX_FIELDS + 5;
 /** Room for field values and part headers on top of the file sizes. */
 const ENVELOPE_BYTES = 1024 * 1024;
 /**
- * Temp files are written through Bun's FileSink in writes of this size: far fewer syscalls than node:fs streams'
- * 16 KiB writes (the bottleneck of a 1 GiB upload, see BENCHMARKS.md), and still a small fixed amount of memory.
+ * A file part up to this size (a photo, a thumbnail) is hashed here, in 1 MiB steps; a larger one on the media thread,
+ * where it does not wait behind nor hold up a crowd's photos.
  */
-const WRITE_BUFFER_BYTES = 1024 * 1024;
-/**
- * A slow phone would take many seconds to fill that buffer, and hundreds of them at once hold hundreds of MB in it
- * (bench/show-night.ts): a temp file's sink is also flushed when this long has passed since its last flush.
- */
-const FLUSH_AFTER_MS = 1000;
-
-/** A connection that sends less than this per stall window (UPLOAD_STALL_SECONDS) holds a request open for nothing. */
-export const STALL_MIN_BYTES = 16 * 1024;
-
-/**
- * The stall guard of every upload body, multipart or tus: a window of UPLOAD_STALL_SECONDS must bring
- * UPLOAD_MIN_BYTES_PER_SECOND × the window (and never less than STALL_MIN_BYTES), so a client dripping just above a
- * fixed floor cannot hold a request and its temp file open.
- */
-export function stallGuard(config: { uploadStallMs: number; uploadMinBytesPerSecond: number }) {
-  const minBytesPerWindow = Math.max(STALL_MIN_BYTES, Math.ceil((config.uploadMinBytesPerSecond * config.uploadStallMs) / 1000));
-  return { stallMs: config.uploadStallMs, minBytesPerWindow };
-}
+const HASHED_HERE_UP_TO_BYTES = 8 * 1024 * 1024;
 
 const interrupted = () => badRequest("The upload was interrupted. Please try again.");
-export const stalled = () => new HttpError(408, "The upload was too slow and has been stopped. Please try again on a better connection.");
+const malformed = () => badRequest("The upload was incomplete or malformed. Please try again.");
+
+/** Throws (507) when the disk would run low with `remaining` more bytes of body (disk-guard.ts). */
+export type DiskCheck = (remaining: number) => Promise<void>;
 
 /**
- * Streams a multipart body to temp files, hashing as it goes, without holding a file in memory.
- * The body is read straight from the request's web stream and fed to busboy, pausing while busboy is full.
- * Any failure (too large, truncated body, unexpected part) removes what was written and throws an HttpError.
+ * Reads a multipart/form-data body into temp files, one per accepted file part, each with its size and SHA-256.
+ * A body of a declared length is written to a temp file by the runtime itself (`Bun.write` of the request: no
+ * JavaScript per chunk, so no garbage in proportion to the bytes and no forced collections; BENCHMARKS.md, issue 22's
+ * tenth round); a chunked one (no Content-Length) is counted as it arrives and cut the moment it passes the limit.
+ * Then the file is scanned for its parts (multipart-scan.ts), each file part copied out by the kernel and hashed.
+ * Any failure (too large, too slow, truncated, malformed, unexpected part) removes what was written and throws an
+ * HttpError.
  */
-export async function readMultipart(request: Request, tempDir: string, limits: MultipartLimits): Promise<MultipartBody> {
+export async function readMultipart(request: Request, tempDir: string, limits: MultipartLimits, checkDisk: DiskCheck = async () => {}): Promise<MultipartBody> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) throw badRequest("Expected a multipart/form-data body.");
+  const boundary = boundaryOf(contentType);
+  if (!boundary) throw badRequest("The multipart body is malformed.");
   if (!request.body) throw badRequest("The request has no body.");
   // Only the route's own rules: a part named `constructor` must not find Object.prototype.constructor.
   const rules = new Map(Object.entries(limits.files));
   const maxTotal = [...rules.values()].reduce((sum, f) => sum + f.maxBytes, 0) + ENVELOPE_BYTES;
   const overLimit = () => limits.filesRefused?.() ?? tooLarge(rules.values().next().value?.tooLargeMessage ?? "The upload is too large.");
-  if (Number(request.headers.get("content-length") ?? "0") > maxTotal) throw overLimit();
+  const declared = declaredLength(request);
+  if ((declared ?? 0) > maxTotal) throw overLimit();
 
-  const fields: Record<string, string> = Object.create(null);
-  const files: Record<string, TempFile> = Object.create(null);
-  const written = new Set<string>();
-  /** File fields already being received (set at once, not when the file is finished, so a second part can't race it). */
-  const claimed = new Set<string>();
-  const openSinks = new Set<FileSink>();
+  const bodyPath = path.join(tempDir, `${crypto.randomUUID()}.body`);
+  const written: string[] = [];
   const cleanup = async () => {
-    await Promise.all([...written].map((p) => rm(p, { force: true })));
-    written.clear();
+    await Promise.all(written.splice(0).map((p) => rm(p, { force: true })));
   };
-
-  let parser: busboy.Busboy;
+  const arriving = new ArrivingBody();
+  await Bun.write(bodyPath, ""); // there to be read from while the body arrives
+  const reading = await open(bodyPath, "r");
   try {
-    parser = busboy({
-      headers: { "content-type": contentType },
-      limits: { fields: MAX_FIELDS, fieldSize: limits.maxFieldBytes, files: rules.size, parts: MAX_FIELDS + 5 },
-    });
-  } catch {
-    throw badRequest("The multipart body is malformed.");
-  }
-  const reader = request.body.getReader();
-
-  let failed = false;
-  // Ends the feed's wait for busboy to drain when the upload fails instead. (Racing each wait against one long-lived
-  // "failed" promise would pile a reaction per wait onto that promise for the whole upload.)
-  let wakeFeed = () => {};
-  const drained = () =>
-    new Promise<void>((resume) => {
-      wakeFeed = resume;
-      parser.once("drain", resume);
-    });
-
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const pending: Promise<void>[] = [];
-      const fail = (error: unknown) => {
-        if (failed) return;
-        failed = true;
-        wakeFeed();
-        reader.cancel().catch(() => {});
-        reject(error);
-      };
-
-      parser.on("field", (name, value, info) => {
-        if (failed) return;
-        if (info.valueTruncated) return fail(badRequest(`The field ${name} is too long.`));
-        fields[name] = value;
-      });
-      parser.on("file", (name, stream, info) => {
-        if (failed) return skip(stream); // the rest of a chunk busboy was still parsing when it failed
-        const rule = rules.get(name);
-        if (!rule || claimed.has(name) || info.filename === undefined) {
-          skip(stream);
-          if (rule && claimed.has(name)) return; // several files picked: the first is used (spec §2)
-          return fail(badRequest(`Unexpected file field: ${name}.`));
-        }
-        claimed.add(name);
-        const tempPath = path.join(tempDir, `${crypto.randomUUID()}.part`);
-        written.add(tempPath);
-        const hasher = new Bun.CryptoHasher("sha256");
-        let size = 0;
-        let flushedAt = Date.now();
-        let sink: FileSink;
-        try {
-          sink = Bun.file(tempPath).writer({ highWaterMark: WRITE_BUFFER_BYTES });
-        } catch (error) {
-          skip(stream);
-          return fail(error);
-        }
-        openSinks.add(sink);
-        stream.on("data", (chunk: Buffer) => {
-          if (failed) return;
-          size += chunk.length;
-          if (size > rule.maxBytes) return fail(tooLarge(rule.tooLargeMessage));
-          hasher.update(chunk);
-          try {
-            let flushing = sink.write(chunk);
-            if (!(flushing instanceof Promise) && Date.now() - flushedAt >= FLUSH_AFTER_MS) {
-              flushedAt = Date.now();
-              flushing = sink.flush();
-            }
-            if (flushing instanceof Promise) {
-              // The sink is behind: hold busboy (and so the request body) until it has caught up.
-              stream.pause();
-              flushing.then(() => stream.resume(), fail);
-            }
-          } catch (error) {
-            fail(error);
-          }
-        });
-        pending.push(
-          new Promise<void>((done, error) => {
-            stream.on("end", () => {
-              Promise.resolve(sink.end())
-                .then(() => {
-                  openSinks.delete(sink);
-                  files[name] = { path: tempPath, size, sha256: hasher.digest("hex"), filename: info.filename ?? "" };
-                  done();
-                })
-                .catch(error);
-            });
-            stream.on("error", error);
-          }),
-        );
-      });
-      // With filesRefused there are no rules, so busboy's file limit is 0 and the first file part lands here.
-      parser.on("filesLimit", () => fail(limits.filesRefused?.() ?? badRequest("Too many files in one upload.")));
-      parser.on("fieldsLimit", () => fail(badRequest("Too many fields in one upload.")));
-      parser.on("partsLimit", () => fail(badRequest("Too many parts in one upload.")));
-      parser.on("error", () => fail(badRequest("The upload was incomplete or malformed. Please try again.")));
-      parser.on("close", () => {
-        Promise.all(pending).then(() => !failed && resolve(), fail);
-      });
-
-      feedParser(reader, parser, { maxTotal, stallMs: limits.stallMs, minBytesPerWindow: limits.minBytesPerWindow, overLimit, fail, failed: () => failed, drained }).catch(() =>
-        fail(interrupted()),
-      );
-    });
-  } catch (error) {
-    await Promise.all([...openSinks].map((sink) => Promise.resolve().then(() => sink.end()).catch(() => {})));
-    openSinks.clear();
-    await cleanup();
-    throw error instanceof HttpError ? error : badRequest("The upload was incomplete or malformed. Please try again.");
-  }
-
-  return { fields, files, cleanup };
-}
-
-/**
- * Drains a part that is not kept. A body cut short inside it makes busboy emit "error" on the part's stream as well
- * as on the parser (which fails the upload); unheard, that stream error would be an uncaught exception.
- */
-function skip(stream: Readable): void {
-  stream.on("error", () => {});
-  stream.resume();
-}
-
-type Feed = {
-  maxTotal: number;
-  stallMs: number;
-  minBytesPerWindow: number;
-  overLimit: () => HttpError;
-  fail: (error: unknown) => void;
-  failed: () => boolean;
-  /** Resolves once busboy has room again, or the upload failed. */
-  drained: () => Promise<void>;
-};
-
-/**
- * Feeds busboy from the request stream, waiting whenever it reports it is full, until the body ends or the upload
- * fails. Bytes are counted here, before busboy: a body without Content-Length (chunked) is cut the moment it passes
- * the limit, and a client trickling bytes to hold the request (and a temp file) open is ended.
- */
-async function feedParser(reader: ReadableStreamDefaultReader<Uint8Array>, parser: busboy.Busboy, feed: Feed): Promise<void> {
-  let received = 0;
-  let receivedInWindow = 0;
-  const counted = bodyCounter();
-  const stallTimer = setInterval(() => {
-    if (receivedInWindow < feed.minBytesPerWindow) feed.fail(stalled());
-    receivedInWindow = 0;
-  }, feed.stallMs);
-  try {
-    while (!feed.failed()) {
-      const { done, value } = await reader.read();
-      if (done || feed.failed()) break;
-      received += value.byteLength;
-      receivedInWindow += value.byteLength;
-      if (received > feed.maxTotal) return feed.fail(feed.overLimit());
-      await counted(value.byteLength);
-      if (feed.failed()) break;
-      const accepted = parser.write(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
-      if (!accepted) await feed.drained();
+    const guards = { stallMs: limits.stallMs, minBytesPerWindow: limits.minBytesPerWindow, checkDisk, overLimit, arriving };
+    const received = declared === undefined ? receiveCounted(request.body, bodyPath, { ...guards, maxBytes: maxTotal }) : receiveWritten(request, bodyPath, declared, guards);
+    received.then((size) => arriving.end(size), (error: unknown) => arriving.fail(error));
+    const scanRules = { files: rules, maxFieldBytes: limits.maxFieldBytes, maxFields: MAX_FIELDS, maxParts: MAX_PARTS, filesRefused: limits.filesRefused };
+    // Scanned as it arrives: the first part that earns a refusal ends the upload (the answer closes the connection).
+    const [, scanned] = await Promise.all([received, scanMultipart(reading, arriving, boundary, scanRules)]);
+    const files: Record<string, TempFile> = Object.create(null);
+    for (const part of scanned.files) {
+      const tempPath = path.join(tempDir, `${crypto.randomUUID()}.part`);
+      written.push(tempPath);
+      const [digest] = await Promise.all([digestPart(bodyPath, part), copyRange(bodyPath, part.start, part.length, tempPath)]);
+      if (digest.size !== part.length) throw interrupted();
+      files[part.name] = { path: tempPath, size: part.length, sha256: digest.sha256, filename: part.filename };
     }
-    if (!feed.failed()) parser.end();
+    return { fields: scanned.fields, files, cleanup };
+  } catch (error) {
+    arriving.fail(error);
+    await cleanup();
+    throw error instanceof HttpError ? error : malformed();
   } finally {
-    clearInterval(stallTimer);
+    await reading.close();
+    await rm(bodyPath, { force: true });
   }
+}
+
+/**
+ * How much of a body is in its file so far, for the scanner that reads it as it arrives: told by whoever writes it
+ * (after each chunk, or at each look at a file the runtime writes), ended with its final size, or failed.
+ */
+class ArrivingBody implements BodyOnDisk {
+  private size = 0;
+  private ended = false;
+  private failure: unknown;
+  private waiting: { bytes: number; resolve: (size: number) => void; reject: (error: unknown) => void }[] = [];
+
+  reach(bytes: number): Promise<number> {
+    if (this.failure !== undefined) return Promise.reject(this.failure);
+    if (this.size >= bytes || this.ended) return Promise.resolve(this.size);
+    return new Promise((resolve, reject) => this.waiting.push({ bytes, resolve, reject }));
+  }
+
+  grew(size: number): void {
+    this.size = Math.max(this.size, size);
+    this.settle();
+  }
+
+  end(size: number): void {
+    this.size = size;
+    this.ended = true;
+    this.settle();
+  }
+
+  fail(error: unknown): void {
+    if (this.failure !== undefined || this.ended) return;
+    this.failure = error ?? new Error("the body failed");
+    for (const waiter of this.waiting.splice(0)) waiter.reject(this.failure);
+  }
+
+  private settle(): void {
+    this.waiting = this.waiting.filter((waiter) => {
+      if (this.size < waiter.bytes && !this.ended) return true;
+      waiter.resolve(this.size);
+      return false;
+    });
+  }
+}
+
+function digestPart(bodyPath: string, part: FilePart): Promise<FileDigest> {
+  const range = { start: part.start, length: part.length };
+  return part.length <= HASHED_HERE_UP_TO_BYTES ? digestFile(bodyPath, range) : digestOffThread(bodyPath, part.length, undefined, range);
+}
+
+type Guards = { stallMs: number; minBytesPerWindow: number; checkDisk: DiskCheck; overLimit: () => HttpError; arriving: ArrivingBody };
+
+/**
+ * A body of declared length, written to file by the runtime while its size is watched (stalls, the disk). A refusal
+ * is thrown at once: the answer closes the connection, which ends the write. Bun reads no more than the declared
+ * length, which the caller has checked against the limit.
+ */
+async function receiveWritten(request: Request, file: string, declared: number, guards: Guards): Promise<number> {
+  const watch = watchWrittenBody(file, { ...guards, maxBytes: declared, looked: async (size) => guards.arriving.grew(size) });
+  const written = Bun.write(file, request);
+  written.catch(() => {}); // after a refusal it ends unobserved
+  try {
+    await Promise.race([written, watch.refused]);
+  } catch (error) {
+    throw error instanceof HttpError ? error : interrupted();
+  } finally {
+    watch.stop();
+  }
+  const size = await sizeOf(file);
+  if (size !== declared) throw interrupted();
+  return size;
+}
+
+/**
+ * A chunked body: every chunk counted as it arrives (guarded-body.ts), so it is cut the moment it passes maxBytes, and
+ * written at once, so the scanner sees it (such bodies are rare: browsers declare a form's length).
+ */
+async function receiveCounted(source: ReadableStream<Uint8Array>, file: string, guards: Guards & { maxBytes: number }): Promise<number> {
+  const reader = guardedBody(source, { ...guards, renewLeaseIfDue: async () => {}, pastLimit: guards.overLimit }).getReader();
+  const handle = await open(file, "w");
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      for (let at = 0; at < value.byteLength; ) at += (await handle.write(value, at, value.byteLength - at, size + at)).bytesWritten;
+      size += value.byteLength;
+      guards.arriving.grew(size);
+    }
+  } finally {
+    await handle.close();
+  }
+  return size;
 }

@@ -1,8 +1,8 @@
-import { badRequest } from "../http/errors";
+import { badRequest, type HttpError } from "../http/errors";
 import { pastLength } from "./tus-headers";
 import { RECHECK_EVERY_BYTES } from "../media/disk-guard";
 import { bodyCounter } from "../media/body-collection";
-import { stalled } from "../media/multipart";
+import { stalled } from "./stall-guard";
 
 const interrupted = (): never => {
   throw badRequest("The upload was interrupted. Please try again.");
@@ -11,6 +11,8 @@ const interrupted = (): never => {
 export type BodyGuards = {
   /** The most bytes the body may carry (Upload-Length minus the offset): the rest is refused. */
   maxBytes: number;
+  /** The refusal of bytes past maxBytes (the default: tus's "past the upload's declared length"). */
+  pastLimit?: () => HttpError;
   /** A body receiving fewer than minBytesPerWindow in this long is ended with 408 (see stallGuard). */
   stallMs: number;
   minBytesPerWindow: number;
@@ -63,7 +65,7 @@ export function guardedBody(source: ReadableStream<Uint8Array> | null, guards: B
     await counted(value.byteLength);
     const room = guards.maxBytes - received;
     received += value.byteLength;
-    if (value.byteLength > room) throw Object.assign(pastLength(), { within: value.subarray(0, Math.max(room, 0)) });
+    if (value.byteLength > room) throw Object.assign((guards.pastLimit ?? pastLength)(), { within: value.subarray(0, Math.max(room, 0)) });
     if (received >= nextDiskCheck) {
       nextDiskCheck = received + RECHECK_EVERY_BYTES;
       await guards.checkDisk(guards.maxBytes - received);

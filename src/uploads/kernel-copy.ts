@@ -1,4 +1,4 @@
-import { open } from "node:fs/promises";
+import { open, truncate } from "node:fs/promises";
 import { dlopen, FFIType } from "bun:ffi";
 
 /**
@@ -48,18 +48,40 @@ async function copyInKernel(seek: NonNullable<typeof lseek>, source: string, tar
   }
 }
 
-/** The fallback of copyAt; exported for the test that compares it with the kernel's copy. */
-export async function copyThroughMemory(source: string, target: string, offset: number, bytes: number): Promise<void> {
-  const [from, into] = await Promise.all([open(source, "r"), open(target, "r+")]);
+/** The fallback of copyAt and copyRange (reading source from `from`); exported for the test that compares it with the kernel's copy. */
+export async function copyThroughMemory(source: string, target: string, offset: number, bytes: number, from = 0): Promise<void> {
+  const [input, into] = await Promise.all([open(source, "r"), open(target, "r+")]);
   try {
     const buffer = new Uint8Array(READ_BYTES);
     for (let done = 0; done < bytes; ) {
-      const { bytesRead } = await from.read(buffer, 0, Math.min(READ_BYTES, bytes - done), done);
+      const { bytesRead } = await input.read(buffer, 0, Math.min(READ_BYTES, bytes - done), from + done);
       if (bytesRead === 0) throw new Error(`${source} ended at ${done} of ${bytes} bytes`);
       for (let at = 0; at < bytesRead; ) at += (await into.write(buffer, at, bytesRead - at, offset + done + at)).bytesWritten;
       done += bytesRead;
     }
   } finally {
-    await Promise.all([from.close(), into.close()]);
+    await Promise.all([input.close(), into.close()]);
   }
+}
+
+/**
+ * Writes `length` bytes of `source` from byte `start` into a new file `target` (a file part of a multipart body on
+ * disk): in the kernel where it can — from the source descriptor's position to its end, then cut to the part's length
+ * (what follows a part is at most the rest of a body the route already bounds) — else through memory.
+ */
+export async function copyRange(source: string, start: number, length: number, target: string): Promise<void> {
+  await Bun.write(target, "");
+  if (length === 0) return;
+  const seek = libcSeek();
+  if (!seek) return copyThroughMemory(source, target, 0, length, start);
+  const from = await open(source, "r");
+  let copied: number;
+  try {
+    if (seek(from.fd, BigInt(start), SEEK_SET) !== BigInt(start)) throw new Error(`could not move to byte ${start} of ${source}`);
+    copied = await Bun.write(Bun.file(target), Bun.file(from.fd));
+  } finally {
+    await from.close();
+  }
+  if (copied < length) throw new Error(`${source}: copied ${copied} of ${length} bytes from ${start}`);
+  await truncate(target, length);
 }

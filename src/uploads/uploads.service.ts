@@ -6,7 +6,7 @@ import type { UserRow } from "../db/users";
 import { conflict, HttpError, notFound } from "../http/errors";
 import { assertRoomFor } from "../media/disk-guard";
 import { admitUploadOf, countUpload, quotaRefusal } from "../evidence/quotas";
-import { stallGuard } from "../media/multipart";
+import { stallGuard } from "./stall-guard";
 import { guardedBody, type BodyGuards } from "./guarded-body";
 import { uploadBytesOf } from "./open-upload-bytes";
 import { receiveIntoPiece } from "./piece-body";

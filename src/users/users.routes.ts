@@ -9,7 +9,8 @@ import { ARCHIVE_CLOSED_MESSAGE, archiveClosed, badRequest, conflict, forbidden,
 import { asRecord, parseId, stringField } from "../http/input";
 import { isSecureRequest } from "../http/request-info";
 import { readMultipartWithinDisk } from "../media/disk-guard";
-import { fieldsOnly, stallGuard } from "../media/multipart";
+import { fieldsOnly } from "../media/multipart";
+import { stallGuard } from "../uploads/stall-guard";
 import { NO_ACTIVITY, participantActivity } from "../desk/participants.service";
 import { readConsent } from "../rights/consent";
 import { eraseAccount } from "../rights/erase-account";

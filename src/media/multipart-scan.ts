@@ -1,0 +1,201 @@
+import type { FileHandle } from "node:fs/promises";
+import { badRequest, HttpError } from "../http/errors";
+
+/** A file part of a body on disk: its bytes are `length` bytes from `start`, left where they are. */
+export type FilePart = { name: string; filename: string; start: number; length: number };
+
+export type ScanRules = {
+  /** Accepted file parts and the most bytes each may have; other file parts are refused. */
+  files: Map<string, { maxBytes: number; tooLargeMessage: string }>;
+  maxFieldBytes: number;
+  maxFields: number;
+  maxParts: number;
+  /** When set, any file part gets this error (the route takes fields only). */
+  filesRefused?: () => HttpError;
+};
+
+export type ScannedBody = { fields: Record<string, string>; files: FilePart[] };
+
+/** A body being written to a file: `reach(n)` resolves once the file holds n bytes, or with fewer once the body ended. */
+export type BodyOnDisk = { reach(bytes: number): Promise<number> };
+
+/** A file already complete. */
+export const wholeFile = (size: number): BodyOnDisk => ({ reach: async () => size });
+
+/** As much of a part's headers as is read (Node's and busboy's limit): a longer header block is refused. */
+const MAX_HEADER_BYTES = 16 * 1024;
+/** The body is searched in windows of this size, read into one buffer that every read reuses. */
+const WINDOW_BYTES = 1024 * 1024;
+
+const malformed = () => badRequest("The upload was incomplete or malformed. Please try again.");
+
+/** The boundary of a multipart/form-data Content-Type (RFC 2046: 1–70 characters), or undefined. */
+export function boundaryOf(contentType: string): string | undefined {
+  const match = /;\s*boundary=(?:"([\x20\x21\x23-\x7e]{1,70})"|([0-9A-Za-z'()+_\-./:=?!#$%&*^`|~]{1,70}))\s*(?:;|$)/i.exec(contentType);
+  return match?.[1] ?? match?.[2];
+}
+
+/**
+ * Finds the parts of a multipart/form-data body that lies in a file — while it is still being written, so a refusal
+ * comes as soon as the bytes that earn it are there — without reading it into memory: delimiters are
+ * found with Buffer.indexOf in windows of one reused buffer (linear in the body, whatever its bytes), headers are read
+ * up to MAX_HEADER_BYTES, fields up to maxFieldBytes, and a file part's bytes are only measured, never copied here.
+ * Like busboy (its reference in the differential test): a delimiter is CRLF "--" boundary followed by "--" (the end)
+ * or CRLF (a part); the first may open the body; preamble and epilogue are ignored. Stricter than busboy where it
+ * would read a damaged body in its own way: the boundary followed by anything else, or beginning inside a part's
+ * headers, is refused. Anything else that breaks the
+ * form, a part over its limit, an unexpected file part or too many parts is refused with a 4xx HttpError.
+ */
+export async function scanMultipart(file: FileHandle, body: BodyOnDisk, boundary: string, rules: ScanRules): Promise<ScannedBody> {
+  const delimiter = Buffer.from(`\r\n--${boundary}`);
+  const window = Buffer.allocUnsafe(Math.max(WINDOW_BYTES, MAX_HEADER_BYTES + 4));
+
+  /** Bytes from `at`, as many as asked (at most a window) once they are there; fewer only at the body's end. */
+  async function read(at: number, length: number): Promise<Buffer> {
+    const wanted = Math.min(length, window.length);
+    const into = window.subarray(0, Math.max(0, Math.min(wanted, (await body.reach(at + wanted)) - at)));
+    let filled = 0;
+    while (filled < into.length) {
+      const { bytesRead } = await file.read(into, filled, into.length - filled, at + filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    return into.subarray(0, filled);
+  }
+
+  /**
+   * Where the next delimiter starts at or after `from`, and whether it closes the body; undefined when none does.
+   * The boundary followed by anything but "--" or CRLF is refused; so is a part whose content passes `limit.end`.
+   */
+  async function nextDelimiter(from: number, limit?: { end: number; error: () => HttpError }): Promise<{ at: number; closes: boolean } | undefined> {
+    for (let at = from; ; ) {
+      const bytes = await read(at, window.length);
+      const found = bytes.indexOf(delimiter);
+      if (found >= 0 && found + delimiter.length + 2 <= bytes.length) {
+        // The boundary must not occur in a part (RFC 2046); busboy would end the part there and drop what follows.
+        const after = bytes.subarray(found + delimiter.length, found + delimiter.length + 2).toString("latin1");
+        if (after !== "--" && after !== "\r\n") throw malformed();
+        return { at: at + found, closes: after === "--" };
+      }
+      if (bytes.length < window.length) return undefined; // the body ended
+      // The next window overlaps this one by a delimiter and its two bytes, so none is missed between them.
+      at += bytes.length - delimiter.length - 1;
+      if (limit && at > limit.end) throw limit.error(); // the part is already longer than it may be
+    }
+  }
+
+  const fields: Record<string, string> = Object.create(null);
+  const files: FilePart[] = [];
+  const claimed = new Set<string>();
+  let fieldCount = 0;
+  let fileCount = 0;
+
+  type Role = { file?: { name: string; filename: string }; field?: string; limit?: { bytes: number; error: () => HttpError } };
+  /** Checks a part against the rules by its headers: kept as a file or a field (with its limit), skipped, or refused. */
+  function roleOf(part: PartHeaders | undefined): Role {
+    if (!part) return {}; // no form-data disposition: skipped, as busboy does
+    if (part.file) {
+      if (rules.filesRefused) throw rules.filesRefused();
+      if (++fileCount > rules.files.size) throw badRequest("Too many files in one upload.");
+      const rule = part.name === undefined ? undefined : rules.files.get(part.name);
+      if (!rule || part.filename === undefined) {
+        if (rule && claimed.has(part.name!)) return {}; // several files picked: the first is used (spec §2)
+        throw badRequest(`Unexpected file field: ${part.name}.`);
+      }
+      if (claimed.has(part.name!)) return {};
+      claimed.add(part.name!);
+      return { file: { name: part.name!, filename: part.filename }, limit: { bytes: rule.maxBytes, error: () => new HttpError(413, rule.tooLargeMessage) } };
+    }
+    if (++fieldCount > rules.maxFields) throw badRequest("Too many fields in one upload.");
+    const limit = { bytes: rules.maxFieldBytes, error: () => badRequest(`The field ${part.name} is too long.`) };
+    return part.name === undefined ? { limit } : { field: part.name, limit };
+  }
+
+  // busboy reads the body as if it began with CRLF, so a body may open with the delimiter's dashes (at -2).
+  const opening = (await read(0, delimiter.length)).toString("latin1");
+  let next: { at: number; closes: boolean } | undefined;
+  if (opening.startsWith(`--${boundary}`)) {
+    const after = opening.slice(boundary.length + 2);
+    if (after !== "--" && after !== "\r\n") throw malformed();
+    next = { at: -2, closes: after === "--" };
+  } else next = await nextDelimiter(0);
+
+  for (let parts = 0; ; parts++) {
+    if (!next) throw malformed(); // the body ended before its closing delimiter
+    if (next.closes) break;
+    if (parts >= rules.maxParts) throw badRequest("Too many parts in one upload.");
+    const headersAt = next.at + delimiter.length + 2;
+    const headerBytes = await read(headersAt, MAX_HEADER_BYTES + 4);
+    // A part without headers (busboy: "Malformed part header") or with a block too long is refused.
+    const headersEnd = headerBytes.indexOf("\r\n\r\n");
+    if (headersEnd <= 0) throw malformed();
+    const part = partHeaders(headerBytes.subarray(0, headersEnd).toString("utf8"));
+    const contentAt = headersAt + headersEnd + 4;
+    // What the part is and the most it may hold, from its headers alone: a refusal comes before its content.
+    const role = roleOf(part);
+    // Searched from the CRLF that ended the delimiter's line: busboy would also find a delimiter that begins inside the
+    // header block (sharing its CRLFs), so such a part is refused rather than read differently.
+    next = await nextDelimiter(headersAt - 2, role.limit && { end: contentAt + role.limit.bytes, error: role.limit.error });
+    if (!next || next.at < contentAt) throw malformed();
+    const length = next.at - contentAt;
+    if (role.limit && length > role.limit.bytes) throw role.limit.error();
+    if (role.file) files.push({ name: role.file.name, filename: role.file.filename, start: contentAt, length });
+    if (role.field !== undefined) fields[role.field] = length === 0 ? "" : (await read(contentAt, length)).toString("utf8");
+  }
+  return { fields, files };
+}
+
+type PartHeaders = { name?: string; filename?: string; file: boolean };
+
+const HEADER_LINE = /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+):[ \t]*([^\x00-\x08\x0a-\x1f\x7f]*?)[ \t]*$/;
+
+/** A part's name, filename and kind from its header block; undefined for a part that is not form-data. */
+function partHeaders(block: string): PartHeaders | undefined {
+  const headers = new Map<string, string>();
+  for (const line of block.split("\r\n")) {
+    const match = HEADER_LINE.exec(line);
+    if (!match) throw malformed();
+    const name = match[1]!.toLowerCase();
+    if (!headers.has(name)) headers.set(name, match[2]!);
+  }
+  const disposition = headers.get("content-disposition");
+  const parsed = disposition === undefined ? undefined : dispositionOf(disposition);
+  if (!parsed || parsed.type !== "form-data") return undefined;
+  // An empty filename is none (an empty file input sends `filename=""`): the part is a field, as busboy reads it.
+  const extended = parsed.params.get("filename*");
+  const raw = (extended ? extendedValue(extended) : undefined) || parsed.params.get("filename") || undefined;
+  const filename = raw === undefined ? undefined : raw.slice(Math.max(raw.lastIndexOf("/"), raw.lastIndexOf("\\")) + 1);
+  const contentType = headers.get("content-type")?.split(";")[0]!.trim().toLowerCase();
+  return { name: parsed.params.get("name") || undefined, filename, file: filename !== undefined || contentType === "application/octet-stream" };
+}
+
+/** `form-data; name="x"; filename="y.jpg"`: the type and its parameters (names in lower case, the first of each). */
+function dispositionOf(value: string): { type: string; params: Map<string, string> } | undefined {
+  const params = new Map<string, string>();
+  const typeMatch = /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+)/.exec(value);
+  if (!typeMatch) return undefined;
+  const pattern = /[ \t]*;[ \t]*([!#$%&'+\-.^_`|~0-9A-Za-z]+\*?)=(?:"((?:[^"\\]|\\.)*)"|([!#$%&'*+\-.^_`|~0-9A-Za-z]+))/y;
+  pattern.lastIndex = typeMatch[0].length;
+  while (pattern.lastIndex < value.length) {
+    const match = pattern.exec(value);
+    if (!match) {
+      if (/^[ \t]*$/.test(value.slice(pattern.lastIndex))) break;
+      return undefined;
+    }
+    const key = match[1]!.toLowerCase();
+    const text = match[2] !== undefined ? match[2].replace(/\\(["\\])/g, "$1") : match[3]!;
+    if (!params.has(key)) params.set(key, text);
+  }
+  return { type: typeMatch[1]!.toLowerCase(), params };
+}
+
+/** An RFC 5987 value (`UTF-8''%e2%82%ac.jpg`); undefined when it is not UTF-8 or not well formed. */
+function extendedValue(value: string): string | undefined {
+  const match = /^utf-8'[^']*'(.*)$/i.exec(value);
+  if (!match) return undefined;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return undefined;
+  }
+}
