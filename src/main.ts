@@ -8,22 +8,26 @@ if (tempProblem) {
   process.exit(1);
 }
 
-const { ConfigError, loadConfig } = await import("./config");
-const { CliError } = await import("./cli/errors");
-const { runCli } = await import("./cli");
-
-try {
-  const code = await runCli(process.argv.slice(2), () => loadConfig());
-  if (code !== undefined) process.exit(code);
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
+/** The CLI, its modules loaded only now. No top-level await: the executable's bundle is CommonJS (scripts/build-exe.ts). */
+async function main(): Promise<void> {
+  const { ConfigError, loadConfig } = await import("./config");
+  const { CliError } = await import("./cli/errors");
+  const { runCli } = await import("./cli");
+  try {
+    const code = await runCli(process.argv.slice(2), () => loadConfig());
+    if (code !== undefined) process.exit(code);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    if (error instanceof CliError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+      console.error((error as Error).message);
+      process.exit(2);
+    }
+    console.error(error);
     process.exit(1);
   }
-  if (error instanceof CliError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
-    console.error((error as Error).message);
-    process.exit(2);
-  }
-  console.error(error);
-  process.exit(1);
 }
+
+void main();

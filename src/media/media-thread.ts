@@ -91,11 +91,12 @@ export function mediaThread(program: string | URL, timeLimitMs: (task: MediaTask
 }
 
 /**
- * The media thread's program. In the executable every module is bundled into its entry at /$bunfs/root/, and the
- * program is an entry of its own at its path under src/ (scripts/build-exe.ts).
+ * The media thread's program. In the executable every module is bundled into its entry at /$bunfs/root/ (Bun.main),
+ * and the program is an entry of its own at its path under src/ (scripts/build-exe.ts). Bun.main, not
+ * import.meta.url: the executable's CommonJS bundle has the source's path written into import.meta.url.
  */
-const PROGRAM = import.meta.url.startsWith("file:///$bunfs/")
-  ? new URL("./media/media-thread-worker.ts", import.meta.url)
+const PROGRAM = Bun.main.startsWith("/$bunfs/")
+  ? new URL("./media/media-thread-worker.ts", `file://${Bun.main}`)
   : new URL("./media-thread-worker.ts", import.meta.url);
 
 const theMediaThread = mediaThread(PROGRAM);

@@ -19,8 +19,15 @@ export function identityKey(value: string): string {
  */
 export function lookAlikeKey(username: string): string {
   let mapped = "";
-  for (const char of identityKey(username).normalize("NFD")) mapped += PROTOTYPES.get(char) ?? char;
+  const prototypes = confusablePrototypes();
+  for (const char of identityKey(username).normalize("NFD")) mapped += prototypes.get(char) ?? char;
   return mapped.normalize("NFD").toLowerCase();
 }
 
-const PROTOTYPES = new Map(Object.entries(confusables as Record<string, string>));
+let prototypesMap: Map<string, string> | undefined;
+
+/** Built at the first look-alike check, not at start (the executable's start spent ~20 ms on it; BENCHMARKS.md). */
+function confusablePrototypes(): Map<string, string> {
+  prototypesMap ??= new Map(Object.entries(confusables as Record<string, string>));
+  return prototypesMap;
+}
