@@ -3,8 +3,10 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { be32, box, contains, mp4, text, track } from "../../tests/support/av-bytes";
+import { hostileOggManyPages } from "../../tests/support/hostile-av";
 import { LARGEST_HEADER_WALKED_HERE, publicVersion } from "./media.service";
 import type { CopyJob } from "./public-copy";
+import type { Sniffed } from "./sniff";
 import { mediaThread } from "./media-thread";
 
 let dir: string;
@@ -27,15 +29,15 @@ function watchedThread() {
   return { sent, thread: (job: CopyJob) => (sent.push(job.mime), thread.copy(job)) };
 }
 
-async function publicCopyOf(bytes: Uint8Array, offThread: ReturnType<typeof watchedThread>["thread"]) {
-  const file = path.join(dir, `${crypto.randomUUID()}.mp4`);
+async function publicCopyOf(bytes: Uint8Array, offThread: ReturnType<typeof watchedThread>["thread"], sniffed: Sniffed = { kind: "video", mime: "video/mp4" }) {
+  const file = path.join(dir, crypto.randomUUID());
   await writeFile(file, bytes);
-  const version = await publicVersion({ path: file, size: bytes.length }, { kind: "video", mime: "video/mp4" }, dir, offThread);
+  const version = await publicVersion({ path: file, size: bytes.length }, sniffed, dir, offThread);
   if (version.state !== "copy") throw new Error(`no copy: ${version.state}`);
   return readFile(version.path);
 }
 
-describe("where a video's public copy is written", () => {
+describe("where a video's or a recording's public copy is written", () => {
   test("a phone-sized header is walked on the request thread (the media thread is not asked)", async () => {
     const { sent, thread } = watchedThread();
     const copy = await publicCopyOf(movie(64 * 1024), thread);
@@ -48,5 +50,14 @@ describe("where a video's public copy is written", () => {
     const copy = await publicCopyOf(movie(LARGEST_HEADER_WALKED_HERE + 1), thread);
     expect(sent).toEqual(["video/mp4"]);
     expect(["52.5163", "CasefileTestMake"].filter((secret) => contains(copy, secret))).toEqual([]);
+  });
+
+  test("a recording whose header packet spans megabytes of pages (cover art) goes to the media thread, and its copy has no place", async () => {
+    // An Opus file whose comment packet (a place and a 4 MB picture) spans thousands of pages; assembling it here held
+    // every other request ~40 ms (bench/hostile.ts, ogg-many-pages).
+    const { sent, thread } = watchedThread();
+    const copy = await publicCopyOf(hostileOggManyPages(5 * 1024 * 1024), thread, { kind: "audio", mime: "audio/ogg" });
+    expect(sent).toEqual(["audio/ogg"]);
+    expect(contains(copy, "52.5163")).toBe(false);
   });
 });

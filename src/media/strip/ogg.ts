@@ -131,6 +131,7 @@ export async function planOgg(source: ByteSource): Promise<Patch[]> {
       if (!(flags & FLAG_CONTINUED) !== (stream.pieces.length === 0)) fail("continuation flag contradicts the packets");
       heldBytes += length;
       if (heldBytes > MAX_HEADER_BYTES) fail("header packets too large");
+      source.mayHold(heldBytes); // a packet of megabytes (cover art) is assembled on the media thread
       const page = (await source.read(at, length)).slice();
       heldPages.set(page, at);
       let offset = bodyAt;

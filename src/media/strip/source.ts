@@ -31,6 +31,14 @@ export class ByteSource {
   }
 
   /**
+   * For a walker that holds many small reads at once (an Ogg header packet over many pages): throws LargeRead when
+   * they come to more than largestRead bytes, so such a file is walked on the media thread too.
+   */
+  mayHold(bytes: number): void {
+    if (bytes > this.largestRead) throw new LargeRead(`headers of ${bytes} bytes`);
+  }
+
+  /**
    * Whether the window holds [at, at+length). With load(), the fast path for walkers of many small units: they
    * read `bytes` at `at - offset` and allocate nothing per unit.
    */
