@@ -1,5 +1,6 @@
 import type { FileHandle } from "node:fs/promises";
 import { badRequest, HttpError } from "../http/errors";
+import { POOLED_BUFFER_BYTES, withPooledBuffer } from "./buffer-pool";
 
 /** A file part of a body on disk: its bytes are `length` bytes from `start`, left where they are. */
 export type FilePart = { name: string; filename: string; start: number; length: number };
@@ -24,8 +25,8 @@ export const wholeFile = (size: number): BodyOnDisk => ({ reach: async () => siz
 
 /** As much of a part's headers as is read (Node's and busboy's limit): a longer header block is refused. */
 const MAX_HEADER_BYTES = 16 * 1024;
-/** The body is searched in windows of this size, read into one buffer that every read reuses. */
-const WINDOW_BYTES = 1024 * 1024;
+/** The body is searched in windows of this size (lent buffers; a field or a header block fits in one). */
+const WINDOW_BYTES = POOLED_BUFFER_BYTES;
 
 const malformed = () => badRequest("The upload was incomplete or malformed. Please try again.");
 
@@ -38,7 +39,7 @@ export function boundaryOf(contentType: string): string | undefined {
 /**
  * Finds the parts of a multipart/form-data body that lies in a file — while it is still being written, so a refusal
  * comes as soon as the bytes that earn it are there — without reading it into memory: delimiters are
- * found with Buffer.indexOf in windows of one reused buffer (linear in the body, whatever its bytes), headers are read
+ * found with Buffer.indexOf in windows of lent buffers (linear in the body, whatever its bytes), headers are read
  * up to MAX_HEADER_BYTES, fields up to maxFieldBytes, and a file part's bytes are only measured, never copied here.
  * Like busboy (its reference in the differential test): a delimiter is CRLF "--" boundary followed by "--" (the end)
  * or CRLF (a part); the first may open the body; preamble and epilogue are ignored. Stricter than busboy where it
@@ -48,19 +49,23 @@ export function boundaryOf(contentType: string): string | undefined {
  */
 export async function scanMultipart(file: FileHandle, body: BodyOnDisk, boundary: string, rules: ScanRules): Promise<ScannedBody> {
   const delimiter = Buffer.from(`\r\n--${boundary}`);
-  const window = Buffer.allocUnsafe(Math.max(WINDOW_BYTES, MAX_HEADER_BYTES + 4));
 
-  /** Bytes from `at`, as many as asked (at most a window) once they are there; fewer only at the body's end. */
-  async function read(at: number, length: number): Promise<Buffer> {
-    const wanted = Math.min(length, window.length);
-    const into = window.subarray(0, Math.max(0, Math.min(wanted, (await body.reach(at + wanted)) - at)));
-    let filled = 0;
-    while (filled < into.length) {
-      const { bytesRead } = await file.read(into, filled, into.length - filled, at + filled);
-      if (bytesRead === 0) break;
-      filled += bytesRead;
-    }
-    return into.subarray(0, filled);
+  /**
+   * Uses the bytes from `at`, as many as asked (at most a window) once they are there (fewer only at the body's end),
+   * in a window lent for the read and `use` alone: never held while bytes are awaited.
+   */
+  async function read<T>(at: number, length: number, use: (bytes: Buffer) => T): Promise<T> {
+    const wanted = Math.min(length, WINDOW_BYTES);
+    const there = Math.max(0, Math.min(wanted, (await body.reach(at + wanted)) - at));
+    return withPooledBuffer(async (window) => {
+      let filled = 0;
+      while (filled < there) {
+        const { bytesRead } = await file.read(window, filled, there - filled, at + filled);
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+      }
+      return use(window.subarray(0, filled));
+    });
   }
 
   /**
@@ -69,17 +74,18 @@ export async function scanMultipart(file: FileHandle, body: BodyOnDisk, boundary
    */
   async function nextDelimiter(from: number, limit?: { end: number; error: () => HttpError }): Promise<{ at: number; closes: boolean } | undefined> {
     for (let at = from; ; ) {
-      const bytes = await read(at, window.length);
-      const found = bytes.indexOf(delimiter);
-      if (found >= 0 && found + delimiter.length + 2 <= bytes.length) {
+      const seen = await read(at, WINDOW_BYTES, (bytes) => {
+        const found = bytes.indexOf(delimiter);
+        if (found < 0 || found + delimiter.length + 2 > bytes.length) return { searched: bytes.length };
         // The boundary must not occur in a part (RFC 2046); busboy would end the part there and drop what follows.
         const after = bytes.subarray(found + delimiter.length, found + delimiter.length + 2).toString("latin1");
         if (after !== "--" && after !== "\r\n") throw malformed();
-        return { at: at + found, closes: after === "--" };
-      }
-      if (bytes.length < window.length) return undefined; // the body ended
+        return { delimiter: { at: at + found, closes: after === "--" } };
+      });
+      if (seen.delimiter) return seen.delimiter;
+      if (seen.searched < WINDOW_BYTES) return undefined; // the body ended
       // The next window overlaps this one by a delimiter and its two bytes, so none is missed between them.
-      at += bytes.length - delimiter.length - 1;
+      at += seen.searched - delimiter.length - 1;
       if (limit && at > limit.end) throw limit.error(); // the part is already longer than it may be
     }
   }
@@ -112,7 +118,7 @@ export async function scanMultipart(file: FileHandle, body: BodyOnDisk, boundary
   }
 
   // busboy reads the body as if it began with CRLF, so a body may open with the delimiter's dashes (at -2).
-  const opening = (await read(0, delimiter.length)).toString("latin1");
+  const opening = await read(0, delimiter.length, (bytes) => bytes.toString("latin1"));
   let next: { at: number; closes: boolean } | undefined;
   if (opening.startsWith(`--${boundary}`)) {
     const after = opening.slice(boundary.length + 2);
@@ -125,11 +131,12 @@ export async function scanMultipart(file: FileHandle, body: BodyOnDisk, boundary
     if (next.closes) break;
     if (parts >= rules.maxParts) throw badRequest("Too many parts in one upload.");
     const headersAt = next.at + delimiter.length + 2;
-    const headerBytes = await read(headersAt, MAX_HEADER_BYTES + 4);
     // A part without headers (busboy: "Malformed part header") or with a block too long is refused.
-    const headersEnd = headerBytes.indexOf("\r\n\r\n");
-    if (headersEnd <= 0) throw malformed();
-    const part = partHeaders(headerBytes.subarray(0, headersEnd).toString("utf8"));
+    const { headersEnd, part } = await read(headersAt, MAX_HEADER_BYTES + 4, (bytes) => {
+      const end = bytes.indexOf("\r\n\r\n");
+      if (end <= 0) throw malformed();
+      return { headersEnd: end, part: partHeaders(bytes.subarray(0, end).toString("utf8")) };
+    });
     const contentAt = headersAt + headersEnd + 4;
     // What the part is and the most it may hold, from its headers alone: a refusal comes before its content.
     const role = roleOf(part);
@@ -140,7 +147,7 @@ export async function scanMultipart(file: FileHandle, body: BodyOnDisk, boundary
     const length = next.at - contentAt;
     if (role.limit && length > role.limit.bytes) throw role.limit.error();
     if (role.file) files.push({ name: role.file.name, filename: role.file.filename, start: contentAt, length });
-    if (role.field !== undefined) fields[role.field] = length === 0 ? "" : (await read(contentAt, length)).toString("utf8");
+    if (role.field !== undefined) fields[role.field] = length === 0 ? "" : await read(contentAt, length, (bytes) => bytes.toString("utf8"));
   }
   return { fields, files };
 }

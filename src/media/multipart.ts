@@ -1,10 +1,11 @@
-import { open, rm } from "node:fs/promises";
+import { type FileHandle, open, rm } from "node:fs/promises";
 import path from "node:path";
 import { badRequest, HttpError, tooLarge } from "../http/errors";
 import { declaredLength } from "../http/request-info";
 import { guardedBody } from "../uploads/guarded-body";
 import { copyRange } from "../uploads/kernel-copy";
 import { sizeOf, watchWrittenBody } from "../uploads/written-body";
+import { withPooledBuffer } from "./buffer-pool";
 import { digestFile, type FileDigest } from "./file-digest";
 import { digestOffThread } from "./media-thread";
 import { type BodyOnDisk, boundaryOf, scanMultipart, type FilePart } from "./multipart-scan";
@@ -79,9 +80,10 @@ export async function readMultipart(request: Request, tempDir: string, limits: M
     await Promise.all(written.splice(0).map((p) => rm(p, { force: true })));
   };
   const arriving = new ArrivingBody();
-  await Bun.write(bodyPath, ""); // there to be read from while the body arrives
-  const reading = await open(bodyPath, "r");
+  let reading: FileHandle | undefined;
   try {
+    await Bun.write(bodyPath, ""); // there to be read from while the body arrives
+    reading = await open(bodyPath, "r");
     const guards = { stallMs: limits.stallMs, minBytesPerWindow: limits.minBytesPerWindow, checkDisk, overLimit, arriving };
     const received = declared === undefined ? receiveCounted(request.body, bodyPath, { ...guards, maxBytes: maxTotal }) : receiveWritten(request, bodyPath, declared, guards);
     received.then((size) => arriving.end(size), (error: unknown) => arriving.fail(error));
@@ -102,7 +104,7 @@ export async function readMultipart(request: Request, tempDir: string, limits: M
     await cleanup();
     throw error instanceof HttpError ? error : malformed();
   } finally {
-    await reading.close();
+    await reading?.close();
     await rm(bodyPath, { force: true });
   }
 }
@@ -151,7 +153,8 @@ class ArrivingBody implements BodyOnDisk {
 
 function digestPart(bodyPath: string, part: FilePart): Promise<FileDigest> {
   const range = { start: part.start, length: part.length };
-  return part.length <= HASHED_HERE_UP_TO_BYTES ? digestFile(bodyPath, range) : digestOffThread(bodyPath, part.length, undefined, range);
+  if (part.length > HASHED_HERE_UP_TO_BYTES) return digestOffThread(bodyPath, part.length, undefined, range);
+  return withPooledBuffer((buffer) => digestFile(bodyPath, range, buffer));
 }
 
 type Guards = { stallMs: number; minBytesPerWindow: number; checkDisk: DiskCheck; overLimit: () => HttpError; arriving: ArrivingBody };
@@ -182,7 +185,8 @@ async function receiveWritten(request: Request, file: string, declared: number, 
  * written at once, so the scanner sees it (such bodies are rare: browsers declare a form's length).
  */
 async function receiveCounted(source: ReadableStream<Uint8Array>, file: string, guards: Guards & { maxBytes: number }): Promise<number> {
-  const reader = guardedBody(source, { ...guards, renewLeaseIfDue: async () => {}, pastLimit: guards.overLimit }).getReader();
+  // Of a body of unknown length only the reserve is kept free on the disk (what is left of it is not known).
+  const reader = guardedBody(source, { ...guards, checkDisk: () => guards.checkDisk(0), renewLeaseIfDue: async () => {}, pastLimit: guards.overLimit }).getReader();
   const handle = await open(file, "w");
   let size = 0;
   try {
