@@ -48,13 +48,6 @@ export type PublicVersion = { state: "original" | "withheld" } | { state: "copy"
 const WITHHELD: PublicVersion = { state: "withheld" };
 
 /**
- * A video or audio file above this size costs a full collection (~10 ms) before it is walked here: the upload's body
- * chunks are still uncollected garbage (tens of MB for a large file), and the walker's own (the objects of up to
- * 100,000 planned changes) would otherwise come on top (bench/hostile.ts). A photo's walk is the media thread's.
- */
-const COLLECT_BEFORE_OVER_BYTES = 8 * 1024 * 1024;
-
-/**
  * The largest header of a video or recording walked here, in one piece of CPU after one read. A phone's minute of
  * video has a moov of tens of KB (an hour's may pass this); a crafted one of 16 MB (4 million chunk offsets) held
  * every other request ~80 ms, so a file with a larger header is walked on the media thread instead.
@@ -91,7 +84,6 @@ export async function publicVersion(
 
 function writeCopy(job: CopyJob, offThread: typeof writePublicCopyOffThread): Promise<WrittenCopy> {
   if (job.kind === "image") return offThread(job);
-  if (job.size > COLLECT_BEFORE_OVER_BYTES) Bun.gc(true);
   return writePublicCopy(job, LARGEST_HEADER_WALKED_HERE).catch((error) => {
     if (error instanceof LargeRead) return offThread(job);
     throw error;
