@@ -154,16 +154,22 @@ export async function scanMultipart(file: FileHandle, body: BodyOnDisk, boundary
 
 type PartHeaders = { name?: string; filename?: string; file: boolean };
 
-const HEADER_LINE = /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+):[ \t]*([^\x00-\x08\x0a-\x1f\x7f]*?)[ \t]*$/;
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const CONTROL = /[\x00-\x08\x0a-\x1f\x7f]/;
 
-/** A part's name, filename and kind from its header block; undefined for a part that is not form-data. */
+/**
+ * A part's name, filename and kind from its header block; undefined for a part that is not form-data. Lines are split
+ * at their colon and trimmed by hand: a regular expression for "value, then spaces to the end of the line" took 110 ms
+ * for one 16 KB line of spaces between two letters (it retries the spaces from each one).
+ */
 function partHeaders(block: string): PartHeaders | undefined {
   const headers = new Map<string, string>();
   for (const line of block.split("\r\n")) {
-    const match = HEADER_LINE.exec(line);
-    if (!match) throw malformed();
-    const name = match[1]!.toLowerCase();
-    if (!headers.has(name)) headers.set(name, match[2]!);
+    const colon = line.indexOf(":");
+    const name = line.slice(0, Math.max(colon, 0));
+    const value = line.slice(colon + 1);
+    if (!HEADER_NAME.test(name) || CONTROL.test(value)) throw malformed();
+    if (!headers.has(name.toLowerCase())) headers.set(name.toLowerCase(), trimSpaces(value));
   }
   const disposition = headers.get("content-disposition");
   const parsed = disposition === undefined ? undefined : dispositionOf(disposition);
@@ -182,11 +188,11 @@ function dispositionOf(value: string): { type: string; params: Map<string, strin
   const typeMatch = /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+)/.exec(value);
   if (!typeMatch) return undefined;
   const pattern = /[ \t]*;[ \t]*([!#$%&'+\-.^_`|~0-9A-Za-z]+\*?)=(?:"((?:[^"\\]|\\.)*)"|([!#$%&'*+\-.^_`|~0-9A-Za-z]+))/y;
-  pattern.lastIndex = typeMatch[0].length;
-  while (pattern.lastIndex < value.length) {
+  for (let at = typeMatch[0].length; at < value.length; at = pattern.lastIndex) {
+    pattern.lastIndex = at;
     const match = pattern.exec(value);
     if (!match) {
-      if (/^[ \t]*$/.test(value.slice(pattern.lastIndex))) break;
+      if (trimSpaces(value.slice(at)) === "") break; // spaces after the last parameter
       return undefined;
     }
     const key = match[1]!.toLowerCase();
@@ -205,4 +211,13 @@ function extendedValue(value: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Without leading and trailing spaces and tabs. */
+function trimSpaces(text: string): string {
+  let from = 0;
+  let to = text.length;
+  while (from < to && (text[from] === " " || text[from] === "\t")) from++;
+  while (to > from && (text[to - 1] === " " || text[to - 1] === "\t")) to--;
+  return text.slice(from, to);
 }
