@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Actor, adminActor, fixture, form, newParticipant, type Participant, storedFiles } from "../../tests/support/client";
-import { rawExchange, rawRequest } from "../../tests/support/raw-http";
+import { rawExchange, rawRequest, write } from "../../tests/support/raw-http";
 import { startTestServer, type TestServer } from "../../tests/support/server";
 import { SESSION_COOKIE } from "./cookies";
 import { ARCHIVE_CLOSED_MESSAGE } from "./errors";
@@ -218,6 +218,28 @@ describe("a refused body ends the connection at once (issue 17: 55 MB were read 
     expect(reply.message).toBe("Unexpected file field: evil.");
     expect(reply.headers).toContain("connection: close");
     expect(reply.bodyBytesSent).toBeLessThan(8 * MIB);
+  });
+
+  test("the same part in a body of declared length (written by the runtime) is refused after a few MB too, not at its end", async () => {
+    const declared = 24 * MIB; // within what the route accepts (a photo of 25 MB), so it is read
+    let sent = 0;
+    const reply = await rawExchange(
+      server.url,
+      ["POST /api/user/register HTTP/1.1", `Host: ${new URL(server.url).host}`, "Content-Type: multipart/form-data; boundary=x", `Content-Length: ${declared}`],
+      async (socket, answered) => {
+        await write(socket, filePart("evil"));
+        const piece = new Uint8Array(64 * 1024);
+        for (sent = 0; !answered() && sent + piece.length < declared; sent += piece.length) {
+          await write(socket, piece);
+          await Bun.sleep(2);
+        }
+      },
+      20_000,
+    );
+    expect(reply.status).toBe(400);
+    expect(JSON.parse(reply.body)).toMatchObject({ message: "Unexpected file field: evil." });
+    expect(reply.head).toContain("connection: close");
+    expect(sent).toBeLessThan(8 * MIB);
   });
 
   test("every refusal of a request with a body closes: wrong type, over a limit, bad JSON, not logged in", async () => {

@@ -5,7 +5,7 @@ import { declaredLength } from "../http/request-info";
 import { guardedBody } from "../uploads/guarded-body";
 import { copyRange } from "../uploads/kernel-copy";
 import { sizeOf, watchWrittenBody } from "../uploads/written-body";
-import { withPooledBuffer } from "./buffer-pool";
+import { POOLED_BUFFER_BYTES, withPooledBuffer } from "./buffer-pool";
 import { digestFile, type FileDigest } from "./file-digest";
 import { digestOffThread } from "./media-thread";
 import { type BodyOnDisk, boundaryOf, scanMultipart, type FilePart } from "./multipart-scan";
@@ -165,19 +165,47 @@ type Guards = { stallMs: number; minBytesPerWindow: number; checkDisk: DiskCheck
  * length, which the caller has checked against the limit.
  */
 async function receiveWritten(request: Request, file: string, declared: number, guards: Guards): Promise<number> {
-  const watch = watchWrittenBody(file, { ...guards, maxBytes: declared, looked: async (size) => guards.arriving.grew(size) });
+  const watch = watchWrittenBody(file, { ...guards, maxBytes: declared });
   const written = Bun.write(file, request);
   written.catch(() => {}); // after a refusal it ends unobserved
+  let writing = true;
+  void showArrivals(file, guards.arriving, () => writing);
   try {
     await Promise.race([written, watch.refused]);
   } catch (error) {
     throw error instanceof HttpError ? error : interrupted();
   } finally {
+    writing = false;
     watch.stop();
   }
   const size = await sizeOf(file);
   if (size !== declared) throw interrupted();
   return size;
+}
+
+/** How soon a body the runtime writes is looked at again, for the scanner: at most this often… */
+const SOONEST_LOOK_MS = 50;
+/** …and at least this often (the stall guard's own look is every second too). */
+const LATEST_LOOK_MS = 1000;
+
+/**
+ * Tells the scanner how much of a body the runtime has written, looking again in the time a window (1 MiB) takes to
+ * arrive at the rate so far (50 ms–1 s; twice as long as before while nothing arrives): a fast sender's unwanted part
+ * is refused after a few MB, not at the end of its declared length, while slow phones are looked at once a second each.
+ */
+async function showArrivals(file: string, arriving: ArrivingBody, writing: () => boolean): Promise<void> {
+  let last = { size: 0, at: performance.now() };
+  let wait = SOONEST_LOOK_MS / 2;
+  while (writing()) {
+    const size = await sizeOf(file);
+    const now = performance.now();
+    arriving.grew(size);
+    const bytesPerMs = (size - last.size) / Math.max(1, now - last.at);
+    last = { size, at: now };
+    // Nothing new: twice as long as last time (a body that has not started yet is looked at soon).
+    wait = Math.min(LATEST_LOOK_MS, Math.max(SOONEST_LOOK_MS, bytesPerMs > 0 ? POOLED_BUFFER_BYTES / bytesPerMs : wait * 2));
+    await Bun.sleep(wait);
+  }
 }
 
 /**
