@@ -191,7 +191,7 @@ const LATEST_LOOK_MS = 1000;
 const LOOKED_AT_SOON_UP_TO_BYTES = 16 * 1024 * 1024;
 
 /**
- * Tells the scanner how much of a body the runtime has written, looking again in the time a window (1 MiB) takes to
+ * Tells the scanner how much of a body the runtime has written, looking again in the time a window (256 KiB) takes to
  * arrive at the rate so far (50 ms–1 s; twice as long as before while nothing arrives) over its first 16 MiB: a fast
  * sender's unwanted first part is refused after a few MB, not at the end of its declared length, while slow phones are
  * looked at once a second each.
