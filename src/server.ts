@@ -11,7 +11,7 @@ import { getForHead, rememberClientAddress } from "./http/request-info";
 import { createMailer } from "./mail/mailer";
 import { createLocalStore } from "./media/local-store";
 import type { MediaStore } from "./media/store";
-import { loadServerTls, type ServerTls } from "./tls/server-tls";
+import type { ServerTls } from "./tls/server-tls";
 import { sweepExpiredUploads } from "./uploads/upload-sweeper";
 import { noteArchiveMode, runRetention } from "./rights/retention";
 import { dropSetupToken, issueSetupToken } from "./setup/setup.service";
@@ -77,8 +77,9 @@ const sweepUploads = (ctx: AppContext) => sweepExpiredUploads(ctx).catch((error)
 
 export async function startServer(config: Config, assets: WebAssets = diskAssets(config.webDir)): Promise<RunningServer> {
   if (config.logFormat === "json") useJsonLog();
-  // Before the database: a wrong certificate file stops the start with one line and opens nothing.
-  const tls = await loadServerTls(config.tls);
+  // Before the database: a wrong certificate file stops the start with one line and opens nothing. Loaded only for
+  // HTTPS: it brings node:crypto (~1 ms of every start; BENCHMARKS.md).
+  const tls = config.tls.mode === "off" ? undefined : await (await import("./tls/server-tls")).loadServerTls(config.tls);
   const ctx = await openContext(config);
   await sweepUploads(ctx);
   await logAuditHead(ctx);

@@ -2,7 +2,6 @@
  * All configuration, read once from the environment and validated.
  * Nothing else in the app reads process.env: callers receive a Config.
  */
-import { isIP } from "node:net";
 import path from "node:path";
 import { type Branding, loadBranding } from "./branding";
 import { INVALID_USERNAME, isPlainEmail, isValidUsername, normalizeUsername } from "./identity-rules";
@@ -201,6 +200,8 @@ function languageSettings(env: Env): Pick<Config, "languages" | "defaultLanguage
 function addressList(env: Env, name: string): string[] {
   const raw = optional(env, name);
   if (raw === undefined) return [];
+  // Required only when a list is set: node:net (and the streams it loads) cost every start ~2.7 ms (BENCHMARKS.md).
+  const { isIP } = require("node:net") as typeof import("node:net");
   return raw.split(",").map((part) => {
     const address = part.trim().toLowerCase();
     if (!isIP(address)) fail(name, `must list IP addresses separated by commas, got "${part.trim()}"`);

@@ -1,4 +1,4 @@
-import { NOTES_MAX } from "../evidence/evidence-input";
+import { groupedDigits, NOTES_MAX } from "../evidence/evidence-input";
 import { badRequest } from "../http/errors";
 import { asRecord } from "../http/input";
 import { REVIEW_STATUSES, type ReviewStatus } from "./console-query";
@@ -23,7 +23,7 @@ export function readInvestigatorNotes(body: unknown): { notes: string; previous?
   if (typeof notes !== "string") throw badRequest("investigator_notes must be text");
   if (previous !== undefined && typeof previous !== "string") throw badRequest("previous must be text");
   const trimmed = notes.replace(/\s+$/, "");
-  if (trimmed.length > NOTES_MAX) throw badRequest(`Investigator notes can be at most ${NOTES_MAX.toLocaleString("en-US")} characters long`);
+  if (trimmed.length > NOTES_MAX) throw badRequest(`Investigator notes can be at most ${groupedDigits(NOTES_MAX)} characters long`);
   return { notes: trimmed, previous };
 }
 

@@ -11,12 +11,15 @@ export const THUMBNAIL_MAX_BYTES = 64 * 1024;
 export const PAGE_DEFAULT = 50;
 export const PAGE_MAX = 200;
 
+/** 10000 → "10,000", as en-US writes it, without `toLocaleString`: its first call loads ICU, ~2 ms of every start. */
+export const groupedDigits = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ",");
+
 export type EvidenceText = { title: string; notes: string; location: string | null };
 
 export const MESSAGES = errorMessages("evidence", {
   titleMissing: "Please give the evidence a title",
   titleTooLong: `Titles can be at most ${TITLE_MAX} characters long`,
-  notesTooLong: `Notes can be at most ${NOTES_MAX.toLocaleString("en-US")} characters long`,
+  notesTooLong: `Notes can be at most ${groupedDigits(NOTES_MAX)} characters long`,
   locationTooLong: `Locations can be at most ${LOCATION_MAX} characters long`,
 });
 
@@ -44,7 +47,7 @@ export function readClientRef(fields: Record<string, unknown>): string | null {
 }
 
 export const DURATION_MAX_MS = 86_400_000;
-export const DURATION_MESSAGE = `duration_ms must be a whole number of milliseconds from 1 to ${DURATION_MAX_MS.toLocaleString("en-US")} (24 hours).`;
+export const DURATION_MESSAGE = `duration_ms must be a whole number of milliseconds from 1 to ${groupedDigits(DURATION_MAX_MS)} (24 hours).`;
 
 /**
  * A video's or audio clip's length as the sender measured it (optional): whole milliseconds, at most a day. An

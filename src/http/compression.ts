@@ -1,6 +1,4 @@
 /** Brotli and gzip for text sent over and over: which encodings a client accepts, and copies made once. */
-import { brotliCompress, constants as zlib } from "node:zlib";
-
 type Encoding = "br" | "gzip";
 type Bytes = Uint8Array<ArrayBuffer>;
 
@@ -40,6 +38,8 @@ export class CompressedCopies {
       entry = { version, gzip: gzip.length < bytes.length ? gzip : undefined };
       this.entries.set(relative, entry);
       const current = entry;
+      // Required at the first copy, not at start: node:zlib costs every start ~1.5 ms (BENCHMARKS.md).
+      const { brotliCompress, constants: zlib } = require("node:zlib") as typeof import("node:zlib");
       brotliCompress(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }, (error, br) => {
         if (!error && br.length < bytes.length) current.br = new Uint8Array(br); // a copy: the zlib Buffer may share a pooled ArrayBuffer
       });

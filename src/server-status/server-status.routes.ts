@@ -1,4 +1,3 @@
-import { timingSafeEqual } from "node:crypto";
 import { Elysia } from "elysia";
 import { requireAdmin } from "../auth/guard";
 import type { AppContext } from "../context";
@@ -10,7 +9,7 @@ import type { ServerWatch } from "./watch";
 
 const sameSecret = (given: string, expected: string) => {
   const [a, b] = [Buffer.from(given), Buffer.from(expected)];
-  return a.length === b.length && timingSafeEqual(a, b);
+  return a.length === b.length && crypto.timingSafeEqual(a, b); // the runtime's global: node:crypto is not loaded at start
 };
 
 /**

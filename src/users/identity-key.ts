@@ -1,5 +1,3 @@
-import confusables from "unhomoglyph/data.json";
-
 /**
  * The form in which usernames and emails are compared: NFKC-normalised and case-folded (upper then lower case,
  * so "ß" meets "SS" and "ς" meets "Σ"), so that look-alike spellings of one name cannot make two accounts.
@@ -26,8 +24,11 @@ export function lookAlikeKey(username: string): string {
 
 let prototypesMap: Map<string, string> | undefined;
 
-/** Built at the first look-alike check, not at start (the executable's start spent ~20 ms on it; BENCHMARKS.md). */
+/**
+ * Read and built at the first look-alike check, not at start: the map cost the executable's start ~20 ms, and the
+ * table's 6,311-entry object literal, evaluated where it is imported, another ~4 ms (BENCHMARKS.md).
+ */
 function confusablePrototypes(): Map<string, string> {
-  prototypesMap ??= new Map(Object.entries(confusables as Record<string, string>));
+  prototypesMap ??= new Map(Object.entries(require("unhomoglyph/data.json") as Record<string, string>));
   return prototypesMap;
 }
