@@ -48,8 +48,6 @@ export async function openContext(config: Config): Promise<AppContext & { close(
   const { db, client } = await openDatabase(config);
   await migrate(db);
   await fillUsernameSkeletons(db);
-  await pruneExpiredSessions(db);
-  await sweepExpiredLimits(db);
   // Checks the chain, and seals (saying so) entries a stopped instance left unsealed; then the admin's creation.
   await openAuditChain(db, config.audit);
   if (config.admin) {
@@ -81,10 +79,7 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
   // HTTPS: it brings node:crypto (~1 ms of every start; BENCHMARKS.md).
   const tls = config.tls.mode === "off" ? undefined : await (await import("./tls/server-tls")).loadServerTls(config.tls);
   const ctx = await openContext(config);
-  await sweepUploads(ctx);
-  await logAuditHead(ctx);
   await noteArchiveMode(ctx);
-  await purgeDue(ctx);
   // No admin yet (and none from ADMIN_*): a fresh one-time setup address; once there is one, nothing to set up.
   const setupToken = (await adminExists(ctx.db)) ? await dropSetupToken(ctx.db) : await issueSetupToken(ctx.db);
   const sweepers = [
@@ -94,7 +89,7 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
     setInterval(() => purgeDue(ctx), RETENTION_CHECK_MS),
   ];
   for (const sweeper of sweepers) sweeper.unref();
-  const watch = await startWatch(ctx, tls);
+  const watch = startWatch(ctx, tls);
   const app = createApp(ctx, assets, watch);
   const server = Bun.serve({
     port: config.port,
@@ -125,6 +120,29 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
       });
     },
   });
+  // The router is compiled while the first connections arrive (it would be at the first request).
+  app.compile();
+  // Housekeeping once listening, so phones already waiting when the server comes back (a restart mid-show) are
+  // answered first (bench/startup.ts, BENCHMARKS.md); the start still resolves only after it.
+  try {
+    const housekeeping = [
+      () => watch.ready, // this instance's first heartbeat
+      () => pruneExpiredSessions(ctx.db),
+      () => sweepExpiredLimits(ctx.db),
+      () => sweepUploads(ctx),
+      () => logAuditHead(ctx),
+      () => purgeDue(ctx),
+    ];
+    for (const step of housekeeping) {
+      await new Promise(setImmediate); // what requests have arrived goes first
+      await step();
+    }
+  } catch (error) {
+    await server.stop(true);
+    await watch.stop();
+    ctx.close();
+    throw error;
+  }
   return {
     url: `${tls ? "https" : "http"}://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${server.port}`,
     ctx,

@@ -1,7 +1,7 @@
 /** `casefile serve` (the default): runs the server until SIGTERM/SIGINT, then shuts down gracefully. */
 import type { Config } from "../config";
 import { translator } from "../i18n/catalogs.service";
-import { startServer } from "../server";
+import { type RunningServer, startServer } from "../server";
 import { currentShow } from "../show/show.service";
 import { showWarnings } from "../show/warnings";
 import { startReport } from "./start-report";
@@ -16,7 +16,7 @@ export const SHUTDOWN_GRACE_MS = 25_000;
 /** How long after listening the start report is printed. */
 const REPORT_AFTER_MS = 100;
 
-async function printStartReport(config: Config, server: Awaited<ReturnType<typeof startServer>>): Promise<void> {
+async function printStartReport(config: Config, server: RunningServer): Promise<void> {
   const warnings = await showWarnings(server.ctx, await currentShow(server.ctx));
   const https = server.tls !== undefined;
   const certificateAddresses = server.tls && httpsAddresses(server.tls.names, server.port);
@@ -27,19 +27,19 @@ async function printStartReport(config: Config, server: Awaited<ReturnType<typeo
 
 export async function serve(config: Config): Promise<void> {
   // A refusal at start (e.g. ADMIN_USERNAME naming a participant) is one line for the operator, not a stack trace.
-  const server = await startServer(config, embeddedAssets() ?? diskAssets(config.webDir)).catch((error) => {
+  const started = startServer(config, embeddedAssets() ?? diskAssets(config.webDir)).catch((error) => {
     throw asCliError(error);
   });
-  // The report reads the show and the catalogs (database reads that hold the thread): phones already waiting when the
-  // server comes back (a restart mid-show) are answered first.
+  // Listened for before the start resolves: it answers before its housekeeping ends (src/server.ts), and a stop
+  // then still drains (after the housekeeping, which takes milliseconds).
   let reported: Promise<void> | undefined;
-  const report = () => (reported ??= printStartReport(config, server).catch((error) => console.error("start report:", error)));
-  setTimeout(report, REPORT_AFTER_MS);
+  const report = (server: RunningServer) => (reported ??= printStartReport(config, server).catch((error) => console.error("start report:", error)));
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    await report(); // stopped at once: the log still says how it started
+    const server = await started.catch(() => process.exit(1));
+    await report(server); // stopped at once: the log still says how it started
     console.log(`${signal}: no new requests; waiting up to ${SHUTDOWN_GRACE_MS / 1000} s for running ones`);
     await server.stop(SHUTDOWN_GRACE_MS);
     console.log("casefile stopped");
@@ -47,4 +47,8 @@ export async function serve(config: Config): Promise<void> {
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+  const server = await started;
+  // The report reads the show and the catalogs (database reads that hold the thread): phones already waiting when the
+  // server comes back (a restart mid-show) are answered first.
+  setTimeout(() => report(server), REPORT_AFTER_MS);
 }

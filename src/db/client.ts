@@ -7,9 +7,10 @@ import type { Client } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql/sqlite3";
 import type { Config } from "../config";
 import { openFileClient } from "./file-client";
-import * as schema from "./schema";
 
-export type Database = ReturnType<typeof drizzle<typeof schema>>;
+// No schema given: the app writes its queries with the query builder, never drizzle's relational `db.query`, whose
+// tables' relations drizzle would otherwise work out at every start (~1 ms; BENCHMARKS.md).
+export type Database = ReturnType<typeof drizzle>;
 
 export type DatabaseHandle = { db: Database; client: Client };
 
@@ -43,7 +44,7 @@ export async function openDatabase(config: Pick<Config, "databaseUrl" | "databas
     await client.execute("PRAGMA synchronous = NORMAL");
     databaseFiles.set(client, path.resolve(file));
   }
-  return { db: drizzle(client, { schema }), client };
+  return { db: drizzle(client), client };
 }
 
 /**

@@ -26,12 +26,12 @@ export type ServerWatch = {
   stop(): Promise<void>;
 };
 
-export async function startWatch(ctx: AppContext, tls: ServerTls | undefined): Promise<ServerWatch> {
+/** Starts this instance's heartbeat, backups, renditions and warning checks; `ready` once its first heartbeat is written. */
+export function startWatch(ctx: AppContext, tls: ServerTls | undefined): ServerWatch & { ready: Promise<void> } {
   const instanceId = crypto.randomUUID();
   const startedAt = new Date();
   const errors = new ErrorLog();
   const heartbeat = startHeartbeat(ctx.db, instanceId, startedAt);
-  await heartbeat.ready;
   const stopBackups = scheduleBackups(ctx, instanceId, errors);
   const tools = findTools();
   const renditions = { ...toolReport(tools), runner: startRenditions(ctx, tools) };
@@ -39,7 +39,8 @@ export async function startWatch(ctx: AppContext, tls: ServerTls | undefined): P
     for (const line of renditions.found) console.log(`renditions: found ${line}`);
     for (const line of renditions.missing) console.log(`renditions: missing ${line}; install it for these copies`);
   }
-  const watch: ServerWatch = {
+  const watch: ServerWatch & { ready: Promise<void> } = {
+    ready: heartbeat.ready,
     instanceId,
     startedAt,
     tls,
