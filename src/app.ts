@@ -40,6 +40,8 @@ export function createApp(ctx: AppContext, assets: WebAssets, watch: ServerWatch
       console.error(error);
       return errorJson(500, "Something went wrong on the server.");
     })
+    // Each feature's routes are a function of this app that adds them to it: a plugin instance of its own (new
+    // Elysia()) would have every route added twice, in it and again here (~2 ms of every start; BENCHMARKS.md).
     .use(healthRoutes(ctx))
     .use(usersRoutes(ctx))
     .use(rightsRoutes(ctx))

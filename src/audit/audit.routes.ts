@@ -9,7 +9,7 @@ import { auditJson, listAudit, readAuditFilter } from "./audit-query";
  * whether sealing stopped on a broken chain) is for admins to note or compare with the server's log.
  */
 export function auditRoutes(ctx: AppContext) {
-  return new Elysia({ name: "audit" })
+  return (app: Elysia) => app
     .get("/api/audit", async ({ query, request }) => {
       await requireAdmin(ctx, request);
       return (await listAudit(ctx.db, readAuditFilter(query))).map(auditJson);

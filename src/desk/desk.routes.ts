@@ -20,7 +20,7 @@ export function deskRoutes(ctx: AppContext) {
   // Bodies are read in the handler, after the session check, never parsed before it.
   const bodyReadAfterAuth = { parse: "none" as const };
 
-  return new Elysia({ name: "desk" })
+  return (app: Elysia) => app
     .get("/api/evidence/admin", async ({ query, request }) => {
       await requireAdmin(ctx, request);
       return (await listConsole(ctx.db, readConsoleQuery(query))).map(consoleItemJson);

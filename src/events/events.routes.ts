@@ -10,7 +10,7 @@ import { eventStream, newestAuditId, type StreamSession } from "./event-stream";
 const resumeId = (header: string | null) => (header && /^\d{1,15}$/.test(header.trim()) ? Number(header.trim()) : undefined);
 
 export function eventsRoutes(ctx: AppContext) {
-  return new Elysia({ name: "events" }).get("/api/events", async ({ request }) => {
+  return (app: Elysia) => app.get("/api/events", async ({ request }) => {
     const admin = await requireAdmin(ctx, request);
     const cursor = resumeId(request.headers.get("last-event-id")) ?? (await newestAuditId(ctx.db));
     // The stream lasts as long as this session: a logout, a log out everywhere, a deletion or a demotion ends it.

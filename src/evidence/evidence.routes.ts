@@ -41,7 +41,7 @@ export function evidenceRoutes(ctx: AppContext) {
     return readMultipartWithinDisk(ctx, request, editLimits());
   }
 
-  return new Elysia({ name: "evidence" })
+  return (app: Elysia) => app
     .post(
       "/api/evidence",
       async ({ request }) => {

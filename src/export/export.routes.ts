@@ -7,7 +7,7 @@ import { streamExport } from "./stream";
 
 /** GET /api/export: the admin list's filters (the console's own reader) in, a ZIP of originals and manifests out, streamed. */
 export function exportRoutes(ctx: AppContext) {
-  return new Elysia({ name: "export" }).get("/api/export", async ({ query, request }) => {
+  return (app: Elysia) => app.get("/api/export", async ({ query, request }) => {
     const user = await requireAdmin(ctx, request);
     const plan = await planExport(ctx, { user }, readConsoleFilter(query));
     const day = plan.createdAt.slice(0, 10);

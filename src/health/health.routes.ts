@@ -8,7 +8,7 @@ import { BRAND_LANDING_PATH, BRAND_LOGO_PATH } from "../web/brand.routes";
 
 /** Liveness for Docker's HEALTHCHECK and load balancers, plus the settings the browser app needs at start. */
 export function healthRoutes(ctx: AppContext) {
-  return new Elysia({ name: "health" })
+  return (app: Elysia) => app
     .get("/healthz", async () => {
       try {
         await ctx.db.run(sql`select 1`);

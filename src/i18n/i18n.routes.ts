@@ -31,7 +31,7 @@ export function i18nRoutes(ctx: AppContext) {
     return { catalog, problems, error: undefined };
   };
 
-  return new Elysia({ name: "i18n" })
+  return (app: Elysia) => app
     /**
      * The catalog for this browser: the language asked for (?lang=), else the one it chose before (cookie), else the
      * best of its Accept-Language among the enabled ones, else DEFAULT_LANGUAGE. Messages come compiled.

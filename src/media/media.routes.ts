@@ -16,7 +16,7 @@ const mediaHeaders = (mime: string, publicItem: boolean) => ({
 });
 
 export function mediaRoutes(ctx: AppContext) {
-  return new Elysia({ name: "media" }).get("/api/media/:id", async ({ params, request }) => {
+  return (app: Elysia) => app.get("/api/media/:id", async ({ params, request }) => {
     if (!MEDIA_ID_PATTERN.test(params.id)) throw notFound();
     const viewer = await currentUser(ctx, request);
     const access = await mediaAccess(ctx.db, params.id, viewer);

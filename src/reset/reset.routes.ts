@@ -61,7 +61,7 @@ export function resetRoutes(ctx: AppContext) {
     return { sent: true };
   };
 
-  return new Elysia({ name: "reset" })
+  return (app: Elysia) => app
     // A limit reached must not read as "no such account": the original client alerts "No account is registered with
     // that email address" whenever `exists` is not true. The refusal says to wait and carries `exists: true`, which
     // sends that client on to its code step (where "request another code" works once the wait is over).

@@ -12,7 +12,7 @@ const COUNT_NAMES: (keyof RetentionCounts)[] = ["photos", "phones", "emails", "i
  * confirmation showed: when they changed meanwhile the run is refused (409), so nothing goes that was not stated.
  */
 export function retentionRoutes(ctx: AppContext) {
-  return new Elysia({ name: "retention" })
+  return (app: Elysia) => app
     .get("/api/retention", async ({ request }) => {
       await requireAdmin(ctx, request);
       return retentionPlan(ctx);

@@ -35,7 +35,7 @@ export function rightsRoutes(ctx: AppContext) {
     });
   };
 
-  return new Elysia({ name: "rights" })
+  return (app: Elysia) => app
     .get("/api/user/data", async ({ request }) => zipResponse(await requireUser(ctx, request)))
 
     .get("/api/user/:id/data", async ({ params, request }) => {

@@ -17,7 +17,7 @@ const sameSecret = (given: string, expected: string) => {
  * METRICS_TOKEN is set (404 otherwise) and answers only its bearer (401 otherwise).
  */
 export function serverStatusRoutes(ctx: AppContext, watch: ServerWatch) {
-  return new Elysia({ name: "server-status" })
+  return (app: Elysia) => app
     .get("/api/server/status", async ({ request }) => {
       await requireAdmin(ctx, request);
       return serverStatus(ctx, watch);

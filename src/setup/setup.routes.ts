@@ -13,7 +13,7 @@ import { createFirstAdmin, tokenIsValid } from "./setup.service";
 
 /** GET /api/setup (is there anything to set up?) and POST /api/setup (the first admin, logged in at once). */
 export function setupRoutes(ctx: AppContext) {
-  return new Elysia({ name: "setup" })
+  return (app: Elysia) => app
     .get("/api/setup", async ({ request, query }) => {
       const needed = !(await adminExists(ctx.db));
       const token = typeof query.token === "string" ? query.token : undefined;

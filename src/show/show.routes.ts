@@ -23,7 +23,7 @@ export function showRoutes(ctx: AppContext) {
     return name;
   };
 
-  return new Elysia({ name: "show" })
+  return (app: Elysia) => app
     .get("/api/show", async ({ request }) => {
       const show = await currentShow(ctx);
       const etag = `"show-${show.version}-${show.briefingVersion}"`;

@@ -68,7 +68,7 @@ export function tusRoutes(ctx: AppContext) {
     answer(204, { "tus-version": TUS_VERSION, "tus-extension": TUS_EXTENSIONS, "tus-max-size": String(config.maxUploadBytes) }),
   );
 
-  return new Elysia({ name: "tus" })
+  return (app: Elysia) => app
     .options("/api/uploads", discovery)
     .options("/api/uploads/:id", discovery)
 

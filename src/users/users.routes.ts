@@ -42,7 +42,7 @@ export function usersRoutes(ctx: AppContext) {
   /** Archive mode: an admin may still edit their profile's text, but a new photo is refused like any upload. */
   const profileLimits = () => (ctx.config.archiveMode ? fieldsOnly(photoLimits("file"), archiveClosed) : photoLimits("file"));
 
-  return new Elysia({ name: "users" })
+  return (app: Elysia) => app
     .post("/api/user/login", async ({ body, request }) => {
       const input = asRecord(body);
       const identifier = (stringField(input, "usernameOrEmail") || stringField(input, "username")).trim();

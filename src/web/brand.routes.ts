@@ -75,7 +75,7 @@ export function brandRoutes(ctx: AppContext, assets: WebAssets) {
     }
     return theme.tagged;
   };
-  return new Elysia({ name: "brand" })
+  return (app: Elysia) => app
     .get("/theme.css", async ({ request }) => respond(request, themeFor((await currentShow(ctx)).text.accent_color)))
     .get(BRAND_LOGO_PATH, ({ request }) => logo(request))
     .get(BRAND_LANDING_PATH, ({ request }) => landing(request))

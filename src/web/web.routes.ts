@@ -91,7 +91,7 @@ export function webRoutes(assets: WebAssets, archivePreloadLinks: () => Promise<
     return respond(request, "index.html", index, headers);
   }
 
-  return new Elysia({ name: "web" }).all("/*", ({ request }) => {
+  return (app: Elysia) => app.all("/*", ({ request }) => {
     const { pathname } = new URL(request.url);
     // Unknown API paths (in any case or spelling) are JSON errors, never the app's HTML.
     if (looksLikeApiPath(pathname) || request.method !== "GET") return errorJson(404, "Not found.");
