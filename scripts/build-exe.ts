@@ -42,10 +42,12 @@ const result = await Bun.build({
   minify: true,
   // Precompiled bytecode: the program starts without parsing its ~MBs of bundled JavaScript.
   bytecode: true,
-  // CommonJS: a bundled module's own imports (node:http, node:zlib, …) are then required when it is first used; an
-  // ESM bundle loads every one the program names before its first line (`casefile version` 20 → 15 ms, the server's
-  // start −2.4 ms; BENCHMARKS.md). No top-level await in src/ for it (src/main.ts).
-  format: "cjs",
+  // ESM split into chunks at each dynamic import: the program's start loads the command's own chunk, and what a
+  // server may never use (the AWS SDK, nodemailer, the certificate code, the other commands) stays in chunks loaded on
+  // use. One CommonJS bundle (it cannot be split) held them all: 59.7 → 57.5 ms to the first answer, `casefile
+  // version` ~18 → ~9 ms (BENCHMARKS.md). An unsplit ESM bundle loads every node: module any part names first.
+  format: "esm",
+  splitting: true,
   define: { "process.env.NODE_ENV": '"production"' },
   plugins: [libsqlNativeAddon(), embedWebBundle(webFilesModule)],
 });

@@ -8,7 +8,7 @@ if (tempProblem) {
   process.exit(1);
 }
 
-/** The CLI, its modules loaded only now. No top-level await: the executable's bundle is CommonJS (scripts/build-exe.ts). */
+/** The CLI, its modules loaded only now (in the executable, from their own chunks: scripts/build-exe.ts). */
 async function main(): Promise<void> {
   const { ConfigError, loadConfig } = await import("./config");
   const { CliError } = await import("./cli/errors");
