@@ -91,9 +91,9 @@ export function mediaThread(program: string | URL, timeLimitMs: (task: MediaTask
 }
 
 /**
- * The media thread's program. In the executable every module is bundled into its entry at /$bunfs/root/ (Bun.main),
- * and the program is an entry of its own at its path under src/ (scripts/build-exe.ts). Bun.main, not
- * import.meta.url: the executable's CommonJS bundle has the source's path written into import.meta.url.
+ * The media thread's program. In the executable the program is an entry of its own at its path under src/, beside
+ * the main entry at /$bunfs/root/ (Bun.main; scripts/build-exe.ts). Bun.main, not import.meta.url: this module is
+ * bundled into a chunk of the executable, not at its path under src/.
  */
 const PROGRAM = Bun.main.startsWith("/$bunfs/")
   ? new URL("./media/media-thread-worker.ts", `file://${Bun.main}`)
