@@ -8,9 +8,9 @@ import type { AppContext } from "../context";
 import { catalogs } from "../db/catalogs";
 import { formatMessage } from "./format-message";
 import { type Catalog, type CompiledCatalog, compileCatalog, pseudoMessage } from "./messages";
-import { PSEUDO_LANGUAGE, SHIPPED_CATALOGS, SHIPPED_LANGUAGES, SOURCE_LANGUAGE } from "./languages";
+import { PSEUDO_LANGUAGE, SHIPPED_LANGUAGES, SOURCE_LANGUAGE, shippedCatalog } from "./languages";
 
-export const ENGLISH: Catalog = SHIPPED_CATALOGS[SOURCE_LANGUAGE] ?? {};
+export const ENGLISH: Catalog = shippedCatalog(SOURCE_LANGUAGE) ?? {};
 
 type Override = { catalog: Catalog; updatedAt: string };
 
@@ -38,7 +38,7 @@ export async function effectiveCatalog(ctx: AppContext, language: string): Promi
   if (language === PSEUDO_LANGUAGE) return { catalog: ENGLISH, version: "pseudo" };
   const override = await overrideOf(ctx, language);
   return {
-    catalog: { ...ENGLISH, ...SHIPPED_CATALOGS[language], ...override?.catalog },
+    catalog: { ...ENGLISH, ...shippedCatalog(language), ...override?.catalog },
     version: override?.updatedAt ?? "shipped",
   };
 }
@@ -110,7 +110,7 @@ export async function catalogSummaries(ctx: AppContext): Promise<CatalogSummary[
   return codes.map((code) => {
     const row = rows.find((candidate) => candidate.language === code);
     const uploaded = row ? (JSON.parse(row.messages) as Catalog) : {};
-    const own = new Set([...Object.keys(SHIPPED_CATALOGS[code] ?? {}), ...Object.keys(uploaded)].filter((id) => Object.hasOwn(ENGLISH, id)));
+    const own = new Set([...Object.keys(shippedCatalog(code) ?? {}), ...Object.keys(uploaded)].filter((id) => Object.hasOwn(ENGLISH, id)));
     return {
       code,
       shipped: SHIPPED_LANGUAGES.includes(code),

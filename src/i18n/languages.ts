@@ -1,8 +1,19 @@
 /** Which languages casefile ships, how each is named and written, and which of several a phone should get. */
-import { readShippedCatalogs } from "./catalog-files" with { type: "macro" };
+import { readShippedCatalogTexts } from "./catalog-files" with { type: "macro" };
 
-/** locales/<language>.json as built into the program: message id → ICU MessageFormat text. */
-export const SHIPPED_CATALOGS: Record<string, Record<string, string>> = readShippedCatalogs();
+/** locales/<language>.json as built into the program, as text (catalog-files.ts). */
+const SHIPPED_CATALOG_TEXTS: Record<string, string> = readShippedCatalogTexts();
+const shippedCatalogs = new Map<string, Record<string, string>>();
+
+/** A shipped catalog (message id → ICU MessageFormat text), parsed at its first use; undefined if none ships. */
+export function shippedCatalog(language: string): Record<string, string> | undefined {
+  let catalog = shippedCatalogs.get(language);
+  if (!catalog && Object.hasOwn(SHIPPED_CATALOG_TEXTS, language)) {
+    catalog = JSON.parse(SHIPPED_CATALOG_TEXTS[language]!) as Record<string, string>;
+    shippedCatalogs.set(language, catalog);
+  }
+  return catalog;
+}
 
 /** The spec's language: every message exists in it, and every other catalog falls back to it. */
 export const SOURCE_LANGUAGE = "en";
@@ -14,7 +25,7 @@ export const SOURCE_LANGUAGE = "en";
  */
 export const PSEUDO_LANGUAGE = "en-XA";
 
-export const SHIPPED_LANGUAGES = Object.keys(SHIPPED_CATALOGS);
+export const SHIPPED_LANGUAGES = Object.keys(SHIPPED_CATALOG_TEXTS);
 
 /** Scripts written right to left (ISO 15924), for the direction of a language an admin adds. */
 const RTL_SCRIPTS = new Set(["Arab", "Hebr", "Thaa", "Syrc", "Nkoo", "Adlm", "Rohg", "Mand", "Samr"]);

@@ -3,7 +3,7 @@
  * are the spec's texts and the ones the web app had built in, so a fresh install looks exactly as before.
  */
 import { DEFAULT_ACCENT } from "../config/branding";
-import { SHIPPED_CATALOGS, SOURCE_LANGUAGE } from "../i18n/languages";
+import { SOURCE_LANGUAGE, shippedCatalog } from "../i18n/languages";
 import { badRequest } from "../http/errors";
 
 export type FaqItem = { question: string; answer: string };
@@ -62,12 +62,12 @@ export const DEFAULT_SPY_URL = "https://example.org/";
 export const DEFAULT_PROJECT_NAME = "casefile";
 
 /** The English catalog's text of a show default (the web shows other languages' from their catalogs). */
-const english = (id: string) => SHIPPED_CATALOGS[SOURCE_LANGUAGE]![`show.${id}`]!;
+const english = (id: string) => shippedCatalog(SOURCE_LANGUAGE)![`show.${id}`]!;
 
 /** How many numbered entries `show.<field>.1`, `.2`, … (or `.1.question`, …) the English catalog has. */
 function countOf(field: string, suffix = ""): number {
   let n = 0;
-  while (SHIPPED_CATALOGS[SOURCE_LANGUAGE]![`show.${field}.${n + 1}${suffix}`] !== undefined) n++;
+  while (shippedCatalog(SOURCE_LANGUAGE)![`show.${field}.${n + 1}${suffix}`] !== undefined) n++;
   return n;
 }
 const numbered = <T>(count: number, make: (n: number) => T) => Array.from({ length: count }, (_, index) => make(index + 1));
