@@ -1,5 +1,5 @@
-import { groupedDigits, NOTES_MAX } from "../evidence/evidence-input";
-import { badRequest } from "../http/errors";
+import { NOTES_MAX } from "../evidence/evidence-input";
+import { badRequest, groupedDigits } from "../http/errors";
 import { asRecord } from "../http/input";
 import { REVIEW_STATUSES, type ReviewStatus } from "./console-query";
 import { BULK_ACTIONS, type BulkAction } from "./console.service";

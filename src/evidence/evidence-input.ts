@@ -1,4 +1,4 @@
-import { badRequest, errorMessages } from "../http/errors";
+import { badRequest, errorMessages, groupedDigits } from "../http/errors";
 import type { MediaKind } from "../media/sniff";
 
 export const MEDIA_TYPES = { note: 1, image: 2, video: 3, audio: 4 } as const;
@@ -10,9 +10,6 @@ export const LOCATION_MAX = 200;
 export const THUMBNAIL_MAX_BYTES = 64 * 1024;
 export const PAGE_DEFAULT = 50;
 export const PAGE_MAX = 200;
-
-/** 10000 → "10,000", as en-US writes it, without `toLocaleString`: its first call loads ICU, ~2 ms of every start. */
-export const groupedDigits = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ",");
 
 export type EvidenceText = { title: string; notes: string; location: string | null };
 

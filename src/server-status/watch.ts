@@ -26,8 +26,11 @@ export type ServerWatch = {
   stop(): Promise<void>;
 };
 
-/** Starts this instance's heartbeat, backups, renditions and warning checks; `ready` once its first heartbeat is written. */
-export function startWatch(ctx: AppContext, tls: ServerTls | undefined): ServerWatch & { ready: Promise<void> } {
+/** A watch as started: `ready` once this instance's first heartbeat is written. */
+type StartedWatch = ServerWatch & { ready: Promise<void> };
+
+/** Starts this instance's heartbeat, backups, renditions and warning checks. */
+export function startWatch(ctx: AppContext, tls: ServerTls | undefined): StartedWatch {
   const instanceId = crypto.randomUUID();
   const startedAt = new Date();
   const errors = new ErrorLog();
@@ -39,7 +42,7 @@ export function startWatch(ctx: AppContext, tls: ServerTls | undefined): ServerW
     for (const line of renditions.found) console.log(`renditions: found ${line}`);
     for (const line of renditions.missing) console.log(`renditions: missing ${line}; install it for these copies`);
   }
-  const watch: ServerWatch & { ready: Promise<void> } = {
+  const watch: StartedWatch = {
     ready: heartbeat.ready,
     instanceId,
     startedAt,
