@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import { requireAdmin } from "../auth/guard";
 import type { AppContext } from "../context";
 import { setVisibility, toggleVisibility } from "../evidence/evidence-visibility";
+import { EVENTS_AFTER_HEADER, newestAuditId } from "../events/event-stream";
 import { errorBody, json } from "../http/errors";
 import { parseId } from "../http/input";
 import { readSmallJson } from "../http/json-body";
@@ -21,9 +22,11 @@ export function deskRoutes(ctx: AppContext) {
   const bodyReadAfterAuth = { parse: "none" as const };
 
   return (app: Elysia) => app
-    .get("/api/evidence/admin", async ({ query, request }) => {
+    .get("/api/evidence/admin", async ({ query, request, set }) => {
       await requireAdmin(ctx, request);
-      return (await listConsole(ctx.db, readConsoleQuery(query))).map(consoleItemJson);
+      const consoleQuery = readConsoleQuery(query);
+      set.headers[EVENTS_AFTER_HEADER] = String(await newestAuditId(ctx.db)); // read before the list: see the header
+      return (await listConsole(ctx.db, consoleQuery)).map(consoleItemJson);
     })
 
     .get("/api/evidence/admin/counts", async ({ query, request }) => {

@@ -35,6 +35,12 @@ function eventName({ action, targetType }: Entry): string | undefined {
   return undefined;
 }
 
+/**
+ * The header of an admin list's answer naming the newest audit entry before the list was read: the list's live view
+ * opens its stream with `?after=` it, and events it already shows come again (each applies idempotently).
+ */
+export const EVENTS_AFTER_HEADER = "x-events-after";
+
 export async function newestAuditId(db: Database): Promise<number> {
   const [row] = await db.select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
   return row?.id ?? 0;
@@ -95,8 +101,9 @@ export function eventStream(db: Database, startAfter: number, signal: AbortSigna
         release();
         controller.close();
       };
-      // retry: a dropped connection comes back within the 2 s the console promises.
-      controller.enqueue(encoder.encode("retry: 1000\n: connected\n\n"));
+      // retry: a dropped connection comes back within the 2 s the console promises. id: a drop before the first event
+      // still resumes from where this stream started (an id without data sets the client's Last-Event-ID only).
+      controller.enqueue(encoder.encode(`retry: 1000\nid: ${startAfter}\n: connected\n\n`));
     },
     async pull(controller) {
       while (open()) {

@@ -6,13 +6,15 @@ import type { AppContext } from "../context";
 import { readCookie, SESSION_COOKIE } from "../http/cookies";
 import { eventStream, newestAuditId, type StreamSession } from "./event-stream";
 
-/** An audit id from `Last-Event-ID`; anything else starts at the newest entry. */
-const resumeId = (header: string | null) => (header && /^\d{1,15}$/.test(header.trim()) ? Number(header.trim()) : undefined);
+/** An audit id (`Last-Event-ID`, or `?after=`); anything else is none. */
+const auditId = (value: string | null | undefined) => (value && /^\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : undefined);
 
 export function eventsRoutes(ctx: AppContext) {
-  return (app: Elysia) => app.get("/api/events", async ({ request }) => {
+  return (app: Elysia) => app.get("/api/events", async ({ query, request }) => {
     const admin = await requireAdmin(ctx, request);
-    const cursor = resumeId(request.headers.get("last-event-id")) ?? (await newestAuditId(ctx.db));
+    // A reconnect resumes after the last event it saw; a first connection after the list it shows (the list's
+    // EVENTS_AFTER_HEADER), so nothing that changed between the list's answer and the stream's start is missed.
+    const cursor = auditId(request.headers.get("last-event-id")) ?? auditId(query.after) ?? (await newestAuditId(ctx.db));
     // The stream lasts as long as this session: a logout, a log out everywhere, a deletion or a demotion ends it.
     const session: StreamSession = {
       stillAllowed: async () => {

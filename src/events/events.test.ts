@@ -20,11 +20,12 @@ afterAll(() => instances?.stop());
 type ServerEvent = { id?: string; event?: string; data?: unknown; comment?: string };
 
 /** An open SSE connection: its events parsed as they arrive. */
-async function connect(actor: Actor, lastEventId?: string) {
+async function connect(actor: Actor, from: { lastEventId?: string; after?: string } = {}) {
   const abort = new AbortController();
   const headers: Record<string, string> = { cookie: actor.cookie, accept: "text/event-stream" };
-  if (lastEventId) headers["last-event-id"] = lastEventId;
-  const response = await fetch(`${actor.baseUrl}/api/events`, { headers, signal: abort.signal });
+  if (from.lastEventId) headers["last-event-id"] = from.lastEventId;
+  const search = from.after === undefined ? "" : `?after=${from.after}`;
+  const response = await fetch(`${actor.baseUrl}/api/events${search}`, { headers, signal: abort.signal });
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toStartWith("text/event-stream");
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -51,6 +52,7 @@ async function connect(actor: Actor, lastEventId?: string) {
         }
         const fields = Object.fromEntries(block.split("\n").filter((l) => !l.startsWith(":") && l.includes(":")).map((l) => [l.slice(0, l.indexOf(":")), l.slice(l.indexOf(":") + 1).trim()]));
         if (fields.event) queued.push({ id: fields.id, event: fields.event, data: JSON.parse(fields.data!) });
+        else if (fields.id) queued.push({ id: fields.id, comment: "id only" }); // sets the client's Last-Event-ID
       }
     }
   }
@@ -98,7 +100,7 @@ describe("GET /api/events", () => {
 
     const missedA = await post("Missed one");
     const missedB = await post("Missed two");
-    const resumed = await connect(admin, seen.id);
+    const resumed = await connect(admin, { lastEventId: seen.id });
     try {
       expect((await resumed.next(2_000)).data).toMatchObject({ id: missedA.id, title: "Missed one" });
       expect((await resumed.next(2_000)).data).toMatchObject({ id: missedB.id, title: "Missed two" });
@@ -122,6 +124,43 @@ describe("GET /api/events", () => {
       }
     } finally {
       stream.close();
+    }
+  });
+
+  test("a stream dropped before its first event resumes from where it started: the browser's Last-Event-ID is set at once", async () => {
+    const stream = await connect(admin);
+    let opening = await stream.next(1_000, true);
+    while (opening.comment !== "id only") opening = await stream.next(1_000, true); // after ": connected"
+    stream.close();
+    expect(Number(opening.id)).toBeGreaterThan(0);
+    const missed = await post("While the first connection was down");
+    const resumed = await connect(admin, { lastEventId: opening.id });
+    try {
+      expect((await resumed.next(2_000)).data).toMatchObject({ id: missed.id });
+    } finally {
+      resumed.close();
+    }
+  });
+
+  test("a list's answer says where its stream starts: a change between the list and the stream's start still arrives", async () => {
+    const list = await admin.get("/api/evidence/admin?limit=5");
+    expect(list.status).toBe(200);
+    const after = list.headers.get("x-events-after")!;
+    expect(after).toMatch(/^\d+$/);
+    const between = await post("Sent while the admin's stream was still connecting");
+    const stream = await connect(admin, { after });
+    try {
+      expect(await stream.next(2_000)).toMatchObject({ event: "evidence.created", data: { id: between.id } });
+    } finally {
+      stream.close();
+    }
+    // Not a number: ignored, the stream starts at the newest entry.
+    const odd = await connect(admin, { after: "1e3" });
+    try {
+      const next = await post("After the odd cursor");
+      expect((await odd.next(2_000)).data).toMatchObject({ id: next.id });
+    } finally {
+      odd.close();
     }
   });
 

@@ -259,6 +259,31 @@ test("an item deleted elsewhere while open says so and stays until closed; the k
   await context.close();
 });
 
+test("what changes while the desk's stream is still connecting arrives once it connects", async () => {
+  // The stream held until an item arrived and another was deleted: it starts after the list it goes with, not at the
+  // newest change (what it did: an item deleted in that gap stayed on the desk, a private one could be published).
+  const { page, problems, context } = await adminPage(LAPTOP, { serviceWorkers: "block" });
+  const victim = await post("Duplicate of the harbour photo, to be withdrawn");
+  let release!: () => void;
+  const connecting = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/events*", async (route) => {
+    await connecting;
+    await route.continue();
+  });
+  await page.goto("/admin");
+  await table(page).getByRole("button", { name: victim.title }).waitFor();
+  await page.getByText("Connecting").first().waitFor();
+  const arrived = await post("Arrived while the desk was connecting: a second van");
+  expect((await witness.actor.delete(`/api/evidence/delete/${victim.id}`)).status).toBe(200);
+  release();
+  await table(page).getByRole("button", { name: "Arrived while the desk was connecting: a second van" }).waitFor();
+  await table(page).getByRole("button", { name: victim.title }).waitFor({ state: "detached" });
+  expect(await table(page).getByRole("button", { name: "Arrived while the desk was connecting: a second van" }).count()).toBe(1);
+  expect(arrived.id).toBeGreaterThan(victim.id);
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
 for (const viewport of [LAPTOP, PHONE]) {
   test(`audit log at ${viewport.width}: sentences, filters, a link to the item and from the viewer to its history`, async () => {
     const { page, problems, context } = await adminPage(viewport);

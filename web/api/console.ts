@@ -1,5 +1,5 @@
 /** The investigator's desk (issue 9): the admin list with filters, counts, review state, notes, bulk actions, audit. */
-import { request } from "./client";
+import { request, requestWithHeaders } from "./client";
 import type { Evidence, User } from "./types";
 
 export type ReviewStatus = "new" | "reviewed" | "flagged";
@@ -94,10 +94,22 @@ export function parseConsoleQuery(search: string): ConsoleQuery {
 const early = new Map<string, { at: number; answer: Promise<unknown> }>();
 const EARLY_FRESH_MS = 10_000;
 
-function getOnce<T>(path: string): Promise<T> {
+function getOnce<T>(path: string, fetchFresh: (path: string) => Promise<T> = (fresh) => request<T>("GET", fresh)): Promise<T> {
   const kept = early.get(path);
   early.delete(path);
-  return kept && performance.now() - kept.at < EARLY_FRESH_MS ? (kept.answer as Promise<T>) : request<T>("GET", path);
+  return kept && performance.now() - kept.at < EARLY_FRESH_MS ? (kept.answer as Promise<T>) : fetchFresh(path);
+}
+
+/** A page of the admin list, and the audit id it was read after: the console's live stream starts there. */
+export interface ConsolePage {
+  items: ConsoleItem[];
+  eventsAfter: number | null;
+}
+
+async function readConsolePage(path: string): Promise<ConsolePage> {
+  const { data, headers } = await requestWithHeaders<ConsoleItem[]>("GET", path);
+  const after = headers.get("x-events-after");
+  return { items: data, eventsAfter: after && /^\d+$/.test(after) ? Number(after) : null };
 }
 
 function pagePath(query: ConsoleQuery, cursor: { before?: number; offset?: number }) {
@@ -127,7 +139,7 @@ function keepEarly(path: string, answer: Promise<unknown>) {
  */
 export function prefetchConsole(search: string) {
   const query = parseConsoleQuery(search);
-  const page = request("GET", pagePath(query, {}));
+  const page = readConsolePage(pagePath(query, {}));
   keepEarly(pagePath(query, {}), page);
   const afterPage = page.then(
     () => {},
@@ -137,7 +149,7 @@ export function prefetchConsole(search: string) {
 }
 
 /** One page: `before` (id cursor) for the newest-first sort, `offset` for the others (design contract). */
-export const listConsolePage = (query: ConsoleQuery, cursor: { before?: number; offset?: number }) => getOnce<ConsoleItem[]>(pagePath(query, cursor));
+export const listConsolePage = (query: ConsoleQuery, cursor: { before?: number; offset?: number }) => getOnce(pagePath(query, cursor), readConsolePage);
 
 export const getConsoleCounts = (query: ConsoleQuery) => getOnce<ConsoleCounts>(countsPath(query));
 

@@ -103,11 +103,14 @@ export function AuditView({ participants }: { participants: Participant[] }) {
 
   // Live: every change the console hears of is in the log too; newer entries join the top.
   const fresh = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const live = useLiveEvents({
-    created: () => newer(),
-    updated: () => newer(),
-    deleted: () => newer(),
-  });
+  const live = useLiveEvents(
+    {
+      created: () => newer(),
+      updated: () => newer(),
+      deleted: () => newer(),
+    },
+    null,
+  );
   function newer() {
     clearTimeout(fresh.current);
     fresh.current = setTimeout(async () => {

@@ -12,8 +12,20 @@ import { useLiveEvents } from "./useLiveEvents";
  * Items deleted by someone else are remembered in `deleted`, so an open viewer can say so.
  */
 export function useConsoleItems(query: ConsoleQuery, holdArrivals: () => boolean) {
+  // The live stream starts after the first list's answer, from the audit id that list was read after: what changed
+  // between the two still arrives. Later lists (another filter, a reload) keep the stream it opened.
+  const [streamAfter, setStreamAfter] = useState<number | null | undefined>(undefined);
   const fetchPage = useCallback(
-    (before?: number, loaded?: number) => listConsolePage(query, query.sort && query.sort !== "newest" ? { offset: loaded } : { before }),
+    async (before?: number, loaded?: number) => {
+      try {
+        const page = await listConsolePage(query, query.sort && query.sort !== "newest" ? { offset: loaded } : { before });
+        setStreamAfter((first) => (first === undefined ? page.eventsAfter : first));
+        return page.items;
+      } catch (error) {
+        setStreamAfter((first) => (first === undefined ? null : first)); // live while the list is retried
+        throw error;
+      }
+    },
     [query],
   );
   const paged = usePagedEvidence<ConsoleItem>(fetchPage, CONSOLE_PAGE_SIZE);
@@ -24,6 +36,8 @@ export function useConsoleItems(query: ConsoleQuery, holdArrivals: () => boolean
   const { setItems } = paged;
   const hold = useRef(holdArrivals);
   hold.current = holdArrivals;
+  const shown = useRef(paged.items);
+  shown.current = paged.items;
   useEffect(() => setArrived([]), [query]);
 
   /** Merges a changed item in (keeping fields an older answer lacks, such as the participant's name). */
@@ -54,24 +68,28 @@ export function useConsoleItems(query: ConsoleQuery, holdArrivals: () => boolean
     setArrived([]);
   }, [addNew]);
 
-  const live = useLiveEvents({
-    created: (item) => {
-      if (matchesQuery(item, query)) {
-        if (hold.current()) setArrived((held) => (held.some((seen) => seen.id === item.id) ? held : [item, ...held]));
-        else addNew([item]);
-      }
-      recount();
+  const live = useLiveEvents(
+    {
+      created: (item) => {
+        if (shown.current.some((seen) => seen.id === item.id)) replace(item); // already in the list: replayed from just before it was read
+        else if (matchesQuery(item, query)) {
+          if (hold.current()) setArrived((held) => (held.some((seen) => seen.id === item.id) ? held : [item, ...held]));
+          else addNew([item]);
+        }
+        recount();
+      },
+      updated: (item) => {
+        replace(item);
+        recount();
+      },
+      deleted: (id) => {
+        remove([id]);
+        setDeleted((ids) => new Set(ids).add(id));
+        recount();
+      },
     },
-    updated: (item) => {
-      replace(item);
-      recount();
-    },
-    deleted: (id) => {
-      remove([id]);
-      setDeleted((ids) => new Set(ids).add(id));
-      recount();
-    },
-  });
+    streamAfter,
+  );
   // A reload brings the waiting arrivals in with the rest.
   const reload = useCallback(() => {
     setArrived([]);
