@@ -1,7 +1,7 @@
 /** Shared Playwright setup for the browser tests and the screenshot tour: Debian's Chromium with a fake camera and mic. */
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from "playwright-core";
 
 export const PHONE = { width: 390, height: 844 };
 export const LAPTOP = { width: 1280, height: 800 };
@@ -59,6 +59,18 @@ export async function openPage(
     if (!request.url().startsWith(baseURL) && !/^(data|blob):/.test(request.url())) problems.push(`foreign request: ${request.url()}`);
   });
   return { context, page, problems };
+}
+
+/**
+ * The requests of a page that have not finished, for a failure's message: a wait that times out says what the page
+ * was still waiting on (a rare CI failure of the logout test could not be explained without it).
+ */
+export function requestsInFlight(page: Page): () => string[] {
+  const pending = new Set<Request>();
+  page.on("request", (request) => pending.add(request));
+  page.on("requestfinished", (request) => pending.delete(request));
+  page.on("requestfailed", (request) => pending.delete(request));
+  return () => [...pending].map((request) => `${request.method()} ${request.url()}`);
 }
 
 const SCREENSHOT_DIR = path.join(import.meta.dir, "../../screenshots");

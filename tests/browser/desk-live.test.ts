@@ -263,7 +263,8 @@ test("what changes while the desk's stream is still connecting arrives once it c
   // The stream held until an item arrived and another was deleted: it starts after the list it goes with, not at the
   // newest change (what it did: an item deleted in that gap stayed on the desk, a private one could be published).
   const { page, problems, context } = await adminPage(LAPTOP, { serviceWorkers: "block" });
-  const victim = await post("Duplicate of the harbour photo, to be withdrawn");
+  const withdrawn = "Duplicate of the harbour photo, to be withdrawn";
+  const victim = await post(withdrawn);
   let release!: () => void;
   const connecting = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/api/events*", async (route) => {
@@ -271,13 +272,13 @@ test("what changes while the desk's stream is still connecting arrives once it c
     await route.continue();
   });
   await page.goto("/admin");
-  await table(page).getByRole("button", { name: victim.title }).waitFor();
+  await table(page).getByRole("button", { name: withdrawn }).waitFor();
   await page.getByText("Connecting").first().waitFor();
   const arrived = await post("Arrived while the desk was connecting: a second van");
   expect((await witness.actor.delete(`/api/evidence/delete/${victim.id}`)).status).toBe(200);
   release();
   await table(page).getByRole("button", { name: "Arrived while the desk was connecting: a second van" }).waitFor();
-  await table(page).getByRole("button", { name: victim.title }).waitFor({ state: "detached" });
+  await table(page).getByRole("button", { name: withdrawn }).waitFor({ state: "detached" });
   expect(await table(page).getByRole("button", { name: "Arrived while the desk was connecting: a second van" }).count()).toBe(1);
   expect(arrived.id).toBeGreaterThan(victim.id);
   expect(problems).toEqual([]);

@@ -9,7 +9,7 @@ import type { Browser } from "playwright-core";
 import { Actor, newParticipant } from "../support/client";
 import { type TestServer } from "../support/server";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { openPage, PHONE, shot } from "./browser";
+import { openPage, PHONE, requestsInFlight, shot } from "./browser";
 import { serverAndBrowser } from "./server-and-browser";
 import { addChoice, participantPage, storedDrafts, waitForDraft } from "./capture-support";
 import { Shell } from "./pages/Shell";
@@ -75,8 +75,12 @@ test("logout on a shared phone asks about its unsent drafts: kept by default, re
   }
   const titles = async () => (await storedDrafts(page)).map((draft) => draft.title);
   const question = page.getByRole("dialog", { name: "Keep your unsent items on this device?" });
-  /** Logout goes to / (which shows a visitor the landing page at /home). */
-  const loggedOut = (url: URL) => url.pathname === "/" || url.pathname === "/home";
+  /** Logout goes to / (which shows a visitor the landing page at /home); a timeout says what the page waited on. */
+  const inFlight = requestsInFlight(page);
+  const loggedOut = () =>
+    page.waitForURL((url) => url.pathname === "/" || url.pathname === "/home").catch((error: Error) => {
+      throw new Error(`${error.message}\nstill at ${page.url()}; requests in flight: ${inFlight().join(", ") || "none"}`);
+    });
 
   await login();
   await leaveDraft("Shared phone note");
@@ -90,14 +94,14 @@ test("logout on a shared phone asks about its unsent drafts: kept by default, re
   expect((await page.request.get("/api/user")).status()).toBe(200);
   await shell.logout();
   await question.getByRole("button", { name: "Keep them and log out" }).click();
-  await page.waitForURL(loggedOut);
+  await loggedOut();
   expect(await titles()).toEqual(["Shared phone note"]);
 
   await login();
   await toProfile();
   await shell.logout();
   await question.getByRole("button", { name: "Remove them and log out" }).click();
-  await page.waitForURL(loggedOut);
+  await loggedOut();
   expect(await titles()).toEqual([]);
 
   await login();
