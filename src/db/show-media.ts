@@ -18,6 +18,11 @@ export const showMedia = sqliteTable(
     createdAt: text("created_at").notNull(),
     /** When a newer file (or the default) took its place; ISO. */
     replacedAt: text("replaced_at"),
+    /**
+     * A captions file's language (a canonical BCP 47 tag) as the admin said at upload, for the player's track; null
+     * for other files, and for captions uploaded before it was asked (read as the server's default language).
+     */
+    language: text("language"),
   },
   (t) => [index("show_media_slot").on(t.slot, t.replacedAt)],
 );

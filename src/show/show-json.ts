@@ -2,7 +2,7 @@
 import { darkened, textColourOn } from "../config/branding";
 import type { ShowMediaRow } from "../db/show-media";
 import type { Show } from "./show.service";
-import { SLOT_NAMES, SLOTS, type Slot, type Source } from "./show-slots";
+import { BUILT_IN_CAPTIONS_LANGUAGE, SLOT_NAMES, SLOTS, type Slot, type Source } from "./show-slots";
 
 /** The versioned address of an uploaded file: a new upload is a new address, so caches and players never mix them. */
 export const showMediaUrl = (row: Pick<ShowMediaRow, "slot" | "id">) => `/show-media/${row.slot}/${row.id}`;
@@ -17,10 +17,14 @@ const captionsUrl = (show: Show, slot: "onboarding-captions" | "tutorial-caption
   return row ? showMediaUrl(row) : SLOTS[slot].builtIn;
 };
 
+/** The language the player labels a captions track with. */
+const captionsLanguage = (show: Show, slot: "onboarding-captions" | "tutorial-captions") => show.media[slot]?.language ?? BUILT_IN_CAPTIONS_LANGUAGE;
+
 function mediaState(show: Show, slot: Slot) {
   const row = show.media[slot];
   if (!row) return { default: !show.locks[slot] };
-  return { default: false, type: row.mime, size: row.size, url: showMediaUrl(row), updated_at: row.createdAt };
+  const language = row.language === null ? {} : { language: row.language };
+  return { default: false, type: row.mime, size: row.size, url: showMediaUrl(row), updated_at: row.createdAt, ...language };
 }
 
 export function showJson(show: Show) {
@@ -38,9 +42,11 @@ export function showJson(show: Show) {
     onboarding_video_url: single(onboarding),
     onboarding_video_sources: onboarding,
     onboarding_captions_url: captionsUrl(show, "onboarding-captions"),
+    onboarding_captions_language: captionsLanguage(show, "onboarding-captions"),
     tutorial_video_url: single(tutorial),
     tutorial_video_sources: tutorial,
     tutorial_captions_url: captionsUrl(show, "tutorial-captions"),
+    tutorial_captions_language: captionsLanguage(show, "tutorial-captions"),
     logo_url: SLOTS.logo.builtIn,
     landing_image_url: SLOTS["landing-image"].builtIn,
     media: Object.fromEntries(SLOT_NAMES.map((slot) => [slot, mediaState(show, slot)])),

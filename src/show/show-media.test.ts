@@ -53,6 +53,44 @@ describe("media slots", () => {
     expect(entries[0]!.detail).toMatchObject({ slot: "onboarding-video", before: null, after: { type: "video/mp4" } });
   });
 
+  test("captions carry the language the admin names (the server's default when none), for the player's track", async () => {
+    const german = await startTestServer({ DEFAULT_LANGUAGE: "de" });
+    try {
+      const chief = await adminActor(german.url);
+      const show = async () => (await (await fetch(`${german.url}/api/show`)).json()) as Json;
+      expect((await show()).onboarding_captions_language).toBe("en"); // the built-in captions
+      const french = await chief.put("/api/show/media/onboarding-captions", form({ language: "FR-ca" }, { file: file(VTT, "briefing.fr.vtt") }));
+      expect(french.status).toBe(200);
+      const saved = (await french.json()) as Json;
+      expect([saved.onboarding_captions_language, saved.media["onboarding-captions"].language]).toEqual(["fr-CA", "fr-CA"]);
+      expect((await fetch(german.url + saved.onboarding_captions_url)).headers.get("content-language")).toBe("fr-CA");
+      expect((await auditRows(german, "show.media")).at(-1)!.detail.after).toMatchObject({ language: "fr-CA" });
+      // Without one: the server's default language; so too for captions uploaded before the language was asked.
+      const plain = (await (await chief.put("/api/show/media/tutorial-captions", form({}, { file: file(VTT, "c.vtt") }))).json()) as Json;
+      expect(plain.tutorial_captions_language).toBe("de");
+      await german.ctx.db.$client.execute("update show_media set language = null where slot = 'onboarding-captions'");
+      await chief.put("/api/show", { ticket_warning: "Bring your ticket." }); // a new version: the show is read again
+      expect((await show()).onboarding_captions_language).toBe("de");
+
+      // Refused before anything is stored: not a language, far too long, or a language for a file that has none.
+      const before = await show();
+      const refusals: [string, Record<string, string>, File, string][] = [
+        ["onboarding-captions", { language: "not a language" }, file(VTT, "c.vtt"), "The language must be a language tag such as fr or pt-BR."],
+        ["onboarding-captions", { language: `en-${"abcdefgh-".repeat(5)}x` }, file(VTT, "c.vtt"), "The language must be a language tag such as fr or pt-BR."],
+        ["logo", { language: "fr" }, file(SVG, "logo.svg"), "Only captions have a language, not the logo."],
+      ];
+      for (const [slot, fields, sent, message] of refusals) {
+        const response = await chief.put(`/api/show/media/${slot}`, form(fields, { file: sent }));
+        expect([slot, response.status, (await response.json()).message]).toEqual([slot, 400, message]);
+      }
+      const after = await show();
+      expect([after.version, after.media]).toEqual([before.version, before.media]);
+      expect((await german.ctx.db.$client.execute("select count(*) from show_media")).rows[0]![0]).toBe(2);
+    } finally {
+      await german.stop();
+    }
+  });
+
   test("a video is sought with Range requests", async () => {
     const show = (await (await fetch(`${server.url}/api/show`)).json()) as Json;
     const part = await fetch(server.url + show.onboarding_video_url, { headers: { range: "bytes=0-9" } });

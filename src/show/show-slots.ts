@@ -3,7 +3,8 @@
  * the built-in file that stands in until an admin uploads one.
  */
 import { imageType } from "../config/branding";
-import { unsupportedMedia } from "../http/errors";
+import { badRequest, unsupportedMedia } from "../http/errors";
+import { canonicalLanguage } from "../i18n/languages";
 import { identify } from "../media/media.service";
 import type { TempFile } from "../media/multipart";
 
@@ -34,6 +35,26 @@ export const SLOTS = {
 export type Slot = keyof typeof SLOTS;
 export const SLOT_NAMES = Object.keys(SLOTS) as Slot[];
 export const isSlot = (name: string): name is Slot => Object.hasOwn(SLOTS, name);
+
+/** The built-in captions are in the spec's English. */
+export const BUILT_IN_CAPTIONS_LANGUAGE = "en";
+/** RFC 5646's advice: a tag of up to 35 characters is to be supported; longer ones are not real languages. */
+const MAX_LANGUAGE_TAG = 35;
+
+/**
+ * The language of a file for a slot, from the upload's `language` field: a captions file's (any language tag, in its
+ * canonical spelling; absent or empty: the server's default language), none for other slots (sending one is an error).
+ */
+export function slotLanguage(slot: Slot, raw: string | undefined, defaultLanguage: string): string | null {
+  if (SLOTS[slot].kind !== "captions") {
+    if (raw !== undefined) throw badRequest(`Only captions have a language, not the ${slot}.`);
+    return null;
+  }
+  if (raw === undefined || raw.trim() === "") return defaultLanguage;
+  const tag = canonicalLanguage(raw);
+  if (!tag || tag.length > MAX_LANGUAGE_TAG) throw badRequest("The language must be a language tag such as fr or pt-BR.");
+  return tag;
+}
 
 /** The most bytes a slot accepts; videos follow MAX_UPLOAD_MB like evidence. */
 export function slotMaxBytes(slot: Slot, maxUploadBytes: number): number {

@@ -11,7 +11,7 @@ import { briefingResetCount, CountChanged, resetBriefing } from "./briefing.serv
 import { showJson } from "./show-json";
 import { withFinishedUpload } from "./show-upload";
 import { readShowUpdate } from "./show-schema";
-import { checkSlotFile, isSlot, type Slot, slotMaxBytes, tooLargeMessage } from "./show-slots";
+import { checkSlotFile, isSlot, type Slot, slotLanguage, slotMaxBytes, tooLargeMessage } from "./show-slots";
 import { assertUnlocked, currentShow, replaceSlot, slotFile, updateShow } from "./show.service";
 import { SVG_SANDBOX } from "../web/brand.routes";
 import { showWarnings } from "./warnings";
@@ -50,13 +50,13 @@ export function showRoutes(ctx: AppContext) {
           maxFieldBytes: 4096,
           ...stallGuard(ctx.config),
         });
-        const store = async (file: TempFile) => {
+        const store = async (file: TempFile, language: string | null) => {
           if (file.size > maxBytes) throw tooLarge(tooLargeMessage(slot, maxBytes));
           const mime = await checkSlotFile(slot, file);
           const storeKey = `show/${slot}/${crypto.randomUUID()}`;
           await ctx.store.putFile(storeKey, file.path, mime);
           try {
-            return showJson(await replaceSlot(ctx, admin, slot, { storeKey, mime, size: file.size, sha256: file.sha256 }));
+            return showJson(await replaceSlot(ctx, admin, slot, { storeKey, mime, size: file.size, sha256: file.sha256, language }));
           } catch (error) {
             await ctx.store.delete(storeKey).catch(() => {});
             throw error;
@@ -66,10 +66,11 @@ export function showRoutes(ctx: AppContext) {
           const { file } = upload.files;
           const uploadId = upload.fields.upload;
           if (file && uploadId !== undefined) throw badRequest("Send either a file or an upload, not both.");
+          const language = slotLanguage(slot, upload.fields.language, ctx.config.defaultLanguage);
           // A finished resumable upload (tus) instead of a file part: for a large video on a shaky link.
-          if (uploadId !== undefined) return await withFinishedUpload(ctx, admin.id, uploadId, store);
+          if (uploadId !== undefined) return await withFinishedUpload(ctx, admin.id, uploadId, (finished) => store(finished, language));
           if (!file) throw badRequest("Choose a file to upload (the form field is named file).");
-          return await store(file);
+          return await store(file, language);
         } finally {
           await upload.cleanup();
         }
@@ -118,6 +119,7 @@ export function showRoutes(ctx: AppContext) {
         etag: `"${row.sha256.slice(0, 32)}"`,
       };
       if (row.mime === "image/svg+xml") headers["content-security-policy"] = SVG_SANDBOX;
+      if (row.language) headers["content-language"] = row.language;
       return rangedResponse(request, row.size, headers, (range) => ctx.store.read(row.storeKey, range));
     })
     // Any other /show-media/ address is an error, never the app's HTML.

@@ -13,7 +13,7 @@ import { showSettings } from "../db/show-settings";
 import { showState } from "../db/show-state";
 import { conflict } from "../http/errors";
 import { DEFAULT_PROJECT_NAME, defaultText, SHOW_FIELD_NAMES, type ShowField, type ShowText } from "./show-schema";
-import { SLOT_NAMES, type Slot } from "./show-slots";
+import { SLOT_NAMES, SLOTS, type Slot } from "./show-slots";
 
 /** A field or slot the environment sets, and the variable that sets it. */
 export type Locks = Partial<Record<ShowField | Slot, string>>;
@@ -95,7 +95,12 @@ async function loadShow(ctx: AppContext, versions: { version: number; briefingVe
     } else text[field] = defaultText(text.project_name as string)[field];
   }
   const current: Partial<Record<Slot, ShowMediaRow>> = {};
-  for (const row of media) if (SLOT_NAMES.includes(row.slot as Slot) && !locks[row.slot as Slot]) current[row.slot as Slot] ??= row;
+  for (const row of media) {
+    if (!SLOT_NAMES.includes(row.slot as Slot) || locks[row.slot as Slot]) continue;
+    // Captions uploaded before their language was asked: the server's default language is the best guess.
+    const language = SLOTS[row.slot as Slot].kind === "captions" ? (row.language ?? ctx.config.defaultLanguage) : null;
+    current[row.slot as Slot] ??= { ...row, language };
+  }
   return { ...versions, noticeVersion, text: text as ShowText, customised, media: current, locks };
 }
 
@@ -167,8 +172,8 @@ export async function updateShow(ctx: AppContext, actor: NonNullable<AuditActor>
   return currentShow(ctx);
 }
 
-const mediaFacts = (row: Pick<ShowMediaRow, "mime" | "size" | "sha256"> | undefined) =>
-  row ? { type: row.mime, size: row.size, sha256: row.sha256 } : null;
+const mediaFacts = (row: Pick<ShowMediaRow, "mime" | "size" | "sha256" | "language"> | undefined) =>
+  row ? { type: row.mime, size: row.size, sha256: row.sha256, ...(row.language ? { language: row.language } : {}) } : null;
 
 /** Makes a stored file the slot's current one (or, with none, restores the default); the old one stays for a while. */
 export async function replaceSlot(

@@ -284,3 +284,46 @@ test("a large video goes through the resumable path, with its progress shown; th
     await video.remove();
   }
 });
+
+test("captions name their language: chosen at upload, the player's track and the transcript carry it", async () => {
+  const vtt = path.join(server.dataDir, `tutoriel-${crypto.randomUUID()}.vtt`);
+  await Bun.write(vtt, "WEBVTT\n\n00:00.000 --> 00:02.000\nAppuyez sur « Envoyer » pour transmettre une preuve.\n");
+  const { page, context, problems } = await openWithShell(browser, server.url, LAPTOP);
+  await signInWatched(page, ADMIN.username, ADMIN.password);
+  await page.goto("/admin/show");
+  const slot = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Help tutorial captions", exact: true }) });
+  await slot.locator('input[type="file"]').setInputFiles(vtt);
+  // The language asked beside the chosen file: the one the admin works in unless they say otherwise.
+  const language = slot.getByLabel("Language of the captions");
+  expect(await language.inputValue()).toBe("en");
+  await language.selectOption("fr");
+  await picture(page, "show-captions-language", slot.getByRole("heading", { name: "Help tutorial captions", exact: true }));
+  await slot.getByRole("button", { name: "Upload help tutorial captions" }).click();
+  await slot.getByRole("alert").filter({ hasText: "The new help tutorial captions is in use." }).waitFor();
+  await slot.getByText(/^Uploaded: French, /).waitFor();
+  expect(problems).toEqual([]);
+  await context.close();
+
+  // A participant's help screen: the track is French; with the video failing, its transcript is marked French too.
+  const { fields } = await newParticipant(server.url);
+  const phone = await openWithShell(browser, server.url, PHONE);
+  await phone.page.request.post("/api/user/login", { data: { usernameOrEmail: fields.username, password: fields.password } });
+  await phone.page.request.put(`/api/user/watched/${(await (await phone.page.request.get("/api/user")).json()).id}`);
+  await phone.page.goto("/help");
+  const tutorial = phone.page.getByRole("region", { name: "Tutorial: uploading evidence" });
+  const track = tutorial.locator("track");
+  await track.waitFor({ state: "attached" });
+  expect([await track.getAttribute("srclang"), await track.getAttribute("label")]).toEqual(["fr", "French"]);
+  expect(phone.problems).toEqual([]);
+  await phone.context.close();
+
+  const offline = await openWithShell(browser, server.url, PHONE);
+  await offline.page.context().route(/\/(tutorial\.(webm|mp4)|show-media\/tutorial-video\/)/, (route) => route.abort());
+  await offline.page.request.post("/api/user/login", { data: { usernameOrEmail: fields.username, password: fields.password } });
+  await offline.page.goto("/help");
+  const transcript = offline.page.getByRole("region", { name: "Tutorial: uploading evidence" }).getByRole("region", { name: "Transcript" });
+  const cue = transcript.getByText("Appuyez sur « Envoyer » pour transmettre une preuve.");
+  await cue.waitFor();
+  expect(await cue.evaluate((node) => node.closest("[lang]")!.getAttribute("lang"))).toBe("fr");
+  await offline.context.close();
+});

@@ -11,7 +11,8 @@ export interface FaqEntry {
 }
 export const MEDIA_SLOTS = ["onboarding-video", "onboarding-captions", "tutorial-video", "tutorial-captions", "logo", "landing-image"] as const;
 export type MediaSlot = (typeof MEDIA_SLOTS)[number];
-export type SlotState = { default: true } | { default: false; type: string; size: number; url: string; updated_at: string };
+/** `language`: a captions file's, as the admin said at upload. */
+export type SlotState = { default: true } | { default: false; type: string; size: number; url: string; updated_at: string; language?: string };
 
 export interface Show {
   version: number;
@@ -38,9 +39,12 @@ export interface Show {
   onboarding_video_url: string;
   onboarding_video_sources: VideoSource[];
   onboarding_captions_url: string;
+  /** The captions' language (a BCP 47 tag), for the player's track and the transcript. */
+  onboarding_captions_language: string;
   tutorial_video_url: string;
   tutorial_video_sources: VideoSource[];
   tutorial_captions_url: string;
+  tutorial_captions_language: string;
   logo_url: string;
   landing_image_url: string;
   media: Record<MediaSlot, SlotState>;

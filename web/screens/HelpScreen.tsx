@@ -1,7 +1,7 @@
 import { useAtomValue } from "jotai";
 import { type ReactNode, useId } from "react";
 import type { FaqEntry } from "../api/show";
-import { CaptionedVideo } from "../features/onboarding/CaptionedVideo";
+import { CaptionedVideo, captionsOf } from "../features/onboarding/CaptionedVideo";
 import { showAtom } from "../features/show/state";
 import { Icon } from "../ui/Icon";
 import { Markdown } from "../ui/Markdown";
@@ -53,7 +53,7 @@ export default function HelpScreen() {
           <CaptionedVideo
             key={show.tutorial_video_url}
             sources={show.tutorial_video_sources}
-            captionsUrl={show.tutorial_captions_url}
+            captions={captionsOf(show, "tutorial")}
             label={t("help.tutorial_video")}
           />
         </VideoSection>
@@ -62,7 +62,7 @@ export default function HelpScreen() {
           <CaptionedVideo
             key={show.onboarding_video_url}
             sources={show.onboarding_video_sources}
-            captionsUrl={show.onboarding_captions_url}
+            captions={captionsOf(show, "onboarding")}
             label={t("help.onboarding_video")}
           />
         </VideoSection>

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useId, useState } from "react";
 import { Alert, Button } from "../../ui/Button";
 import { transcriptOf } from "./transcript";
 import { t } from "../i18n/i18n";
+import type { Captions } from "../onboarding/CaptionedVideo";
 
 /** The cues of a captions file as text; "failed" when it cannot be fetched either (offline before a first visit). */
 function useTranscript(captionsUrl: string) {
@@ -23,8 +24,8 @@ function useTranscript(captionsUrl: string) {
  * In place of a video that could not load: what happened, Retry, any further way out the caller adds (children),
  * and what the video says, read from its captions (precached by the service worker, so there offline too).
  */
-export function VideoUnavailable({ captionsUrl, onRetry, children }: { captionsUrl: string; onRetry: () => void; children?: ReactNode }) {
-  const transcript = useTranscript(captionsUrl);
+export function VideoUnavailable({ captions, onRetry, children }: { captions: Captions; onRetry: () => void; children?: ReactNode }) {
+  const transcript = useTranscript(captions.url);
   const headingId = useId();
   return (
     <div className="space-y-4">
@@ -42,7 +43,7 @@ export function VideoUnavailable({ captionsUrl, onRetry, children }: { captionsU
         ) : transcript === "failed" ? (
           <p className="text-sm text-ink-800">{t("video.transcript_failed")}</p>
         ) : (
-          <div className="space-y-2 text-ink-900">
+          <div className="space-y-2 text-ink-900" lang={captions.language}>
             {transcript.map((cue, index) => (
               <p key={index}>{cue}</p>
             ))}

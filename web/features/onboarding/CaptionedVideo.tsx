@@ -1,7 +1,21 @@
-import type { VideoSource } from "../../api/show";
+import type { Show, VideoSource } from "../../api/show";
 import { useVideoFailure } from "../offline/useVideoFailure";
 import { VideoUnavailable } from "../offline/VideoUnavailable";
 import { languageName } from "../i18n/i18n";
+
+/** A video's captions file and the language it is in. */
+export type Captions = { url: string; language: string };
+
+/** The show's captions of the briefing or the tutorial. */
+export const captionsOf = (show: Show, video: "onboarding" | "tutorial"): Captions => ({
+  url: show[`${video}_captions_url`],
+  language: show[`${video}_captions_language`],
+});
+
+/** The captions track of a video, named by its language. */
+export function CaptionsTrack({ captions, isDefault = false }: { captions: Captions; isDefault?: boolean }) {
+  return <track kind="captions" src={captions.url} srcLang={captions.language} label={languageName(captions.language)} default={isDefault} />;
+}
 
 /** The <source> list of one of the show's videos; the failure events go on the last, as the browser tries them in order. */
 export function VideoSources({ sources, lastSourceEvents }: { sources: VideoSource[]; lastSourceEvents: object }) {
@@ -11,9 +25,9 @@ export function VideoSources({ sources, lastSourceEvents }: { sources: VideoSour
 }
 
 /** One of the show's videos (the briefing, the tutorial) with its captions; their text when it cannot load. */
-export function CaptionedVideo({ sources, captionsUrl, label }: { sources: VideoSource[]; captionsUrl: string; label: string }) {
+export function CaptionedVideo({ sources, captions, label }: { sources: VideoSource[]; captions: Captions; label: string }) {
   const video = useVideoFailure();
-  if (video.failed) return <VideoUnavailable captionsUrl={captionsUrl} onRetry={video.retry} />;
+  if (video.failed) return <VideoUnavailable captions={captions} onRetry={video.retry} />;
   return (
     <video
       key={video.attempt}
@@ -26,7 +40,7 @@ export function CaptionedVideo({ sources, captionsUrl, label }: { sources: Video
       {...video.videoEvents}
     >
       <VideoSources sources={sources} lastSourceEvents={video.lastSourceEvents} />
-      <track kind="captions" src={captionsUrl} srcLang="en" label={languageName("en")} />
+      <CaptionsTrack captions={captions} />
     </video>
   );
 }

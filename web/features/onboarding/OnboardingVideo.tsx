@@ -13,11 +13,11 @@ import { Icon } from "../../ui/Icon";
 import { useVideoFailure } from "../offline/useVideoFailure";
 import { VideoUnavailable } from "../offline/VideoUnavailable";
 import { showAtom } from "../show/state";
-import { VideoSources } from "./CaptionedVideo";
-import { languageName, t } from "../i18n/i18n";
+import { type Captions, CaptionsTrack, captionsOf, VideoSources } from "./CaptionedVideo";
+import { t } from "../i18n/i18n";
 
 const CONTROLS_AFTER_SECONDS = 3;
-type Briefing = { sources: VideoSource[]; captionsUrl: string };
+type Briefing = { sources: VideoSource[]; captions: Captions };
 /** Both dialogs are the spec's blocking gate: nothing closes them but their own buttons. */
 const ignoreClose = () => {};
 
@@ -51,7 +51,7 @@ function OnboardingPlayer({
         aria-label={t("help.onboarding_video")}
       >
         <VideoSources sources={briefing.sources} lastSourceEvents={failure.lastSourceEvents} />
-        <track kind="captions" src={briefing.captionsUrl} srcLang="en" label={languageName("en")} default />
+        <CaptionsTrack captions={briefing.captions} isDefault />
       </video>
       {!started && (
         <button
@@ -74,7 +74,7 @@ export function OnboardingVideo({ user }: { user: User }) {
   const show = useAtomValue(showAtom);
   // The briefing this participant started: a new one saved meanwhile (its URLs are new, the old ones keep serving)
   // never replaces the video under them, nor on a rewatch; they get the new one on their next visit.
-  const [briefing] = useState<Briefing>(() => ({ sources: show.onboarding_video_sources, captionsUrl: show.onboarding_captions_url }));
+  const [briefing] = useState<Briefing>(() => ({ sources: show.onboarding_video_sources, captions: captionsOf(show, "onboarding") }));
   const refreshUser = useSetAtom(refreshUserAtom);
   const [, navigate] = useLocation();
   const [stage, setStage] = useState<"video" | "acknowledge">("video");
@@ -107,7 +107,7 @@ export function OnboardingVideo({ user }: { user: User }) {
         <p className="mb-4 text-base text-muted">{t("onboarding.lead")}</p>
         {video.failed ? (
           // Never a black box to be locked in with: retry, read it, or leave.
-          <VideoUnavailable captionsUrl={briefing.captionsUrl} onRetry={video.retry}>
+          <VideoUnavailable captions={briefing.captions} onRetry={video.retry}>
             <Button variant="secondary" className="sm:flex-1" onClick={() => logout().then(() => navigate("/"))}>
               {t("onboarding.logout")}
             </Button>

@@ -15,8 +15,9 @@ export const RESUMABLE_FROM_BYTES = 16 * 1024 * 1024;
  * PUT /api/show/media/<slot>, reporting the share of bytes sent: a small file in the request itself (XHR, as fetch
  * cannot report an upload's progress), a large one first through /api/uploads and then named by its upload id.
  */
-export async function uploadShowMedia(slot: MediaSlot, file: File, onProgress: (fraction: number) => void): Promise<Show> {
+export async function uploadShowMedia(slot: MediaSlot, file: File, onProgress: (fraction: number) => void, language?: string): Promise<Show> {
   const form = new FormData();
+  if (language) form.append("language", language); // captions only
   if (file.size < RESUMABLE_FROM_BYTES) form.append("file", file);
   else form.append("upload", await sendResumably(file, onProgress));
   return putWithProgress(`/api/show/media/${slot}`, form, form.has("file") ? onProgress : () => {});

@@ -35,12 +35,14 @@ const UNREACHABLE_SHOW: Show = {
     { url: "/onboarding.mp4", type: "video/mp4" },
   ],
   onboarding_captions_url: "/onboarding.vtt",
+  onboarding_captions_language: "en",
   tutorial_video_url: "/tutorial.mp4",
   tutorial_video_sources: [
     { url: "/tutorial.webm", type: "video/webm" },
     { url: "/tutorial.mp4", type: "video/mp4" },
   ],
   tutorial_captions_url: "/tutorial.vtt",
+  tutorial_captions_language: "en",
   logo_url: "/brand/logo",
   landing_image_url: "/brand/landing",
   media: {

@@ -1,10 +1,13 @@
+import { useAtomValue } from "jotai";
 import { useState } from "react";
 import type { MediaSlot, Show } from "../../../api/show";
 import { restoreShowMedia, uploadShowMedia } from "../api";
 import { formatBytes, formatDateTime, formatNumber } from "../../../lib/format";
 import { Alert, Button, Spinner } from "../../../ui/Button";
 import { FilePicker } from "../../../ui/FilePicker";
-import { type MessageId, t } from "../../i18n/i18n";
+import { SelectField } from "../../../ui/Field";
+import { languageName, type MessageId, t } from "../../i18n/i18n";
+import { languageAtom } from "../../i18n/language";
 import { lockedHint } from "./ShowFields";
 
 const MB = 1024 * 1024;
@@ -27,6 +30,20 @@ const SLOTS: { slot: MediaSlot; item: string; accept: string; what: () => string
 
 type Stage = (slot: MediaSlot, file: File | null) => void;
 
+const isCaptions = (slot: MediaSlot) => slot.endsWith("-captions");
+
+/**
+ * The language of a captions file about to be uploaded: the one it has now, else the language the admin is working in.
+ * Offered: the show's languages, each in its own words, and the current one should the show no longer offer it.
+ */
+function useCaptionsLanguage(state: Show["media"][MediaSlot]) {
+  const { language: working, languages } = useAtomValue(languageAtom);
+  const [language, setLanguage] = useState(() => (!state.default && state.language) || working);
+  const options = languages.map((option) => ({ value: option.code, label: option.name }));
+  if (!options.some((option) => option.value === language)) options.unshift({ value: language, label: languageName(language) });
+  return { language, setLanguage, options };
+}
+
 function SlotRow({ show, slot, item, accept, what, chosen, onStage, onSaved }: (typeof SLOTS)[number] & { show: Show; chosen?: File; onStage: Stage; onSaved: (show: Show) => void }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [message, setMessage] = useState<{ tone: "error" | "success"; text: string } | null>(null);
@@ -34,6 +51,7 @@ function SlotRow({ show, slot, item, accept, what, chosen, onStage, onSaved }: (
   const locked = show.locked[slot];
   const busy = progress !== null;
   const slotText = (id: MessageId) => t(id, { item });
+  const captions = useCaptionsLanguage(state);
 
   async function act(work: () => Promise<Show>, done: string) {
     setMessage(null);
@@ -56,7 +74,9 @@ function SlotRow({ show, slot, item, accept, what, chosen, onStage, onSaved }: (
         <p className="text-sm text-muted">
           {state.default
             ? t("showEditor.media.built_in")
-            : t("showEditor.media.uploaded", { type: state.type, size: formatBytes(state.size), date: formatDateTime(state.updated_at) })}
+            : state.language
+              ? t("showEditor.media.uploaded_captions", { language: languageName(state.language), size: formatBytes(state.size), date: formatDateTime(state.updated_at) })
+              : t("showEditor.media.uploaded", { type: state.type, size: formatBytes(state.size), date: formatDateTime(state.updated_at) })}
         </p>
       </div>
       {locked ? (
@@ -74,10 +94,20 @@ function SlotRow({ show, slot, item, accept, what, chosen, onStage, onSaved }: (
               onStage(slot, file ?? null);
             }}
           />
+          {chosen && isCaptions(slot) && (
+            <SelectField
+              label={t("showEditor.media.captions_language")}
+              hint={t("showEditor.media.captions_language_hint")}
+              value={captions.language}
+              disabled={busy}
+              onChange={(event) => captions.setLanguage(event.target.value)}
+              options={captions.options}
+            />
+          )}
           <div className="flex flex-wrap gap-3">
             {chosen && (
               <>
-                <Button variant="primary" disabled={busy} onClick={() => act(() => uploadShowMedia(slot, chosen, setProgress), slotText("showEditor.media.in_use"))}>
+                <Button variant="primary" disabled={busy} onClick={() => act(() => uploadShowMedia(slot, chosen, setProgress, isCaptions(slot) ? captions.language : undefined), slotText("showEditor.media.in_use"))}>
                   {busy && <Spinner />}
                   {slotText("showEditor.media.upload")}
                 </Button>

@@ -1,0 +1,1 @@
+ALTER TABLE `show_media` ADD `language` text;
