@@ -151,6 +151,18 @@ test("a server stopped right after its first answer still prints its start repor
   expect(log).toContain("casefile stopped");
 });
 
+test("a clean stop leaves the database whole in its file: a copy of casefile.db alone has what was sent", async () => {
+  const cwd = await emptyDir();
+  program = await startProgram(FROM_SOURCE, cwd);
+  const { user } = await newParticipant(program.url);
+  expect(await program.stop()).toBe(0);
+  // What an operator copies with the server stopped: the database file, without the -wal beside it.
+  const copy = path.join(cwd, "copy-of-casefile.db");
+  await Bun.write(copy, Bun.file(path.join(cwd, "data/casefile.db")));
+  const found = Bun.spawnSync(["sqlite3", copy, `select username from users where id = ${user.id}`]);
+  expect([found.exitCode, found.stdout.toString().trim()]).toEqual([0, user.username]);
+});
+
 test("SIGTERM refuses new connections but lets a running upload finish, then exits 0", async () => {
   const cwd = await emptyDir();
   program = await startProgram(FROM_SOURCE, cwd);
