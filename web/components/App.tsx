@@ -19,7 +19,7 @@ import { SkipLink } from "../features/shell/SkipLink";
 import { TabBar } from "../features/shell/TabBar";
 import { useForgetOldMessages } from "../features/shell/useForgetOldMessages";
 import { NavBar } from "../features/shell/NavBar";
-import { useGatedLocation, videoGateMessage } from "./navigation";
+import { useGatedLocation, videoGateMessage } from "../features/shell/gatedNavigation";
 import { PageNotice } from "./PageNotice";
 import { isAdmin } from "./routeGuards";
 import { Toast } from "./Toast";

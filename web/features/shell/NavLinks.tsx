@@ -1,6 +1,6 @@
 import { useAtomValue } from "jotai";
 import { Link, useLocation } from "wouter";
-import { useGateClick } from "../../components/navigation";
+import { useGateClick } from "./gatedNavigation";
 import { videoLockedAtom } from "../../state/session";
 import { showAtom } from "../show/state";
 import { ExternalLink } from "../../ui/ExternalLink";

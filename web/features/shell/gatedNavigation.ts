@@ -1,10 +1,10 @@
 import { useStore } from "jotai";
 import { useCallback } from "react";
 import { useBrowserLocation } from "wouter/use-browser-location";
-import { leaveGuardAtom } from "../state/leaveGuard";
-import { noticeAtom } from "../state/notices";
-import { videoLockedAtom } from "../state/session";
-import { t } from "../features/i18n/i18n";
+import { leaveGuardAtom } from "../../state/leaveGuard";
+import { noticeAtom } from "../../state/notices";
+import { videoLockedAtom } from "../../state/session";
+import { t } from "../i18n/i18n";
 
 export const videoGateMessage = () => t("gate.video");
 /** Where a locked user must stay (the onboarding video lives there), and where logout goes. */
