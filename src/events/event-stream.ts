@@ -101,9 +101,10 @@ export function eventStream(db: Database, startAfter: number, signal: AbortSigna
         release();
         controller.close();
       };
-      // retry: a dropped connection comes back within the 2 s the console promises. id: a drop before the first event
-      // still resumes from where this stream started (an id without data sets the client's Last-Event-ID only).
-      controller.enqueue(encoder.encode(`retry: 1000\nid: ${startAfter}\n: connected\n\n`));
+      // retry: a dropped connection comes back within the 2 s the console promises. The `start` event says where the
+      // stream starts (the browser's views replay from there when they need older changes), and its id makes a drop
+      // before the first change resume from there too.
+      controller.enqueue(encoder.encode(`retry: 1000\n: connected\nid: ${startAfter}\nevent: start\ndata: {"after":${startAfter}}\n\n`));
     },
     async pull(controller) {
       while (open()) {

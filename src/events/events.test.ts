@@ -51,8 +51,8 @@ async function connect(actor: Actor, from: { lastEventId?: string; after?: strin
           if (line.startsWith(":")) queued.push({ comment: line.slice(1).trim() });
         }
         const fields = Object.fromEntries(block.split("\n").filter((l) => !l.startsWith(":") && l.includes(":")).map((l) => [l.slice(0, l.indexOf(":")), l.slice(l.indexOf(":") + 1).trim()]));
-        if (fields.event) queued.push({ id: fields.id, event: fields.event, data: JSON.parse(fields.data!) });
-        else if (fields.id) queued.push({ id: fields.id, comment: "id only" }); // sets the client's Last-Event-ID
+        if (fields.event === "start") queued.push({ id: fields.id, comment: "start", data: JSON.parse(fields.data!) });
+        else if (fields.event) queued.push({ id: fields.id, event: fields.event, data: JSON.parse(fields.data!) });
       }
     }
   }
@@ -127,12 +127,13 @@ describe("GET /api/events", () => {
     }
   });
 
-  test("a stream dropped before its first event resumes from where it started: the browser's Last-Event-ID is set at once", async () => {
+  test("the stream says where it starts, and one dropped before its first change resumes from there (Last-Event-ID set at once)", async () => {
     const stream = await connect(admin);
     let opening = await stream.next(1_000, true);
-    while (opening.comment !== "id only") opening = await stream.next(1_000, true); // after ": connected"
+    while (opening.comment !== "start") opening = await stream.next(1_000, true); // after ": connected"
     stream.close();
     expect(Number(opening.id)).toBeGreaterThan(0);
+    expect(opening.data).toEqual({ after: Number(opening.id) });
     const missed = await post("While the first connection was down");
     const resumed = await connect(admin, { lastEventId: opening.id });
     try {

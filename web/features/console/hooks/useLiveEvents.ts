@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import type { ConsoleItem } from "../../../api/console";
+import { type LiveStatus, subscribeLive, watchLiveStatus } from "../../live/liveHub";
 
-export type LiveStatus = "connecting" | "live" | "unavailable";
+export type { LiveStatus };
 export interface LiveHandlers {
   created: (item: ConsoleItem) => void;
   updated: (item: ConsoleItem) => void;
@@ -9,25 +10,23 @@ export interface LiveHandlers {
 }
 
 /**
- * The server's change feed (GET /api/events, SSE). EventSource reconnects by itself with Last-Event-ID; a CLOSED
- * state means the server refused the stream (missing endpoint, lost session), shown as "unavailable".
- * `after`: the audit id the view's list was read after (events from there on, some of them already in the list, come
- * again); undefined waits for it; null starts at the newest change.
+ * The items' changes from the admins' live stream (liveHub.ts: one stream per browser, whatever the tabs), and its
+ * state. `after`: the audit id the view's list was read after (changes from there on, some already in the list, come
+ * again); undefined waits for it; null starts at the newest change. A CLOSED stream (the server refused it: a lost
+ * session) shows as "unavailable".
  */
 export function useLiveEvents(handlers: LiveHandlers, after: number | null | undefined): LiveStatus {
   const [status, setStatus] = useState<LiveStatus>("connecting");
   const latest = useRef(handlers);
   latest.current = handlers;
+  useEffect(() => watchLiveStatus(setStatus), []);
   useEffect(() => {
     if (after === undefined) return;
-    const source = new EventSource(after === null ? "/api/events" : `/api/events?after=${after}`);
-    const read = (event: Event) => JSON.parse((event as MessageEvent<string>).data) as ConsoleItem;
-    source.addEventListener("open", () => setStatus("live"));
-    source.addEventListener("error", () => setStatus(source.readyState === EventSource.CLOSED ? "unavailable" : "connecting"));
-    source.addEventListener("evidence.created", (event) => latest.current.created(read(event)));
-    source.addEventListener("evidence.updated", (event) => latest.current.updated(read(event)));
-    source.addEventListener("evidence.deleted", (event) => latest.current.deleted(read(event).id));
-    return () => source.close();
+    return subscribeLive(after, (name, data) => {
+      if (name === "evidence.created") latest.current.created(data as ConsoleItem);
+      else if (name === "evidence.updated") latest.current.updated(data as ConsoleItem);
+      else if (name === "evidence.deleted") latest.current.deleted((data as { id: number }).id);
+    });
   }, [after]);
   return status;
 }
