@@ -59,6 +59,19 @@ test("four tabs of the desk in one browser each load, stay live and leave room f
   await tabs[1]!.getByRole("list", { name: "Audit entries" }).getByText("sent a note 'Sent after the first tab", { exact: false }).first().waitFor();
   await tabs[2]!.getByText("Live", { exact: true }).waitFor();
   expect(openStreams()).toBe(1);
+
+  // Logged out (the stream is refused) with only the audit tab left, then in again: a new desk tab goes live, the
+  // stream being asked for again by the tab that holds it.
+  await tabs[1]!.request.post("/api/user/logout");
+  await Promise.all([tabs[2]!.close(), tabs[3]!.close()]);
+  await tabs[1]!.getByText("Live updates unavailable").waitFor();
+  await tabs[1]!.request.post("/api/user/login", { data: { usernameOrEmail: ADMIN.username, password: ADMIN.password } });
+  const again = await context.newPage();
+  again.setDefaultTimeout(15_000);
+  await again.goto("/admin");
+  await again.getByText("Live", { exact: true }).waitFor();
+  expect((await actor.post("/api/evidence", form({ title: "Sent after logging in again", notes: "n" }))).status).toBe(201);
+  await again.getByRole("table", { name: "All evidence" }).getByRole("button", { name: "Sent after logging in again" }).waitFor();
   expect(problems).toEqual([]);
   await context.close();
 });

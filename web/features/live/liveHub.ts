@@ -57,6 +57,8 @@ class Stream {
   #cursor: number | null = null;
   /** The oldest id needed while the stream had not said where it starts. */
   #pending: number | null = null;
+  /** The server refused the stream (no admin session then): the browser does not retry it. */
+  #refused = false;
 
   constructor(private readonly hub: Hub) {}
 
@@ -64,10 +66,14 @@ class Stream {
     this.#source?.close();
     this.#cursor = null;
     this.#pending = null;
+    this.#refused = false;
     const source = new EventSource(after === null ? "/api/events" : `/api/events?after=${after}`);
     this.#source = source;
     source.addEventListener("open", () => this.hub.setStatus("live", true));
-    source.addEventListener("error", () => this.hub.setStatus(source.readyState === EventSource.CLOSED ? "unavailable" : "connecting", true));
+    source.addEventListener("error", () => {
+      this.#refused = source.readyState === EventSource.CLOSED;
+      this.hub.setStatus(this.#refused ? "unavailable" : "connecting", true);
+    });
     source.addEventListener("start", (event) => {
       const start = (JSON.parse((event as MessageEvent<string>).data) as { after: number }).after;
       this.#cursor = start;
@@ -85,6 +91,8 @@ class Stream {
   }
 
   need(after: number | null): void {
+    // A view that subscribes now may come with a new session (a login in another tab): try again.
+    if (this.#refused) return this.open(older(after, this.#cursor));
     if (after === null) return;
     if (this.#cursor === null) this.#pending = older(this.#pending, after);
     else if (after < this.#cursor) this.open(after);
