@@ -2,7 +2,8 @@
  * An admin works in several tabs of one browser (the desk, the audit log, the show): a page served over plain HTTP
  * gets at most six connections to the server, shared by every tab, so each tab may hold one live stream at most.
  * With two per tab (the show's and the desk's) three desk tabs took all six and every further request of every tab
- * waited: the desk never loaded.
+ * waited: the desk never loaded. The tabs share one stream (web/features/live/liveHub.ts), here on the machine's own
+ * address over plain HTTP, as at a venue.
  */
 import { expect, setDefaultTimeout, test } from "bun:test";
 import { networkInterfaces } from "node:os";
@@ -21,7 +22,7 @@ let browser: Browser;
 serverAndBrowser((started) => ({ server, browser } = started), { HOST: "0.0.0.0" });
 const lanAddress = Object.values(networkInterfaces()).flat().find((address) => address?.family === "IPv4" && !address.internal)?.address;
 
-test("four tabs of the desk in one browser each load, stay live and leave room for other requests", async () => {
+test("admin tabs share one live stream: four load and stay live, another tab takes over when one closes, a new login brings it back", async () => {
   const origin = lanAddress ? server.url.replace("127.0.0.1", lanAddress) : server.url;
   const { page: first, context, problems } = await openPage(browser, origin, LAPTOP);
   // The live streams open now (an SSE request never finishes while it is open).
