@@ -87,20 +87,21 @@ async function takeBackup(ctx: AppContext, instanceId: string, errors: ErrorLog)
     if (!check.ok) {
       const kept = target.replace(/\.tar$/, ".unverified.tar");
       await rename(target, kept);
-      await finish({ size, file: path.basename(kept), error: `verification failed: ${check.problems.join("; ")}`.slice(0, 1000) });
+      // Counted before the run's row says so: whoever reads the failed run sees its error counted too.
       const line = `scheduled backup ${path.basename(kept)} failed verification: ${check.problems.join("; ")}`;
       console.error(line);
       errors.record(line.slice(0, 500));
+      await finish({ size, file: path.basename(kept), error: `verification failed: ${check.problems.join("; ")}`.slice(0, 1000) });
       return;
     }
     await finish({ size, verified: true });
     const pruned = await pruneBackups(dir, keep);
     console.log(`scheduled backup ${file}: ${size} bytes, ${check.mediaFiles} media files, verified${pruned ? `; ${pruned} older removed` : ""}`);
   } catch (error) {
-    await finish({ error: oneLine(error) });
-    await rm(target, { force: true }).catch(() => {});
     console.error(`scheduled backup ${file} failed: ${oneLine(error)}`);
     errors.record(`scheduled backup failed: ${oneLine(error)}`);
+    await rm(target, { force: true }).catch(() => {});
+    await finish({ error: oneLine(error) });
   }
 }
 
