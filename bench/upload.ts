@@ -4,7 +4,7 @@
  *
  *   node_modules/.bin/bun bench/upload.ts
  *   env: UPLOAD_BENCH_MIB (1024), UPLOAD_BENCH_ROUNDS (3), UPLOAD_BENCH_PATHS (multipart,tus-local,tus-s3),
- *        UPLOAD_BENCH_PATCH_MIB (64)
+ *        UPLOAD_BENCH_PATCH_MIB (64), MIMALLOC_PURGE_DELAY (the server's; 0 as shipped)
  *
  * Children (all on 127.0.0.1): the real server (`bun src/main.ts`, fresh temp database and uploads dir) and bare
  * Bun.serve sinks that stream request.body into a file in different ways (FileSink loop, node:fs stream,
@@ -219,6 +219,9 @@ const describe = (r: Run) =>
 const fmtMB = (mib: number) => fmt((mib * MIB) / MB, 1);
 
 const SERVER_ENV = {
+  // As the container and `npm start` run it (Dockerfile, docs/operating.md); MIMALLOC_PURGE_DELAY=10 in the
+  // environment measures the allocator's default (a bare `./casefile`).
+  MIMALLOC_PURGE_DELAY: process.env.MIMALLOC_PURGE_DELAY ?? "0",
   UPLOADS_DIR: `${tmp.dir}/uploads`,
   WEB_DIR: path.join(ROOT, "dist/web"),
   ADMIN_USERNAME: "admin",
