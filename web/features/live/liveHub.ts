@@ -223,35 +223,41 @@ class Hub {
 
 let hub: Hub | null = null;
 
+/** This tab's hub, started by the first subscriber or status listener. */
+function joinHub(): Hub {
+  hub ??= new Hub();
+  return hub;
+}
+
+/** After one leaves: the last to go stops the tab's part in the stream. */
+function leftHub(left: Hub): void {
+  if (left.subscribers.size > 0 || left.statusListeners.size > 0) return;
+  left.stop();
+  if (hub === left) hub = null;
+}
+
 /**
  * Changes after `after` (an audit id; null: from now on), each once and in order, until the returned function is
  * called. The first subscriber of a tab starts its part in the stream; the last one leaves it.
  */
 export function subscribeLive(after: number | null, onChange: (name: string, data: unknown) => void): () => void {
-  hub ??= new Hub();
-  const subscriber: Subscriber = { seen: after ?? hub.seen, onChange };
-  hub.subscribers.add(subscriber);
-  hub.need(subscriber.seen);
+  const joined = joinHub();
+  const subscriber: Subscriber = { seen: after ?? joined.seen, onChange };
+  joined.subscribers.add(subscriber);
+  joined.need(subscriber.seen);
   return () => {
-    hub?.subscribers.delete(subscriber);
-    if (hub && hub.subscribers.size === 0 && hub.statusListeners.size === 0) {
-      hub.stop();
-      hub = null;
-    }
+    joined.subscribers.delete(subscriber);
+    leftHub(joined);
   };
 }
 
 /** The stream's state now and on every change, until the returned function is called. */
 export function watchLiveStatus(listener: (status: LiveStatus) => void): () => void {
-  hub ??= new Hub();
-  const current = hub;
-  current.statusListeners.add(listener);
-  listener(current.status);
+  const joined = joinHub();
+  joined.statusListeners.add(listener);
+  listener(joined.status);
   return () => {
-    current.statusListeners.delete(listener);
-    if (hub === current && current.subscribers.size === 0 && current.statusListeners.size === 0) {
-      current.stop();
-      hub = null;
-    }
+    joined.statusListeners.delete(listener);
+    leftHub(joined);
   };
 }
