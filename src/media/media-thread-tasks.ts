@@ -1,16 +1,18 @@
 /** What the media thread is asked and answers (media-thread.ts sends, media-thread-worker.ts answers). */
 import { type ByteRange, digestFile, type FileDigest } from "./file-digest";
+import { EXTRACTION_STEP_BYTES, extractionStep, type ExtractionProgress, type ExtractionStep } from "./part-extraction";
 import { writePublicCopy, type CopyJob, type WrittenCopy } from "./public-copy";
 
-/** A photo's public copy, or a whole file's size and SHA-256. */
-export type MediaTask = { copy: CopyJob } | { digest: { path: string; size: number; range?: ByteRange } };
+/** A photo's public copy, a whole file's size and SHA-256, or a step of a file part's extraction (part-extraction.ts). */
+export type MediaTask = { copy: CopyJob } | { digest: { path: string; size: number; range?: ByteRange } } | { extract: ExtractionStep };
 export type MediaRequest = { id: number; task: MediaTask };
-export type MediaAnswer = { id: number; result?: WrittenCopy | FileDigest; error?: string };
+export type MediaAnswer = { id: number; result?: WrittenCopy | FileDigest | ExtractionProgress; error?: string };
 
-export const sizeOfTask = (task: MediaTask) => ("copy" in task ? task.copy.size : task.digest.size);
+export const sizeOfTask = (task: MediaTask) => ("copy" in task ? task.copy.size : "digest" in task ? task.digest.size : EXTRACTION_STEP_BYTES);
 
 export async function answerMediaTask({ id, task }: MediaRequest): Promise<MediaAnswer> {
   try {
+    if ("extract" in task) return { id, result: extractionStep(task.extract) };
     return { id, result: "copy" in task ? await writePublicCopy(task.copy) : await digestFile(task.digest.path, task.digest.range) };
   } catch (error) {
     return { id, error: error instanceof Error ? error.message : String(error) };

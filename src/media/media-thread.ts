@@ -1,5 +1,6 @@
 import { type ByteRange, digestFile, type FileDigest } from "./file-digest";
 import { sizeOfTask, type MediaAnswer, type MediaTask } from "./media-thread-tasks";
+import type { ExtractionProgress, ExtractionStep } from "./part-extraction";
 import type { CopyJob, WrittenCopy } from "./public-copy";
 
 /** A task the media thread did not finish: it ran past its time or the thread failed. */
@@ -87,6 +88,8 @@ export function mediaThread(program: string | URL, timeLimitMs: (task: MediaTask
     copy: (job: CopyJob) => run<WrittenCopy>({ copy: job }),
     /** The file's size and SHA-256 (or a range's); `size` sets the time limit. */
     digest: (path: string, size: number, range?: ByteRange) => run<FileDigest>({ digest: { path, size, range } }),
+    /** A step of a file part's extraction from a body still arriving (part-extraction.ts). */
+    extract: (step: ExtractionStep) => run<ExtractionProgress>({ extract: step }),
   };
 }
 
@@ -100,6 +103,8 @@ const PROGRAM = Bun.main.startsWith("/$bunfs/")
   : new URL("./media-thread-worker.ts", import.meta.url);
 
 const theMediaThread = mediaThread(PROGRAM);
+export type MediaThread = typeof theMediaThread;
+export const extractOffThread = theMediaThread.extract;
 
 export const writePublicCopyOffThread = theMediaThread.copy;
 

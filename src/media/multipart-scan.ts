@@ -2,8 +2,21 @@ import type { FileHandle } from "node:fs/promises";
 import { badRequest, HttpError } from "../http/errors";
 import { POOLED_BUFFER_BYTES, withPooledBuffer } from "./buffer-pool";
 
-/** A file part of a body on disk: its bytes are `length` bytes from `start`, left where they are. */
-export type FilePart = { name: string; filename: string; start: number; length: number };
+/**
+ * A file part of a body on disk: its bytes are `length` bytes from `start`, left where they are — or already copied to
+ * a file of their own and hashed while the body arrived (`copied`, by the scan's PartExtractor).
+ */
+export type FilePart = { name: string; filename: string; start: number; length: number; copied?: { path: string; sha256: string } };
+
+/** A file part whose content starts at contentAt and ends where `delimiter` first occurs; past limitEnd it is tooLong(). */
+export type PartToExtract = { contentAt: number; delimiter: string; limitEnd: number; tooLong: () => HttpError };
+/** Found: the part ends at `end` (its delimiter's first byte), copied to a file of its own; or the body ended first. */
+export type ExtractedPart = { found: true; end: number; copied: { path: string; sha256: string } } | { found: false };
+/**
+ * Copies a file part out of the body as it arrives, finding its end (extract-part.ts); undefined leaves the part to
+ * the scan, which then finds its end itself.
+ */
+export type PartExtractor = (part: PartToExtract) => Promise<ExtractedPart | undefined>;
 
 export type ScanRules = {
   /** Accepted file parts and the most bytes each may have; other file parts are refused. */
@@ -47,7 +60,7 @@ export function boundaryOf(contentType: string): string | undefined {
  * headers, is refused. Anything else that breaks the
  * form, a part over its limit, an unexpected file part or too many parts is refused with a 4xx HttpError.
  */
-export async function scanMultipart(file: FileHandle, body: BodyOnDisk, boundary: string, rules: ScanRules): Promise<ScannedBody> {
+export async function scanMultipart(file: FileHandle, body: BodyOnDisk, boundary: string, rules: ScanRules, extractPart?: PartExtractor): Promise<ScannedBody> {
   const delimiter = Buffer.from(`\r\n--${boundary}`);
 
   /**
@@ -117,6 +130,17 @@ export async function scanMultipart(file: FileHandle, body: BodyOnDisk, boundary
     return part.name === undefined ? { limit } : { field: part.name, limit };
   }
 
+  /**
+   * A file part handed to extractPart, unless a delimiter begins before its content or within a delimiter's length of
+   * it (sharing the header block's CRLFs, or an empty part): the scan itself reads such a part, as before.
+   */
+  async function extractAfterHeaders(headersAt: number, contentAt: number, limit: { end: number; error: () => HttpError }) {
+    const nearby = contentAt + delimiter.length - (headersAt - 2);
+    const early = await read(headersAt - 2, nearby, (bytes) => bytes.length < nearby || bytes.indexOf(delimiter) >= 0);
+    if (early) return undefined;
+    return extractPart!({ contentAt, delimiter: delimiter.toString("latin1"), limitEnd: limit.end, tooLong: limit.error });
+  }
+
   // busboy reads the body as if it began with CRLF, so a body may open with the delimiter's dashes (at -2).
   const opening = await read(0, delimiter.length, (bytes) => bytes.toString("latin1"));
   let next: { at: number; closes: boolean } | undefined;
@@ -140,13 +164,16 @@ export async function scanMultipart(file: FileHandle, body: BodyOnDisk, boundary
     const contentAt = headersAt + headersEnd + 4;
     // What the part is and the most it may hold, from its headers alone: a refusal comes before its content.
     const role = roleOf(part);
+    const limit = role.limit && { end: contentAt + role.limit.bytes, error: role.limit.error };
+    const extracted = role.file && extractPart ? await extractAfterHeaders(headersAt, contentAt, limit!) : undefined;
+    if (extracted && !extracted.found) throw malformed(); // the body ended inside the part
     // Searched from the CRLF that ended the delimiter's line: busboy would also find a delimiter that begins inside the
     // header block (sharing its CRLFs), so such a part is refused rather than read differently.
-    next = await nextDelimiter(headersAt - 2, role.limit && { end: contentAt + role.limit.bytes, error: role.limit.error });
-    if (!next || next.at < contentAt) throw malformed();
+    next = await nextDelimiter(extracted ? extracted.end : headersAt - 2, limit);
+    if (!next || next.at < contentAt || (extracted && next.at !== extracted.end)) throw malformed();
     const length = next.at - contentAt;
     if (role.limit && length > role.limit.bytes) throw role.limit.error();
-    if (role.file) files.push({ name: role.file.name, filename: role.file.filename, start: contentAt, length });
+    if (role.file) files.push({ name: role.file.name, filename: role.file.filename, start: contentAt, length, copied: extracted?.copied });
     if (role.field !== undefined) fields[role.field] = length === 0 ? "" : await read(contentAt, length, (bytes) => bytes.toString("utf8"));
   }
   return { fields, files };

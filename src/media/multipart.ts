@@ -8,7 +8,8 @@ import { sizeOf, watchWrittenBody } from "../uploads/written-body";
 import { POOLED_BUFFER_BYTES, withPooledBuffer } from "./buffer-pool";
 import { digestFile, type FileDigest } from "./file-digest";
 import { digestOffThread } from "./media-thread";
-import { type BodyOnDisk, boundaryOf, scanMultipart, type FilePart } from "./multipart-scan";
+import { extractArrivingPart } from "./extract-part";
+import { type BodyOnDisk, boundaryOf, type PartExtractor, scanMultipart, type FilePart } from "./multipart-scan";
 
 export type TempFile = { path: string; size: number; sha256: string; filename: string };
 
@@ -57,7 +58,8 @@ export type DiskCheck = (remaining: number) => Promise<void>;
  * A body of a declared length is written to a temp file by the runtime itself (`Bun.write` of the request: no
  * JavaScript per chunk, so no garbage in proportion to the bytes and no forced collections; BENCHMARKS.md, issue 22's
  * tenth round); a chunked one (no Content-Length) is counted as it arrives and cut the moment it passes the limit.
- * Then the file is scanned for its parts (multipart-scan.ts), each file part copied out by the kernel and hashed.
+ * The file is scanned for its parts as it arrives (multipart-scan.ts). A large body's file parts are copied out and
+ * hashed as they arrive too, on the media thread (extract-part.ts); a small body's after it has arrived, by the kernel.
  * Any failure (too large, too slow, truncated, malformed, unexpected part) removes what was written and throws an
  * HttpError.
  */
@@ -89,14 +91,25 @@ export async function readMultipart(request: Request, tempDir: string, limits: M
     received.then((size) => arriving.end(size), (error: unknown) => arriving.fail(error));
     const scanRules = { files: rules, maxFieldBytes: limits.maxFieldBytes, maxFields: MAX_FIELDS, maxParts: MAX_PARTS, filesRefused: limits.filesRefused };
     // Scanned as it arrives: the first part that earns a refusal ends the upload (the answer closes the connection).
-    const [, scanned] = await Promise.all([received, scanMultipart(reading, arriving, boundary, scanRules)]);
+    const newPartPath = () => {
+      const partPath = path.join(tempDir, `${crypto.randomUUID()}.part`);
+      written.push(partPath);
+      return partPath;
+    };
+    // A large body's file parts are copied out and hashed as they arrive, on the media thread (extract-part.ts).
+    const extractPart: PartExtractor | undefined =
+      declared !== undefined && declared > HASHED_HERE_UP_TO_BYTES ? (part) => extractArrivingPart(arriving, { ...part, body: bodyPath, target: newPartPath() }) : undefined;
+    const [, scanned] = await Promise.all([received, scanMultipart(reading, arriving, boundary, scanRules, extractPart)]);
     const files: Record<string, TempFile> = Object.create(null);
     for (const part of scanned.files) {
-      const tempPath = path.join(tempDir, `${crypto.randomUUID()}.part`);
-      written.push(tempPath);
-      const [digest] = await Promise.all([digestPart(bodyPath, part), copyRange(bodyPath, part.start, part.length, tempPath)]);
+      if (part.copied) {
+        files[part.name] = { path: part.copied.path, size: part.length, sha256: part.copied.sha256, filename: part.filename };
+        continue;
+      }
+      const partPath = newPartPath();
+      const [digest] = await Promise.all([digestPart(bodyPath, part), copyRange(bodyPath, part.start, part.length, partPath)]);
       if (digest.size !== part.length) throw interrupted();
-      files[part.name] = { path: tempPath, size: part.length, sha256: digest.sha256, filename: part.filename };
+      files[part.name] = { path: partPath, size: part.length, sha256: digest.sha256, filename: part.filename };
     }
     return { fields: scanned.fields, files, cleanup };
   } catch (error) {
@@ -187,14 +200,16 @@ async function receiveWritten(request: Request, file: string, declared: number, 
 const SOONEST_LOOK_MS = 50;
 /** …and at least this often (the stall guard's own look is every second too). */
 const LATEST_LOOK_MS = 1000;
-/** The first bytes of a body, where its first parts' headers are, are looked at soon; the rest once a second. */
+/** The first bytes of a body, where its first parts' headers are, are looked at for every window that arrives… */
 const LOOKED_AT_SOON_UP_TO_BYTES = 16 * 1024 * 1024;
+/** …the rest for every few MiB, which a step of the part's extraction on the media thread then copies. */
+const EXTRACTED_BYTES_PER_LOOK = 8 * 1024 * 1024;
 
 /**
  * Tells the scanner how much of a body the runtime has written, looking again in the time a window (256 KiB) takes to
- * arrive at the rate so far (50 ms–1 s; twice as long as before while nothing arrives) over its first 16 MiB: a fast
- * sender's unwanted first part is refused after a few MB, not at the end of its declared length, while slow phones are
- * looked at once a second each.
+ * arrive at the rate so far over its first 16 MiB, then in the time 8 MiB take (50 ms–1 s; twice as long as before while
+ * nothing arrives): a fast sender's unwanted first part is refused after a few MB, not at the end of its declared
+ * length, a fast gigabyte's part is copied as it arrives, and slow phones are looked at once a second each.
  */
 async function showArrivals(file: string, arriving: ArrivingBody, writing: () => boolean): Promise<void> {
   let last = { size: 0, at: performance.now() };
@@ -205,10 +220,10 @@ async function showArrivals(file: string, arriving: ArrivingBody, writing: () =>
     arriving.grew(size);
     const bytesPerMs = (size - last.size) / Math.max(1, now - last.at);
     last = { size, at: now };
-    // Nothing new: twice as long as last time (a body that has not started yet is looked at soon). Past its first
-    // megabytes a body is looked at once a second: scanning a fast gigabyte beside its write cost 8 % of its time.
-    const soon = bytesPerMs > 0 ? POOLED_BUFFER_BYTES / bytesPerMs : wait * 2;
-    wait = size > LOOKED_AT_SOON_UP_TO_BYTES ? LATEST_LOOK_MS : Math.min(LATEST_LOOK_MS, Math.max(SOONEST_LOOK_MS, soon));
+    // Nothing new: twice as long as last time (a body that has not started yet is looked at soon).
+    const bytesPerLook = size > LOOKED_AT_SOON_UP_TO_BYTES ? EXTRACTED_BYTES_PER_LOOK : POOLED_BUFFER_BYTES;
+    const soon = bytesPerMs > 0 ? bytesPerLook / bytesPerMs : wait * 2;
+    wait = Math.min(LATEST_LOOK_MS, Math.max(SOONEST_LOOK_MS, soon));
     await Bun.sleep(wait);
   }
 }

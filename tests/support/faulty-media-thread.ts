@@ -1,12 +1,13 @@
 // A media thread's program with faults on demand (src/media/media-thread.test.ts): a copy whose mime is "test/hang",
-// or a digest of a path ending in ".hang", never ends; "test/crash" or ".crash" throws out of the handler; any other
+// a digest of a path or an extraction into a target ending in ".hang", never ends; "test/crash" or ".crash" throws out of the handler; any other
 // task gets the real program's answer.
 import { answerMediaTask, type MediaRequest } from "../../src/media/media-thread-tasks";
 
 declare const self: Worker;
 
 self.onmessage = async ({ data }: MessageEvent<MediaRequest>) => {
-  const marker = "copy" in data.task ? data.task.copy.mime : data.task.digest.path;
+  const { task } = data;
+  const marker = "copy" in task ? task.copy.mime : "digest" in task ? task.digest.path : "start" in task.extract ? (task.extract.start?.target ?? "") : "";
   if (marker === "test/hang" || marker.endsWith(".hang")) for (;;);
   if (marker === "test/crash" || marker.endsWith(".crash")) throw new Error("the walker crashed");
   self.postMessage(await answerMediaTask(data));
