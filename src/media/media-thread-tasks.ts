@@ -2,18 +2,38 @@
 import { type ByteRange, digestFile, type FileDigest } from "./file-digest";
 import { EXTRACTION_STEP_BYTES, extractionStep, type ExtractionProgress, type ExtractionStep } from "./part-extraction";
 import { writePublicCopy, type CopyJob, type WrittenCopy } from "./public-copy";
+import { type PackedPatches, unpackPatches, writePatchedCopySync } from "./strip/patched-copy";
 
-/** A photo's public copy, a whole file's size and SHA-256, or a step of a file part's extraction (part-extraction.ts). */
-export type MediaTask = { copy: CopyJob } | { digest: { path: string; size: number; range?: ByteRange } } | { extract: ExtractionStep };
+/** A video's or recording's patched copy, its patches planned on the request thread. */
+export type PatchedCopyTask = { source: string; target: string; size: number; patches: PackedPatches };
+
+/**
+ * A photo's public copy (or a video's whose header is too large for the request thread), a patched copy, a whole
+ * file's size and SHA-256, or a step of a file part's extraction (part-extraction.ts).
+ */
+export type MediaTask =
+  | { copy: CopyJob }
+  | { patchedCopy: PatchedCopyTask }
+  | { digest: { path: string; size: number; range?: ByteRange } }
+  | { extract: ExtractionStep };
 export type MediaRequest = { id: number; task: MediaTask };
-export type MediaAnswer = { id: number; result?: WrittenCopy | FileDigest | ExtractionProgress; error?: string };
+export type MediaAnswer = { id: number; result?: WrittenCopy | boolean | FileDigest | ExtractionProgress; error?: string };
 
-export const sizeOfTask = (task: MediaTask) => ("copy" in task ? task.copy.size : "digest" in task ? task.digest.size : EXTRACTION_STEP_BYTES);
+export function sizeOfTask(task: MediaTask): number {
+  if ("copy" in task) return task.copy.size;
+  if ("patchedCopy" in task) return task.patchedCopy.size;
+  return "digest" in task ? task.digest.size : EXTRACTION_STEP_BYTES;
+}
+
+async function resultOf(task: MediaTask): Promise<NonNullable<MediaAnswer["result"]>> {
+  if ("copy" in task) return writePublicCopy(task.copy);
+  if ("patchedCopy" in task) return writePatchedCopySync(task.patchedCopy.source, task.patchedCopy.target, unpackPatches(task.patchedCopy.patches));
+  return "digest" in task ? digestFile(task.digest.path, task.digest.range) : extractionStep(task.extract);
+}
 
 export async function answerMediaTask({ id, task }: MediaRequest): Promise<MediaAnswer> {
   try {
-    if ("extract" in task) return { id, result: extractionStep(task.extract) };
-    return { id, result: "copy" in task ? await writePublicCopy(task.copy) : await digestFile(task.digest.path, task.digest.range) };
+    return { id, result: await resultOf(task) };
   } catch (error) {
     return { id, error: error instanceof Error ? error.message : String(error) };
   } finally {

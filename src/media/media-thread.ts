@@ -2,6 +2,8 @@ import { type ByteRange, digestFile, type FileDigest } from "./file-digest";
 import { sizeOfTask, type MediaAnswer, type MediaTask } from "./media-thread-tasks";
 import type { ExtractionProgress, ExtractionStep } from "./part-extraction";
 import type { CopyJob, WrittenCopy } from "./public-copy";
+import type { Patch } from "./strip/patch";
+import { packPatches } from "./strip/patched-copy";
 
 /** A task the media thread did not finish: it ran past its time or the thread failed. */
 export class MediaThreadStopped extends Error {}
@@ -88,6 +90,9 @@ export function mediaThread(program: string | URL, timeLimitMs: (task: MediaTask
     copy: (job: CopyJob) => run<WrittenCopy>({ copy: job }),
     /** The file's size and SHA-256 (or a range's); `size` sets the time limit. */
     digest: (path: string, size: number, range?: ByteRange) => run<FileDigest>({ digest: { path, size, range } }),
+    /** A video's or recording's patched copy (patched-copy.ts); whether anything changed. */
+    patchedCopy: (source: string, target: string, patches: Patch[]) =>
+      run<boolean>({ patchedCopy: { source, target, size: Bun.file(source).size, patches: packPatches(patches) } }),
     /** A step of a file part's extraction from a body still arriving (part-extraction.ts). */
     extract: (step: ExtractionStep) => run<ExtractionProgress>({ extract: step }),
   };
@@ -107,6 +112,7 @@ export type MediaThread = typeof theMediaThread;
 export const extractOffThread = theMediaThread.extract;
 
 export const writePublicCopyOffThread = theMediaThread.copy;
+export const writePatchedCopyOffThread = theMediaThread.patchedCopy;
 
 /**
  * A finished upload's size and SHA-256, from the media thread (reading and hashing a crowd's videos took a third of

@@ -12,7 +12,7 @@ import { sniffFile, type MediaKind, type Sniffed } from "./sniff";
 import type { MediaStore } from "./store";
 import { writePublicCopy, type CopyJob, type WrittenCopy } from "./public-copy";
 import { LargeRead } from "./strip/source";
-import { MediaThreadStopped, writePublicCopyOffThread } from "./media-thread";
+import { MediaThreadStopped, writePatchedCopyOffThread, writePublicCopyOffThread } from "./media-thread";
 import { turns } from "./turns";
 import { RENDITION_KINDS, renditionKey } from "../renditions/renditions.service";
 
@@ -84,7 +84,7 @@ export async function publicVersion(
 
 function writeCopy(job: CopyJob, offThread: typeof writePublicCopyOffThread): Promise<WrittenCopy> {
   if (job.kind === "image") return offThread(job);
-  return writePublicCopy(job, LARGEST_HEADER_WALKED_HERE).catch((error) => {
+  return writePublicCopy(job, LARGEST_HEADER_WALKED_HERE, writePatchedCopyOffThread).catch((error) => {
     if (error instanceof LargeRead) return offThread(job);
     throw error;
   });

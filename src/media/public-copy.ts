@@ -1,29 +1,34 @@
 import type { MediaKind } from "./sniff";
 import { planAvStrip } from "./strip/av";
 import { stripImage } from "./strip/image";
-import { writePatchedCopy } from "./strip/patch";
+import type { Patch } from "./strip/patch";
+import { writePatchedCopySync } from "./strip/patched-copy";
 
 /** What became of a file's public copy: none needed ("original"), none possible ("withheld"), or written. */
 export type WrittenCopy = { state: "original" | "withheld" } | { state: "copy"; size: number };
 
 export type CopyJob = { path: string; size: number; kind: MediaKind; mime: string; copyPath: string };
 
+/** Writes a video's or recording's patched copy (patched-copy.ts): blocking on the media thread, or sent there. */
+export type PatchedCopier = (source: string, target: string, patches: Patch[]) => boolean | Promise<boolean>;
+
 const WITHHELD: WrittenCopy = { state: "withheld" };
 
 /**
  * Writes the metadata-free copy of a file to copyPath when one is needed: the CPU-bound part of storing a file (a
  * photo walked in memory, a container's headers planned). Photos run it on the media thread (media-thread.ts).
- * A video or recording with a header larger than largestRead throws LargeRead before that header is read.
+ * A video or recording with a header larger than largestRead throws LargeRead before that header is read; its copy is
+ * written by patchedCopy (the request thread sends it to the media thread).
  */
-export function writePublicCopy(job: CopyJob, largestRead = Infinity): Promise<WrittenCopy> {
-  return job.kind === "image" ? writePhotoCopy(job) : writeAvCopy(job, largestRead);
+export function writePublicCopy(job: CopyJob, largestRead = Infinity, patchedCopy: PatchedCopier = writePatchedCopySync): Promise<WrittenCopy> {
+  return job.kind === "image" ? writePhotoCopy(job) : writeAvCopy(job, largestRead, patchedCopy);
 }
 
-/** Video and audio: patches that keep every offset, applied to a copy made by the kernel. */
-async function writeAvCopy({ path, size, mime, copyPath }: CopyJob, largestRead: number): Promise<WrittenCopy> {
+/** Video and audio: patches that keep every offset, planned from the headers, applied as the copy is written. */
+async function writeAvCopy({ path, size, mime, copyPath }: CopyJob, largestRead: number, patchedCopy: PatchedCopier): Promise<WrittenCopy> {
   const patches = await planAvStrip(Bun.file(path), mime, largestRead);
   if (!patches) return WITHHELD;
-  return (await writePatchedCopy(path, copyPath, patches)) ? { state: "copy", size } : { state: "original" };
+  return (await patchedCopy(path, copyPath, patches)) ? { state: "copy", size } : { state: "original" };
 }
 
 /**

@@ -38,7 +38,7 @@ async function publicCopyOf(bytes: Uint8Array, offThread: ReturnType<typeof watc
 }
 
 describe("where a video's or a recording's public copy is written", () => {
-  test("a phone-sized header is walked on the request thread (the media thread is not asked)", async () => {
+  test("a phone-sized header is walked on the request thread (the media thread is not asked to walk it)", async () => {
     const { sent, thread } = watchedThread();
     const copy = await publicCopyOf(movie(64 * 1024), thread);
     expect(sent).toEqual([]);

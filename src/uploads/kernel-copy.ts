@@ -1,5 +1,6 @@
+import { readSync, writeSync } from "node:fs";
 import { open, truncate } from "node:fs/promises";
-import { dlopen, FFIType } from "bun:ffi";
+import { dlopen, FFIType, ptr } from "bun:ffi";
 
 /**
  * Copies a whole file to a position of another inside the kernel. `Bun.write(Bun.file(fd), Bun.file(path))` copies
@@ -10,19 +11,33 @@ import { dlopen, FFIType } from "bun:ffi";
  */
 const SEEK_SET = 0;
 
-let lseek: ((fd: number, offset: bigint, whence: number) => bigint) | null | undefined;
+type Libc = {
+  lseek(fd: number, offset: bigint, whence: number): bigint;
+  /** copy_file_range(2) with both offsets given (so neither descriptor moves); blocking. */
+  copyFileRange(fromFd: number, from: BigInt64Array, toFd: number, to: BigInt64Array, length: number): number;
+};
 
-function libcSeek() {
-  if (lseek !== undefined) return lseek;
+let libc: Libc | null | undefined;
+
+function libcCalls(): Libc | null {
+  if (libc !== undefined) return libc;
   try {
-    const libc = dlopen("libc.so.6", { lseek: { args: [FFIType.i32, FFIType.i64, FFIType.i32], returns: FFIType.i64 } });
-    lseek = (fd, offset, whence) => libc.symbols.lseek(fd, offset, whence) as bigint;
+    const { symbols } = dlopen("libc.so.6", {
+      lseek: { args: [FFIType.i32, FFIType.i64, FFIType.i32], returns: FFIType.i64 },
+      copy_file_range: { args: [FFIType.i32, FFIType.ptr, FFIType.i32, FFIType.ptr, FFIType.u64, FFIType.u32], returns: FFIType.i64 },
+    });
+    libc = {
+      lseek: (fd, offset, whence) => symbols.lseek(fd, offset, whence) as bigint,
+      copyFileRange: (fromFd, from, toFd, to, length) => Number(symbols.copy_file_range(fromFd, ptr(from), toFd, ptr(to), length, 0)),
+    };
   } catch (error) {
-    console.warn("uploads: libc's lseek is not reachable here, so a resumed upload's pieces are copied through memory:", error);
-    lseek = null;
+    console.warn("uploads: libc is not reachable here, so files are copied through memory:", error);
+    libc = null;
   }
-  return lseek;
+  return libc;
 }
+
+const libcSeek = () => libcCalls()?.lseek;
 
 /** Where the kernel cannot copy, a file is copied through one buffer of this size. */
 const READ_BYTES = 1024 * 1024;
@@ -38,7 +53,7 @@ export async function copyAt(source: string, target: string, offset: number, byt
   if (copied !== bytes) throw new Error(`${source}: copied ${copied} of ${bytes} bytes`);
 }
 
-async function copyInKernel(seek: NonNullable<typeof lseek>, source: string, target: string, offset: number): Promise<number> {
+async function copyInKernel(seek: Libc["lseek"], source: string, target: string, offset: number): Promise<number> {
   const handle = await open(target, "r+");
   try {
     if (seek(handle.fd, BigInt(offset), SEEK_SET) !== BigInt(offset)) throw new Error(`could not move to byte ${offset} of ${target}`);
@@ -85,3 +100,33 @@ export async function copyRange(source: string, start: number, length: number, t
   if (copied < length) throw new Error(`${source}: copied ${copied} of ${length} bytes from ${start}`);
   await truncate(target, length);
 }
+
+/**
+ * Copies bytes `at`..`at + length` of one open file to the same place in another, blocking (for the media thread):
+ * in the kernel where it can, in calls of at most KERNEL_CALL_BYTES, else (no libc, or a file system that refuses)
+ * through memory.
+ */
+export function copySpanSync(fromFd: number, toFd: number, at: number, length: number): void {
+  const calls = libcCalls();
+  let done = 0;
+  if (calls) {
+    const from = new BigInt64Array(1);
+    const to = new BigInt64Array(1);
+    while (done < length) {
+      from[0] = to[0] = BigInt(at + done);
+      const copied = calls.copyFileRange(fromFd, from, toFd, to, Math.min(KERNEL_CALL_BYTES, length - done));
+      if (copied <= 0) break; // refused (e.g. across file systems on an old kernel) or the source ended: memory decides
+      done += copied;
+    }
+  }
+  const buffer = done < length ? new Uint8Array(Math.min(READ_BYTES, length - done)) : undefined;
+  while (buffer && done < length) {
+    const read = readSync(fromFd, buffer, 0, Math.min(buffer.length, length - done), at + done);
+    if (read === 0) throw new Error(`the file ended at ${at + done} of ${at + length} bytes`);
+    for (let written = 0; written < read; ) written += writeSync(toFd, buffer, written, read - written, at + done + written);
+    done += read;
+  }
+}
+
+/** The most one copy_file_range call is asked for. */
+const KERNEL_CALL_BYTES = 64 * 1024 * 1024;
