@@ -15,11 +15,13 @@ import { startTestServer, type TestServer } from "../../tests/support/server";
 import { HttpError } from "../http/errors";
 import { extractArrivingPart } from "./extract-part";
 import { mediaThread } from "./media-thread";
+import { EXTRACTION_READ_BYTES } from "./part-extraction";
 import { type BodyOnDisk, type PartExtractor, scanMultipart, type ScanRules, wholeFile } from "./multipart-scan";
 
 const BOUNDARY = "----extract1dQ9kT2pX";
 const DELIMITER = `\r\n--${BOUNDARY}`;
 const MIB = 1024 * 1024;
+const READ = EXTRACTION_READ_BYTES;
 const rules: ScanRules = {
   files: new Map([["file", { maxBytes: 3 * MIB, tooLargeMessage: "too large" }]]),
   maxFieldBytes: 512,
@@ -108,8 +110,8 @@ async function expected(body: Uint8Array): Promise<Outcome> {
 
 describe("a file part copied while its body arrives", () => {
   const thread = mediaThread(PROGRAM);
-  // The thread reads 1 MiB at a time: contents around it and twice it, delimiter prefixes planted near those edges.
-  const edge = fc.tuple(fc.constantFrom(MIB, 2 * MIB), fc.integer({ min: -2, max: DELIMITER.length + 2 })).map(([at, before]) => at - before);
+  // The thread reads EXTRACTION_READ_BYTES at a time: contents ending around its multiples, delimiter prefixes there.
+  const edge = fc.tuple(fc.constantFrom(READ, 2 * READ, 4 * READ, 8 * READ), fc.integer({ min: -2, max: DELIMITER.length + 2 })).map(([at, before]) => at - before);
   const plant = fc.record({ at: fc.oneof(edge, fc.nat({ max: 2 * MIB + 64 })), cut: fc.integer({ min: 1, max: DELIMITER.length }) });
   // Where the body has arrived when the thread looks: anywhere, and just around the delimiter that ends the part.
   const stops = fc.array(fc.nat({ max: 3 * MIB }), { maxLength: 6 });

@@ -26,8 +26,12 @@ type Extraction = { body: number; target: number; delimiter: Buffer; through: nu
 export const EXTRACTION_STEP_BYTES = 32 * 1024 * 1024;
 
 const extractions = new Map<number, Extraction>();
-/** The thread's one read buffer (one task at a time). */
-const READ_BYTES = 1024 * 1024;
+/**
+ * The thread's one read buffer (one task at a time). Small enough to stay in the core's cache between its read, its
+ * hash and its write: reading, hashing and writing 1 GiB took 1.05–1.13 s of CPU in steps of 128–512 KiB, 2.0–3.0 s
+ * in steps of 1 MiB (most of it the kernel's, copying in and out).
+ */
+export const EXTRACTION_READ_BYTES = 256 * 1024;
 let buffer: Buffer | undefined;
 
 export function extractionStep(step: ExtractionStep): ExtractionProgress {
@@ -70,10 +74,10 @@ function close(key: number): void {
  * so a delimiter across two reads is found (unless the body ends there: then they are the part's).
  */
 function advance(extraction: Extraction, { key, to, ended }: { key: number; to: number; ended: boolean }): ExtractionProgress {
-  buffer ??= Buffer.allocUnsafe(READ_BYTES);
+  buffer ??= Buffer.allocUnsafe(EXTRACTION_READ_BYTES);
   const kept = extraction.delimiter.length - 1;
   while (extraction.through < to) {
-    const read = readSync(extraction.body, buffer, 0, Math.min(READ_BYTES, to - extraction.through), extraction.through);
+    const read = readSync(extraction.body, buffer, 0, Math.min(EXTRACTION_READ_BYTES, to - extraction.through), extraction.through);
     if (read === 0) break;
     const bytes = buffer.subarray(0, read);
     const found = bytes.indexOf(extraction.delimiter);
