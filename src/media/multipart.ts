@@ -47,6 +47,9 @@ const ENVELOPE_BYTES = 1024 * 1024;
  */
 const HASHED_HERE_UP_TO_BYTES = 8 * 1024 * 1024;
 
+/** A body larger than this is removed after a success is answered, not before (freeing 64 MiB takes ~10 ms). */
+const REMOVED_AFTER_ANSWER_FROM_BYTES = 64 * 1024 * 1024;
+
 const interrupted = () => badRequest("The upload was interrupted. Please try again.");
 const malformed = () => badRequest("The upload was incomplete or malformed. Please try again.");
 
@@ -83,6 +86,7 @@ export async function readMultipart(request: Request, tempDir: string, limits: M
   };
   const arriving = new ArrivingBody();
   let reading: FileHandle | undefined;
+  let refused = true;
   try {
     await Bun.write(bodyPath, ""); // there to be read from while the body arrives
     reading = await open(bodyPath, "r");
@@ -111,6 +115,7 @@ export async function readMultipart(request: Request, tempDir: string, limits: M
       if (digest.size !== part.length) throw interrupted();
       files[part.name] = { path: partPath, size: part.length, sha256: digest.sha256, filename: part.filename };
     }
+    refused = false;
     return { fields: scanned.fields, files, cleanup };
   } catch (error) {
     arriving.fail(error);
@@ -118,7 +123,11 @@ export async function readMultipart(request: Request, tempDir: string, limits: M
     throw error instanceof HttpError ? error : malformed();
   } finally {
     await reading?.close();
-    await rm(bodyPath, { force: true });
+    // The kernel takes ~150 ms to free a GiB of body: a large body's success is answered without waiting for it; a
+    // refusal leaves nothing behind by the time it is answered.
+    const removed = rm(bodyPath, { force: true });
+    if (refused || (declared ?? 0) <= REMOVED_AFTER_ANSWER_FROM_BYTES) await removed;
+    else removed.catch((error: unknown) => console.warn(`multipart: a received body stays in the temp folder: ${error}`));
   }
 }
 
