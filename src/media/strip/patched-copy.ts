@@ -33,6 +33,11 @@ export function unpackPatches({ spans, bytes }: PackedPatches): Patch[] {
 /** The most bytes read at once, and the longest stretch of patches read, changed and written together. */
 const PIECE_BYTES = 1024 * 1024;
 const ZERO_PIECE = new Uint8Array(PIECE_BYTES);
+/**
+ * The thread's one piece buffer (it does one task at a time): a fresh one per copy left a crowd's videos' worth of
+ * garbage on the thread (+8–10 MiB of peak RSS with 300 phones; bench/show-night.ts).
+ */
+let pieceBuffer: Uint8Array | undefined;
 
 /**
  * Writes target as source with the patches (sorted, from checkedPatches) applied; blocking, for the media thread.
@@ -66,7 +71,7 @@ export function writePatchedCopySync(source: string, target: string, patches: Pa
 
 /** Whether any patched range of the file differs from what its patch wants (stops at the first that does). */
 function changesAnything(file: number, patches: Patch[]): boolean {
-  const buffer = new Uint8Array(PIECE_BYTES);
+  const buffer = (pieceBuffer ??= new Uint8Array(PIECE_BYTES));
   let piece: { at: number; bytes: Uint8Array } = { at: 0, bytes: buffer.subarray(0, 0) };
   for (const patch of patches) {
     for (let done = 0; done < patch.length; ) {
@@ -84,7 +89,7 @@ function changesAnything(file: number, patches: Patch[]): boolean {
 }
 
 function writePatched(from: number, to: number, patches: Patch[], size: number): void {
-  const buffer = new Uint8Array(PIECE_BYTES);
+  const buffer = (pieceBuffer ??= new Uint8Array(PIECE_BYTES));
   let at = 0;
   for (let first = 0; first < patches.length; ) {
     // The patches that end within a piece of the first one's start: a group, read, changed and written as one piece.
