@@ -1,5 +1,5 @@
 /** What the media thread is asked and answers (media-thread.ts sends, media-thread-worker.ts answers). */
-import { type ByteRange, digestFile, type FileDigest } from "./file-digest";
+import { type ByteRange, digestFileSync, type FileDigest } from "./file-digest";
 import { EXTRACTION_STEP_BYTES, extractionStep, type ExtractionProgress, type ExtractionStep } from "./part-extraction";
 import { writePublicCopy, type CopyJob, type WrittenCopy } from "./public-copy";
 import { type PackedPatches, unpackPatches, writePatchedCopySync } from "./strip/patched-copy";
@@ -28,7 +28,7 @@ export function sizeOfTask(task: MediaTask): number {
 async function resultOf(task: MediaTask): Promise<NonNullable<MediaAnswer["result"]>> {
   if ("copy" in task) return writePublicCopy(task.copy);
   if ("patchedCopy" in task) return writePatchedCopySync(task.patchedCopy.source, task.patchedCopy.target, unpackPatches(task.patchedCopy.patches));
-  return "digest" in task ? digestFile(task.digest.path, task.digest.range) : extractionStep(task.extract);
+  return "digest" in task ? digestFileSync(task.digest.path, task.digest.range) : extractionStep(task.extract);
 }
 
 export async function answerMediaTask({ id, task }: MediaRequest): Promise<MediaAnswer> {

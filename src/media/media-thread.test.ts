@@ -61,6 +61,9 @@ describe("the media thread", () => {
     const file = path.join(dir, "upload.bin");
     await writeFile(file, bytes);
     expect(await digest(file, bytes.length)).toEqual({ size: bytes.length, sha256: new Bun.CryptoHasher("sha256").update(bytes).digest("hex") });
+    // A part of it (a file part of a multipart body on disk), across reads.
+    const part = bytes.subarray(5, 5 + 1024 * 1024 + 3);
+    expect(await digest(file, part.length, { start: 5, length: part.length })).toEqual({ size: part.length, sha256: new Bun.CryptoHasher("sha256").update(part).digest("hex") });
   });
 
   test("a hash the thread does not finish is made on the request thread instead: the upload is not refused for it", async () => {
