@@ -9,9 +9,10 @@ import { mkdtemp, open, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
-import { FIXTURES, form, newParticipant, type Participant } from "../../tests/support/client";
+import { form, newParticipant, type Participant } from "../../tests/support/client";
 import { FUZZ_RUNS } from "../../tests/support/mutations";
 import { startTestServer, type TestServer } from "../../tests/support/server";
+import { videoOfSize } from "../../tests/support/tus";
 import { HttpError } from "../http/errors";
 import { extractArrivingPart } from "./extract-part";
 import { mediaThread } from "./media-thread";
@@ -188,16 +189,7 @@ describe("a large upload through the server", () => {
   });
   afterAll(() => server.stop());
 
-  /** clip.mp4, then a top-level box of random bytes (with a delimiter's prefix) padding it to `bytes`. */
-  async function paddedVideo(bytes: number) {
-    const clip = new Uint8Array(await Bun.file(path.join(FIXTURES, "clip.mp4")).arrayBuffer());
-    const padding = content(bytes - clip.length, [{ at: 5 * MIB, cut: 20 }]);
-    new DataView(padding.buffer).setUint32(0, padding.length);
-    padding.set(enc.encode("free"), 4);
-    return Buffer.concat([clip, padding]) as Buffer<ArrayBuffer>;
-  }
-
-  async function sent(video: Buffer<ArrayBuffer>) {
+  async function sent(video: Uint8Array<ArrayBuffer>) {
     const response = await owner.actor.post("/api/evidence", form({ title: "The whole walk" }, { file: new File([video], "walk.mp4", { type: "video/mp4" }) }));
     expect(response.status).toBe(201);
     const item = await response.json();
@@ -207,12 +199,12 @@ describe("a large upload through the server", () => {
   }
 
   test("a 12 MiB video is stored whole with its SHA-256, and no temp file stays", async () => {
-    await sent(await paddedVideo(12 * MIB));
+    await sent(await videoOfSize(12 * MIB));
     expect(await readdir(server.ctx.store.tempDir)).toEqual([]);
   });
 
   test("a 70 MiB video's received body, removed after the answer, is gone soon after", async () => {
-    await sent(await paddedVideo(70 * MIB));
+    await sent(await videoOfSize(70 * MIB));
     for (let waited = 0; waited < 2000 && (await readdir(server.ctx.store.tempDir)).length > 0; waited += 20) await Bun.sleep(20);
     expect(await readdir(server.ctx.store.tempDir)).toEqual([]);
   });

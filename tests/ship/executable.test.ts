@@ -101,17 +101,29 @@ test("a resumable upload sent in two PATCHes (the second joined by the kernel's 
   expect(((await created.json()) as { media: { sha256: string; size: number } }).media).toMatchObject({ sha256: sha256(video), size: video.length });
 });
 
+test("a 12 MiB video sent as one form is copied out of its body and given its public copy by the media thread inside the executable", async () => {
+  const actor = new Actor(program!.url);
+  expect((await actor.login(user.username, user.password)).status).toBe(200);
+  const video = await videoOfSize(12 * 1024 * 1024);
+  const created = await actor.post("/api/evidence", form({ title: "Packaged long video" }, { file: new File([video], "long.mp4", { type: "video/mp4" }) }));
+  expect(created.status).toBe(201);
+  const item = (await created.json()) as { aws_url: string; media: { sha256: string; size: number } };
+  expect(item.media).toMatchObject({ sha256: sha256(video), size: video.length });
+  const id = item.aws_url.split("/").pop()!;
+  expect((await readdir(path.join(dir, "uploads", "evidence"))).filter((name) => name.startsWith(id)).sort()).toEqual([id, `${id}.public`]);
+});
+
 test("after a stop and a new start the account, the item and its media are still there", async () => {
   expect(await program!.stop()).toBe(0);
   // The media thread hashed the resumable upload: the request thread stands in only when that thread cannot.
   expect(await program!.output()).not.toContain("hashed on the request thread");
-  // libc's lseek reached through bun:ffi: without it a resumed upload's pieces are copied through memory.
-  expect(await program!.output()).not.toContain("lseek is not reachable");
+  // libc reached through bun:ffi: without it a resumed upload's pieces and public copies are copied through memory.
+  expect(await program!.output()).not.toContain("libc is not reachable");
   program = await startProgram([exe], dir);
   const actor = new Actor(program.url);
   expect((await actor.login(user.username, user.password)).status).toBe(200);
   const items = (await (await actor.get("/api/evidence")).json()) as { title: string; aws_url: string }[];
-  expect(items.map((item) => item.title).sort()).toEqual(["Packaged clip", "Packaged photo", "Packaged video"]);
+  expect(items.map((item) => item.title).sort()).toEqual(["Packaged clip", "Packaged long video", "Packaged photo", "Packaged video"]);
   expect(sha256(await (await actor.get(mediaUrl)).arrayBuffer())).toBe(mediaHash);
 });
 
