@@ -42,8 +42,9 @@ const MAX_PARTS = MAX_FIELDS + 5;
 /** Room for field values and part headers on top of the file sizes. */
 const ENVELOPE_BYTES = 1024 * 1024;
 /**
- * A file part up to this size (a photo, a thumbnail) is hashed here, in 1 MiB steps; a larger one on the media thread,
- * where it does not wait behind nor hold up a crowd's photos.
+ * A body up to this size (a photo, a thumbnail) has its file parts hashed here, in lent 256 KiB steps, once it has
+ * arrived; a larger body's parts are copied out and hashed on the media thread as they arrive (or, should that thread
+ * stop, hashed there afterwards), where they do not wait behind nor hold up a crowd's photos.
  */
 const HASHED_HERE_UP_TO_BYTES = 8 * 1024 * 1024;
 
