@@ -20,6 +20,8 @@
  * and receives the same file in PATCHes of UPLOAD_BENCH_PATCH_MIB over one kept-alive connection, then finalises it
  * (POST /api/evidence upload=<id>: hash, sniff, move into the store). Throughput is the PATCHes' (the transfer the
  * participant waits for); the finalise is timed apart; peak RSS covers both.
+ * UPLOAD_BENCH_PADDING: "free" (default) pads the clip with a top-level `free` box, which the public copy leaves as a
+ * hole; "mdat" grows the clip's own last box, its media data, as a real long video's, which the public copy copies.
  * Budgets: server peak RSS ≤ 120 MB; MB/s ≥ 0.6 × baseline (multipart), ≥ 0.8 × the FileSink loop (tus).
  */
 import { readdir } from "node:fs/promises";
@@ -54,13 +56,26 @@ if (FILE_BYTES - clip.length < 8 || FILE_BYTES - clip.length >= 2 ** 32) throw n
 const zeros = new Uint8Array(CHUNK); // never mutated, so yielding it again and again is safe
 const BODY_BYTES = preamble.length + FILE_BYTES + epilogue.length;
 
-/** Bytes start..end of the file (clip, `free` box header, zeros), chunk by chunk: never more than one MiB held. */
+const PADDING = process.env.UPLOAD_BENCH_PADDING ?? "free";
+if (PADDING !== "free" && PADDING !== "mdat") throw new Error("UPLOAD_BENCH_PADDING is free or mdat");
+/** Where clip.mp4's last top-level box starts (its mdat, grown in the "mdat" padding). */
+const lastBoxAt = (() => {
+  const view = new DataView(clip.buffer);
+  let at = 0;
+  while (at + view.getUint32(at) < clip.length) at += view.getUint32(at);
+  if (new TextDecoder().decode(clip.subarray(at + 4, at + 8)) !== "mdat") throw new Error("clip.mp4 does not end with its mdat");
+  return at;
+})();
+
+/** Bytes start..end of the file (clip, then a `free` box header and zeros, or zeros in its grown mdat), chunk by chunk: never more than one MiB held. */
 function* fileSlice(start: number, end: number, fileBytes = FILE_BYTES): Generator<Uint8Array> {
-  const header = new Uint8Array(8);
-  new DataView(header.buffer).setUint32(0, fileBytes - clip.length);
-  header.set(enc.encode("free"), 4);
+  const head = PADDING === "mdat" ? clip.slice() : clip;
+  const header = new Uint8Array(PADDING === "mdat" ? 0 : 8);
+  if (PADDING === "mdat") new DataView(head.buffer).setUint32(lastBoxAt, fileBytes - lastBoxAt);
+  else new DataView(header.buffer).setUint32(0, fileBytes - clip.length);
+  if (PADDING === "free") header.set(enc.encode("free"), 4);
   let at = start;
-  for (const [from, bytes] of [[0, clip], [clip.length, header]] as const) {
+  for (const [from, bytes] of [[0, head], [clip.length, header]] as const) {
     if (at < from + bytes.length && at < end) {
       const piece = bytes.subarray(at - from, Math.min(bytes.length, end - from));
       yield piece;
