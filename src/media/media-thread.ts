@@ -90,9 +90,9 @@ export function mediaThread(program: string | URL, timeLimitMs: (task: MediaTask
     copy: (job: CopyJob) => run<WrittenCopy>({ copy: job }),
     /** The file's size and SHA-256 (or a range's); `size` sets the time limit. */
     digest: (path: string, size: number, range?: ByteRange) => run<FileDigest>({ digest: { path, size, range } }),
-    /** A video's or recording's patched copy (patched-copy.ts); whether anything changed. */
-    patchedCopy: (source: string, target: string, patches: Patch[]) =>
-      run<boolean>({ patchedCopy: { source, target, size: Bun.file(source).size, patches: packPatches(patches) } }),
+    /** A video's or recording's patched copy (patched-copy.ts); whether anything changed. `size` sets the time limit. */
+    patchedCopy: (source: string, target: string, patches: Patch[], size: number) =>
+      run<boolean>({ patchedCopy: { source, target, size, patches: packPatches(patches) } }),
     /** A step of a file part's extraction from a body still arriving (part-extraction.ts). */
     extract: (step: ExtractionStep) => run<ExtractionProgress>({ extract: step }),
   };

@@ -6,12 +6,14 @@ import { POOLED_BUFFER_BYTES, withPooledBuffer } from "./buffer-pool";
  * A file part of a body on disk: its bytes are `length` bytes from `start`, left where they are — or already copied to
  * a file of their own and hashed while the body arrived (`copied`, by the scan's PartExtractor).
  */
-export type FilePart = { name: string; filename: string; start: number; length: number; copied?: { path: string; sha256: string } };
+export type FilePart = { name: string; filename: string; start: number; length: number; copied?: CopiedPart };
+/** A file part in a file of its own, and its SHA-256. */
+export type CopiedPart = { path: string; sha256: string };
 
 /** A file part whose content starts at contentAt and ends where `delimiter` first occurs; past limitEnd it is tooLong(). */
 export type PartToExtract = { contentAt: number; delimiter: string; limitEnd: number; tooLong: () => HttpError };
 /** Found: the part ends at `end` (its delimiter's first byte), copied to a file of its own; or the body ended first. */
-export type ExtractedPart = { found: true; end: number; copied: { path: string; sha256: string } } | { found: false };
+export type ExtractedPart = { found: true; end: number; copied: CopiedPart } | { found: false };
 /**
  * Copies a file part out of the body as it arrives, finding its end (extract-part.ts); undefined leaves the part to
  * the scan, which then finds its end itself.

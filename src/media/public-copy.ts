@@ -10,7 +10,7 @@ export type WrittenCopy = { state: "original" | "withheld" } | { state: "copy"; 
 export type CopyJob = { path: string; size: number; kind: MediaKind; mime: string; copyPath: string };
 
 /** Writes a video's or recording's patched copy (patched-copy.ts): blocking on the media thread, or sent there. */
-export type PatchedCopier = (source: string, target: string, patches: Patch[]) => boolean | Promise<boolean>;
+export type PatchedCopier = (source: string, target: string, patches: Patch[], size: number) => boolean | Promise<boolean>;
 
 const WITHHELD: WrittenCopy = { state: "withheld" };
 
@@ -28,7 +28,7 @@ export function writePublicCopy(job: CopyJob, largestRead = Infinity, patchedCop
 async function writeAvCopy({ path, size, mime, copyPath }: CopyJob, largestRead: number, patchedCopy: PatchedCopier): Promise<WrittenCopy> {
   const patches = await planAvStrip(Bun.file(path), mime, largestRead);
   if (!patches) return WITHHELD;
-  return (await patchedCopy(path, copyPath, patches)) ? { state: "copy", size } : { state: "original" };
+  return (await patchedCopy(path, copyPath, patches, size)) ? { state: "copy", size } : { state: "original" };
 }
 
 /**
