@@ -1,8 +1,8 @@
 import { useAtomValue } from "jotai";
 import { createRoot } from "react-dom/client";
-import { App } from "./components/App";
+import { App } from "./features/shell/App";
 import { followOtherTabs, languageAtom, startLanguage } from "./features/i18n/language";
-import { preloadAdminScreen, preloadArchiveScreen } from "./components/AppRoutes";
+import { preloadAdminScreen, preloadArchiveScreen } from "./features/shell/AppRoutes";
 import { registerServiceWorker } from "./features/offline/registerServiceWorker";
 
 // The console's and the archive's chunks are on their first render's path: fetch them before React's first render,

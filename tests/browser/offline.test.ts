@@ -43,7 +43,7 @@ async function goOffline(context: BrowserContext, page: Page) {
 }
 
 /**
- * Each route of web/components/AppRoutes.tsx → the heading it shows offline, for a participant and for the admin;
+ * Each route of web/features/shell/AppRoutes.tsx → the heading it shows offline, for a participant and for the admin;
  * `everyone`: a screen that does not depend on who is logged in, visited once (as the participant).
  */
 function routes(profileHeading: string): { path: string; participant: string; admin: string; everyone?: true }[] {

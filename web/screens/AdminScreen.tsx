@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { listParticipants, type Participant } from "../api/console";
-import { AdminEvidenceDialog } from "../components/admin/AdminEvidenceDialog";
-import { AdminUsersPanel } from "../components/admin/AdminUsersPanel";
+import { AdminEvidenceDialog } from "../features/console/components/AdminEvidenceDialog";
+import { AdminUsersPanel } from "../features/participants/AdminUsersPanel";
 import { AuditView } from "../features/console/components/AuditView";
 import { EvidenceConsole } from "../features/console/components/EvidenceConsole";
 import { t } from "../features/i18n/i18n";

@@ -5,7 +5,7 @@ import { listPublicEvidence, type PublicCounts } from "../api/evidence";
 import { ARCHIVE_PAGE_SIZE } from "../../src/evidence/archive-page";
 import type { Evidence } from "../api/types";
 import { applyFilter, EvidenceFilter } from "../features/evidence/EvidenceFilter";
-import { LoadMoreSentinel } from "../components/LoadMoreSentinel";
+import { LoadMoreSentinel } from "../features/evidence/LoadMoreSentinel";
 import { ArchiveGrid } from "../features/archive/ArchiveGrid";
 import { ArchiveIntro } from "../features/archive/ArchiveIntro";
 import { archiveHref } from "../features/archive/ArchiveTile";

@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useLocation, useSearch } from "wouter";
-import { LocationField } from "../components/LocationField";
+import { LocationField } from "../ui/LocationField";
 import { MediaPreview } from "../features/evidence/MediaPreview";
 import { createNoteDraft } from "../features/uploads/draftActions";
 import { discard, enqueue } from "../features/uploads/queueRunner";

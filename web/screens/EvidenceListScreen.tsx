@@ -3,12 +3,12 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react"
 import { deleteEvidence, listOwnEvidence } from "../api/evidence";
 import type { Evidence } from "../api/types";
 import { withdrawEvidence } from "../api/rights";
-import { ADD_BUTTON_ROOM, AddEvidenceButton } from "../components/AddEvidenceButton";
+import { ADD_BUTTON_ROOM, AddEvidenceButton } from "../features/capture/AddEvidenceButton";
 import { EditEvidenceDialog } from "../features/evidence/EditEvidenceDialog";
 import { EvidenceGrid } from "../features/evidence/EvidenceCard";
 import { deleteEvidenceQuestion, EvidenceDetailDialog } from "../features/evidence/EvidenceDetailDialog";
 import { applyFilter, EvidenceFilter } from "../features/evidence/EvidenceFilter";
-import { ViewTabs } from "../components/ViewTabs";
+import { ViewTabs } from "../features/evidence/ViewTabs";
 import { EvidenceWelcome } from "../features/evidence/EvidenceWelcome";
 import { QueuedItems } from "../features/uploads/components/QueuedItems";
 import { QueueRowList } from "../features/uploads/components/QueueRowView";

@@ -1,8 +1,8 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { useRef, useState } from "react";
 import { useLocation } from "wouter";
-import { AudioRecorder } from "../components/AudioRecorder";
-import { FilePickButton } from "../components/FilePickButton";
+import { AudioRecorder } from "../features/recorder/AudioRecorder";
+import { FilePickButton } from "../ui/FilePickButton";
 import { CaptureFallback } from "../features/venue/CaptureFallback";
 import { inBrowserCaptureBlocker } from "../features/venue/inBrowserCapture";
 import { createFileDraft, recordingSink } from "../features/uploads/draftActions";

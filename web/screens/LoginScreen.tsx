@@ -1,7 +1,9 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { useState, type FormEvent } from "react";
 import { Link, useLocation } from "wouter";
-import { Alert, Button, buttonClass, Card, Page, Spinner, TextField } from "../components/ui";
+import { Alert, Button, buttonClass, Spinner } from "../ui/Button";
+import { Card, Page } from "../ui/Layout";
+import { TextField } from "../ui/Field";
 import { loginMessageAtom } from "../state/errors";
 import { loginActionAtom } from "../state/sessionActions";
 import { inArchiveAtom } from "../state/session";

@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import { buttonClass } from "../components/ui";
+import { buttonClass } from "../ui/Button";
 import { t } from "../features/i18n/i18n";
 
 export default function NotFoundScreen() {

@@ -1,5 +1,6 @@
 import { Link } from "wouter";
-import { buttonClass, Card } from "../components/ui";
+import { buttonClass } from "../ui/Button";
+import { Card } from "../ui/Layout";
 import { Icon } from "../ui/Icon";
 import { t } from "../features/i18n/i18n";
 

@@ -1,6 +1,6 @@
 import { DialogTitle } from "@headlessui/react";
 import type { Evidence } from "../../api/types";
-import { Avatar } from "../../components/Avatar";
+import { Avatar } from "../../ui/Avatar";
 import { formatPublicDateTime } from "../../lib/format";
 import { Quotation } from "./Quotation";
 import { t } from "../i18n/i18n";

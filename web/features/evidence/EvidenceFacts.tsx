@@ -4,7 +4,7 @@ import { MEDIA_LABELS } from "../../lib/mediaTypes";
 import { relativeTime } from "../../lib/relativeTime";
 import { Icon } from "../../ui/Icon";
 import { PlaceLink } from "../../ui/PlaceLink";
-import { Avatar } from "../../components/Avatar";
+import { Avatar } from "../../ui/Avatar";
 import { durationOf, KIND_ICONS, PublicBadge } from "./EvidenceCard";
 import { t } from "../i18n/i18n";
 

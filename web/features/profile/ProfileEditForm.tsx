@@ -2,7 +2,7 @@ import { useSetAtom } from "jotai";
 import { useRef, useState, type FormEvent } from "react";
 import type { User } from "../../api/types";
 import { updateProfile } from "../../api/users";
-import { Avatar } from "../../components/Avatar";
+import { Avatar } from "../../ui/Avatar";
 import { pronounOptions } from "../../lib/pronouns";
 import { focusField, useCheckedForm } from "../../lib/useCheckedForm";
 import { useObjectUrl } from "../../lib/useObjectUrl";

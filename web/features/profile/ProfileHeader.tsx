@@ -1,5 +1,5 @@
 import type { User } from "../../api/types";
-import { Avatar } from "../../components/Avatar";
+import { Avatar } from "../../ui/Avatar";
 import { profileAvatar } from "./profileAvatar";
 import { t } from "../i18n/i18n";
 import { pronounLabel } from "../../lib/pronouns";

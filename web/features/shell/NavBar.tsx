@@ -4,7 +4,7 @@ import { LogoutButton, NavLink, SpyNavLink } from "./NavLinks";
 import { useNavEntries } from "./navEntries";
 import { showAtom } from "../show/state";
 import { userAtom } from "../../state/session";
-import { Avatar } from "../../components/Avatar";
+import { Avatar } from "../../ui/Avatar";
 import { NavMenu } from "./NavMenu";
 import { LanguageSwitch } from "../i18n/LanguageSwitch";
 import { t } from "../i18n/i18n";

@@ -1,4 +1,4 @@
-import { Icon, type IconName } from "../ui/Icon";
+import { Icon, type IconName } from "./Icon";
 
 /**
  * A big tappable choice that opens the file picker (or the camera, with `capture`). The input sits inside its label,

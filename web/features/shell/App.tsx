@@ -1,25 +1,25 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect } from "react";
 import { Redirect, Router, useLocation } from "wouter";
-import { SESSION_ENDED_EVENT } from "../api/client";
-import { getConfig, getIsArchive } from "../api/session";
-import { getShow } from "../api/show";
-import { OfflineBanner } from "../features/offline/OfflineBanner";
-import { Reconsent } from "../features/privacy/Reconsent";
-import { ScreenErrorBoundary } from "../features/offline/ScreenErrorBoundary";
-import { showAtom } from "../features/show/state";
-import { useShowSync } from "../features/show/useShowSync";
-import { CaptureOverlay } from "../features/uploads/components/CaptureOverlay";
-import { withLastAnswer } from "../state/lastSession";
-import { configAtom, inArchiveAtom, sessionReadyAtom, userAtom, videoLockedAtom } from "../state/session";
-import { refreshUserAtom } from "../state/sessionActions";
-import { useNotify } from "../state/useNotify";
+import { SESSION_ENDED_EVENT } from "../../api/client";
+import { getConfig, getIsArchive } from "../../api/session";
+import { getShow } from "../../api/show";
+import { OfflineBanner } from "../offline/OfflineBanner";
+import { Reconsent } from "../privacy/Reconsent";
+import { ScreenErrorBoundary } from "../offline/ScreenErrorBoundary";
+import { showAtom } from "../show/state";
+import { useShowSync } from "../show/useShowSync";
+import { CaptureOverlay } from "../uploads/components/CaptureOverlay";
+import { withLastAnswer } from "../../state/lastSession";
+import { configAtom, inArchiveAtom, sessionReadyAtom, userAtom, videoLockedAtom } from "../../state/session";
+import { refreshUserAtom } from "../../state/sessionActions";
+import { useNotify } from "../../state/useNotify";
 import { AppRoutes, ScreenLoading } from "./AppRoutes";
-import { SkipLink } from "../features/shell/SkipLink";
-import { TabBar } from "../features/shell/TabBar";
-import { useForgetOldMessages } from "../features/shell/useForgetOldMessages";
-import { NavBar } from "../features/shell/NavBar";
-import { useGatedLocation, videoGateMessage } from "../features/shell/gatedNavigation";
+import { SkipLink } from "./SkipLink";
+import { TabBar } from "./TabBar";
+import { useForgetOldMessages } from "./useForgetOldMessages";
+import { NavBar } from "./NavBar";
+import { useGatedLocation, videoGateMessage } from "./gatedNavigation";
 import { PageNotice } from "./PageNotice";
 import { isAdmin } from "./routeGuards";
 import { Toast } from "./Toast";
@@ -50,7 +50,7 @@ function useStartup() {
       withLastAnswer("inArchive", getIsArchive()).then(setInArchive),
       refreshUser().then((user) => {
         // The console's API module loads with its screen, not for every visitor.
-        if (onAdmin && user && isAdmin(user)) void import("../api/console").then(({ prefetchConsole }) => prefetchConsole(window.location.search));
+        if (onAdmin && user && isAdmin(user)) void import("../../api/console").then(({ prefetchConsole }) => prefetchConsole(window.location.search));
       }),
     ])
       .catch((error) => console.error("Start-up request failed", error))

@@ -4,7 +4,7 @@ import { Button } from "../../ui/Button";
 import { Face } from "../../ui/Face";
 import { RelativeTime } from "../../ui/RelativeTime";
 import { TableFrame } from "../../ui/Table";
-import { t, type MessageId } from "../../features/i18n/i18n";
+import { t, type MessageId } from "../i18n/i18n";
 import { formatNumber } from "../../lib/format";
 import { roleLabel } from "./AdminUserDialog";
 

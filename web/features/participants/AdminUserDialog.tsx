@@ -1,13 +1,13 @@
 import { useEffect, useState } from "react";
 import type { User } from "../../api/types";
 import { adminUpdateUser, type AdminUserEdit } from "../../api/users";
-import { t } from "../../features/i18n/i18n";
+import { t } from "../i18n/i18n";
 import { isEmail, isPhone, MESSAGES } from "../../lib/validation";
 import { Alert, Button } from "../../ui/Button";
 import { Modal } from "../../ui/Dialog";
 import { TextField } from "../../ui/Field";
-import { Avatar } from "../Avatar";
-import { DialogActions } from "./DialogActions";
+import { Avatar } from "../../ui/Avatar";
+import { DialogActions } from "../console/components/DialogActions";
 
 export const roleLabel = (role: number) => (role === 1 ? t("admin.role.user") : t("admin.role.admin"));
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Button, Spinner } from "../../ui/Button";
-import { t } from "../../features/i18n/i18n";
+import { Button, Spinner } from "../../../ui/Button";
+import { t } from "../../i18n/i18n";
 
 /**
  * The footer actions of an admin dialog (for the Modal's `actions`): Cancel and Save while editing, the dialog's own

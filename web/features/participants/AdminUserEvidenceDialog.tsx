@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from "react";
 import type { Evidence, User } from "../../api/types";
 import { listUserEvidence } from "../../api/users";
-import { t } from "../../features/i18n/i18n";
+import { t } from "../i18n/i18n";
 import { Alert } from "../../ui/Button";
 import { Modal } from "../../ui/Dialog";
 import { EmptyState, LoadingState } from "../../ui/States";
-import { EvidenceTable } from "../../features/evidence/EvidenceTable";
-import { AdminEvidenceDialog } from "./AdminEvidenceDialog";
+import { EvidenceTable } from "../evidence/EvidenceTable";
+import { AdminEvidenceDialog } from "../console/components/AdminEvidenceDialog";
 
 /**
  * One user's items, or 'User has not uploaded any evidence'. An item opens on top of the list (a nested dialog), so

@@ -1,11 +1,11 @@
-import type { ConsoleItem } from "../../api/console";
-import { formatDate, formatDuration } from "../../lib/format";
-import { t } from "../../features/i18n/i18n";
-import { MEDIA_LABELS } from "../../lib/mediaTypes";
-import { Badge } from "../../ui/Badge";
-import { PlaceLink } from "../../ui/PlaceLink";
-import { RelativeTime } from "../../ui/RelativeTime";
-import { Avatar } from "../Avatar";
+import type { ConsoleItem } from "../../../api/console";
+import { formatDate, formatDuration } from "../../../lib/format";
+import { t } from "../../i18n/i18n";
+import { MEDIA_LABELS } from "../../../lib/mediaTypes";
+import { Badge } from "../../../ui/Badge";
+import { PlaceLink } from "../../../ui/PlaceLink";
+import { RelativeTime } from "../../../ui/RelativeTime";
+import { Avatar } from "../../../ui/Avatar";
 
 /**
  * What the investigator reads about one item: title, visibility, notes, then Location (a map link when it is a

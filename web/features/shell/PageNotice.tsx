@@ -1,7 +1,7 @@
 import { useAtom } from "jotai";
 import { useLocation } from "wouter";
-import { noticeAtom } from "../state/notices";
-import { Alert } from "../ui/Button";
+import { noticeAtom } from "../../state/notices";
+import { Alert } from "../../ui/Button";
 
 /** Shows the notice meant for the current route, kept in view under the bar (useForgetOldMessages drops the rest). */
 export function PageNotice() {

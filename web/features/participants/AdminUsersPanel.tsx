@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { getParticipantSummary, listParticipants, type Participant, type ParticipantSummary } from "../../api/console";
 import { deleteUser } from "../../api/users";
-import { t } from "../../features/i18n/i18n";
+import { t } from "../i18n/i18n";
 import { formatBytes } from "../../lib/format";
 import { useNotify } from "../../state/useNotify";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";

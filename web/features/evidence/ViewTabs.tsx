@@ -1,6 +1,6 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import type { ReactNode } from "react";
-import { t } from "../features/i18n/i18n";
+import { t } from "../i18n/i18n";
 
 const tabClass =
   "min-h-9 rounded-full px-4 text-sm font-semibold text-ink-700 transition-colors data-focus:outline-2 data-focus:outline-offset-2 data-hover:text-ink-950 data-selected:bg-surface data-selected:text-ink-950 data-selected:shadow-sm";

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { Button } from "../ui/Button";
-import { Icon } from "../ui/Icon";
+import { Button } from "./Button";
+import { Icon } from "./Icon";
 import { t } from "../features/i18n/i18n";
 
 /** Optional location: asked from the browser only when the participant presses the button. */

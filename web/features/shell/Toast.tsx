@@ -1,8 +1,8 @@
 import { useAtom } from "jotai";
 import { useEffect } from "react";
-import { toastAtom } from "../state/notices";
-import { Icon } from "../ui/Icon";
-import { wordingText } from "../features/i18n/i18n";
+import { toastAtom } from "../../state/notices";
+import { Icon } from "../../ui/Icon";
+import { wordingText } from "../i18n/i18n";
 
 const TOAST_MS = 6000;
 

@@ -1,9 +1,9 @@
 import { useAtomValue } from "jotai";
 import type { ReactNode } from "react";
 import { Redirect } from "wouter";
-import type { User } from "../api/types";
-import LoginScreen from "../screens/LoginScreen";
-import { userAtom } from "../state/session";
+import type { User } from "../../api/types";
+import LoginScreen from "../../screens/LoginScreen";
+import { userAtom } from "../../state/session";
 
 /** Protected routes show the login screen when nobody is logged in (spec §2). */
 export function Protected({ children }: { children: ReactNode }) {

@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from "react";
-import type { Evidence } from "../../api/types";
-import { formatBytes } from "../../lib/format";
-import { Button } from "../../ui/Button";
-import { t, type MessageId } from "../../features/i18n/i18n";
+import type { Evidence } from "../../../api/types";
+import { formatBytes } from "../../../lib/format";
+import { Button } from "../../../ui/Button";
+import { t, type MessageId } from "../../i18n/i18n";
 
 type Copied = "" | "copied" | "selected";
 const COPIED_TEXT: Record<Exclude<Copied, "">, MessageId> = { copied: "console.file.copied", selected: "console.file.selected" };

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
-import { CAPTURE_CHOICES, useStartCapture } from "../features/capture/useStartCapture";
-import { Icon } from "../ui/Icon";
-import { t } from "../features/i18n/i18n";
+import { CAPTURE_CHOICES, useStartCapture } from "./useStartCapture";
+import { Icon } from "../../ui/Icon";
+import { t } from "../i18n/i18n";
 
 /**
  * The room a list beside this button leaves at its end edge, so that no card scrolls under the button: the button's

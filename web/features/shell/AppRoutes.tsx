@@ -1,19 +1,19 @@
 import { type ComponentType, Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
-import { retryableLazy } from "../features/offline/retryableLazy";
-import HomeScreen from "../screens/HomeScreen";
-import LoginScreen from "../screens/LoginScreen";
-import NotFoundScreen from "../screens/NotFoundScreen";
+import { retryableLazy } from "../offline/retryableLazy";
+import HomeScreen from "../../screens/HomeScreen";
+import LoginScreen from "../../screens/LoginScreen";
+import NotFoundScreen from "../../screens/NotFoundScreen";
 import { AdminOnly, Protected, VisitorsOnly } from "./routeGuards";
-import { Spinner } from "./ui";
-import { t } from "../features/i18n/i18n";
+import { Spinner } from "../../ui/Button";
+import { t } from "../i18n/i18n";
 
-const RegistrationScreen = retryableLazy(() => import("../screens/RegistrationScreen"));
-const ProfileScreen = retryableLazy(() => import("../screens/ProfileScreen"));
-const VerifyEmailScreen = retryableLazy(() => import("../screens/VerifyEmailScreen"));
-const EvidenceListScreen = retryableLazy(() => import("../screens/EvidenceListScreen"));
-const EvidenceUploadScreen = retryableLazy(() => import("../screens/EvidenceUploadScreen"));
-const EvidenceDetailsScreen = retryableLazy(() => import("../screens/EvidenceDetailsScreen"));
+const RegistrationScreen = retryableLazy(() => import("../../screens/RegistrationScreen"));
+const ProfileScreen = retryableLazy(() => import("../../screens/ProfileScreen"));
+const VerifyEmailScreen = retryableLazy(() => import("../../screens/VerifyEmailScreen"));
+const EvidenceListScreen = retryableLazy(() => import("../../screens/EvidenceListScreen"));
+const EvidenceUploadScreen = retryableLazy(() => import("../../screens/EvidenceUploadScreen"));
+const EvidenceDetailsScreen = retryableLazy(() => import("../../screens/EvidenceDetailsScreen"));
 /**
  * A lazy screen whose chunks can be loaded before its route renders; once loaded it renders at once, without the
  * suspension (and React's throttled reveal of the fallback's content) that a lazy component pays on first use.
@@ -26,19 +26,19 @@ function preloadableScreen(load: () => Promise<{ default: ComponentType }>) {
 }
 
 // Preloaded on /admin and /archive before React's first render (main.tsx): their first render waits on these chunks.
-const admin = preloadableScreen(() => import("../screens/AdminScreen"));
+const admin = preloadableScreen(() => import("../../screens/AdminScreen"));
 export const preloadAdminScreen = admin.preload;
-const archive = preloadableScreen(() => import("../screens/ArchiveScreen"));
+const archive = preloadableScreen(() => import("../../screens/ArchiveScreen"));
 export const preloadArchiveScreen = archive.preload;
-const InvitationScreen = retryableLazy(() => import("../screens/InvitationScreen"));
-const ShowScreen = retryableLazy(() => import("../screens/ShowScreen"));
-const SetupScreen = retryableLazy(() => import("../screens/SetupScreen"));
-const ServerScreen = retryableLazy(() => import("../screens/ServerScreen"));
-const LanguagesScreen = retryableLazy(() => import("../screens/LanguagesScreen"));
-const HelpScreen = retryableLazy(() => import("../screens/HelpScreen"));
-const ResetPasswordEmailScreen = retryableLazy(() => import("../screens/ResetPasswordEmailScreen"));
-const ResetPasswordCodeScreen = retryableLazy(() => import("../screens/ResetPasswordCodeScreen"));
-const ResetPasswordPageScreen = retryableLazy(() => import("../screens/ResetPasswordPageScreen"));
+const InvitationScreen = retryableLazy(() => import("../../screens/InvitationScreen"));
+const ShowScreen = retryableLazy(() => import("../../screens/ShowScreen"));
+const SetupScreen = retryableLazy(() => import("../../screens/SetupScreen"));
+const ServerScreen = retryableLazy(() => import("../../screens/ServerScreen"));
+const LanguagesScreen = retryableLazy(() => import("../../screens/LanguagesScreen"));
+const HelpScreen = retryableLazy(() => import("../../screens/HelpScreen"));
+const ResetPasswordEmailScreen = retryableLazy(() => import("../../screens/ResetPasswordEmailScreen"));
+const ResetPasswordCodeScreen = retryableLazy(() => import("../../screens/ResetPasswordCodeScreen"));
+const ResetPasswordPageScreen = retryableLazy(() => import("../../screens/ResetPasswordPageScreen"));
 
 export function ScreenLoading() {
   return (

@@ -1,12 +1,12 @@
-import { LevelMeter } from "../features/recorder/LevelMeter";
-import { RecordingPlayback } from "../features/recorder/RecordingPlayback";
-import { formatTimer } from "../features/recorder/stopwatch";
-import { useLeaveGuard } from "../features/recorder/useLeaveGuard";
-import { useRecorder, type RecorderHooks, type RecorderStage, type Take } from "../features/recorder/useRecorder";
-import { Alert, Button, Spinner } from "../ui/Button";
-import { Modal } from "../ui/Dialog";
-import { Icon } from "../ui/Icon";
-import { t, type MessageId } from "../features/i18n/i18n";
+import { LevelMeter } from "./LevelMeter";
+import { RecordingPlayback } from "./RecordingPlayback";
+import { formatTimer } from "./stopwatch";
+import { useLeaveGuard } from "./useLeaveGuard";
+import { useRecorder, type RecorderHooks, type RecorderStage, type Take } from "./useRecorder";
+import { Alert, Button, Spinner } from "../../ui/Button";
+import { Modal } from "../../ui/Dialog";
+import { Icon } from "../../ui/Icon";
+import { t, type MessageId } from "../i18n/i18n";
 
 const STATUS: Record<RecorderStage, MessageId> = {
   idle: "recorder.status.idle",
