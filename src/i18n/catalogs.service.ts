@@ -43,6 +43,15 @@ export async function effectiveCatalog(ctx: AppContext, language: string): Promi
   };
 }
 
+/**
+ * The messages a language has of its own (shipped, then the admin's upload), without the English fallback: whether a
+ * built-in show text has a translation in it. The pseudo-locale has all of English's (it shows them accented).
+ */
+export async function ownMessageIds(ctx: AppContext, language: string): Promise<ReadonlySet<string>> {
+  if (language === SOURCE_LANGUAGE || language === PSEUDO_LANGUAGE) return new Set(Object.keys(ENGLISH));
+  return new Set([...Object.keys(shippedCatalog(language) ?? {}), ...Object.keys((await overrideOf(ctx, language))?.catalog ?? {})]);
+}
+
 const compiledCache = new Map<string, { version: string; compiled: CompiledCatalog }>();
 
 /** The language's catalog compiled for Lingui's runtime, kept until its override changes. */

@@ -3,11 +3,11 @@ import { Elysia } from "elysia";
 import { requireAdmin, requireUser } from "../auth/guard";
 import type { AppContext } from "../context";
 import { acceptedEncodings, CompressedCopies } from "../http/compression";
-import { LANGUAGE_COOKIE, readCookie } from "../http/cookies";
 import { badRequest, json, notFound } from "../http/errors";
-import { catalogSummaries, compiledCatalog, effectiveCatalog, enabledLanguages, ENGLISH, fallbackLanguage, removeCatalog, saveCatalog } from "./catalogs.service";
-import { acceptedLanguages, bestLanguage, canonicalLanguage, languageInfo } from "./languages";
+import { catalogSummaries, compiledCatalog, effectiveCatalog, enabledLanguages, ENGLISH, removeCatalog, saveCatalog } from "./catalogs.service";
+import { canonicalLanguage, languageInfo } from "./languages";
 import { checkCatalog } from "./messages";
+import { requestLanguage } from "./request-language";
 import { asRecord, stringField } from "../http/input";
 import { userJson } from "../users/user-json";
 import { setUserLanguage } from "../users/users.service";
@@ -37,11 +37,7 @@ export function i18nRoutes(ctx: AppContext) {
      * best of its Accept-Language among the enabled ones, else DEFAULT_LANGUAGE. Messages come compiled.
      */
     .get("/api/i18n", async ({ request, query }) => {
-      const enabled = await enabledLanguages(ctx);
-      const wanted = [query.lang, readCookie(request, LANGUAGE_COOKIE), ...acceptedLanguages(request.headers.get("accept-language"))].filter(
-        (tag): tag is string => typeof tag === "string" && tag.length > 0 && tag.length <= 35,
-      );
-      const language = bestLanguage(wanted, enabled, fallbackLanguage(ctx, enabled));
+      const { language, enabled } = await requestLanguage(ctx, request, query.lang);
       const { compiled, version } = await compiledCatalog(ctx, language);
       const etag = `"i18n-${language}-${Bun.hash(`${version}|${enabled.join(",")}`).toString(36)}"`;
       const headers = { etag, "cache-control": "no-cache", vary: "Cookie, Accept-Language, Accept-Encoding" };

@@ -48,10 +48,13 @@ export async function sendResetCode(ctx: AppContext, email: string, now = Date.n
     })
     .returning({ userId: passwordResets.userId });
   if (fresh.length === 0) return;
-  const { text, customised } = await currentShow(ctx);
-  const own = (field: "reset_mail_subject" | "reset_mail_note") => (customised.includes(field) ? text[field] : undefined);
+  const { text, customised, translations } = await currentShow(ctx);
+  const mail = await mailLanguage(ctx, user);
+  // The show's own words in the mail's language, else its main words, else the catalog's (in the mail's language).
+  const own = (field: "reset_mail_subject" | "reset_mail_note") =>
+    translations[mail.language]?.[field] ?? (customised.includes(field) ? text[field] : undefined);
   const wording = { projectName: text.project_name, subject: own("reset_mail_subject"), note: own("reset_mail_note") };
-  await ctx.mailer.send(resetMail(wording, await mailLanguage(ctx, user), user.username, user.email, code));
+  await ctx.mailer.send(resetMail(wording, mail, user.username, user.email, code));
 }
 
 /**

@@ -187,13 +187,47 @@ export function readField(field: ShowField, value: unknown): ShowText[ShowField]
   }
 }
 
+const isShowField = (key: string): key is ShowField => Object.hasOwn(SHOW_FIELDS, key);
+
 /** A PUT body: known fields only, each checked (null = back to the default). */
 export function readShowUpdate(body: unknown): Partial<Record<ShowField, ShowText[ShowField] | null>> {
   if (!body || typeof body !== "object" || Array.isArray(body)) throw badRequest("The request must be a JSON object of the show's fields.");
   const update: Partial<Record<ShowField, ShowText[ShowField] | null>> = {};
   for (const [key, value] of Object.entries(body)) {
-    if (!(key in SHOW_FIELDS)) throw badRequest(`${key} is not a field of the show.`);
-    update[key as ShowField] = value === null ? null : readField(key as ShowField, value);
+    if (!isShowField(key)) throw badRequest(`${key} is not a field of the show.`);
+    update[key] = value === null ? null : readField(key, value);
   }
   return update;
+}
+
+/** One item of a list in another language: null (no version yet: it falls back) or a checked text. */
+const readItem = (field: string, value: unknown, where: string, max: number) => {
+  if (value === null) return null;
+  const text = cleanText(field, value, where);
+  checkLength(where, text, 1, max);
+  return text;
+};
+
+/**
+ * A field's version in another language (PUT /api/show?language=…): as readField, but lists are given whole with null
+ * for an item that has no version in that language yet, and may be shorter than the main language's.
+ */
+export function readTranslatedField(field: ShowField, value: unknown): unknown {
+  const spec: FieldSpec = SHOW_FIELDS[field];
+  if (spec.kind === "list") {
+    if (!Array.isArray(value) || value.length > spec.maxItems) throw badRequest(`${field} must be a list of at most ${spec.maxItems} paragraphs (null for one not translated).`);
+    return value.map((item, index) => readItem(field, item, `${field} paragraph ${index + 1}`, spec.maxEach));
+  }
+  if (spec.kind === "faq") {
+    if (!Array.isArray(value) || value.length > spec.maxItems) throw badRequest(`${field} must be a list of at most ${spec.maxItems} questions (null for one not translated).`);
+    return value.map((item, index) => {
+      const where = `${field} item ${index + 1}`;
+      if (item === null) return null;
+      if (typeof item !== "object" || Array.isArray(item)) throw badRequest(`${where} must be {question, answer} or null.`);
+      const { question = null, answer = null, ...rest } = item as Record<string, unknown>;
+      if (Object.keys(rest).length) throw badRequest(`${where} must have only a question and an answer.`);
+      return { question: readItem(field, question, `${where}: the question`, 200), answer: readItem(field, answer, `${where}: the answer`, 4000) };
+    });
+  }
+  return readField(field, value);
 }

@@ -12,7 +12,12 @@ import { showJson } from "./show-json";
 import { withFinishedUpload } from "./show-upload";
 import { readShowUpdate } from "./show-schema";
 import { checkSlotFile, isSlot, type Slot, slotLanguage, slotMaxBytes, tooLargeMessage } from "./show-slots";
-import { assertUnlocked, currentShow, replaceSlot, slotFile, updateShow } from "./show.service";
+import { assertUnlocked, currentShow, replaceSlot, type Show, slotFile, updateShow } from "./show.service";
+import { showInLanguage } from "./show-language";
+import { readTranslationUpdate, updateShowTranslation } from "./show-translation.service";
+import { requestLanguage } from "../i18n/request-language";
+import { effectiveCatalog, enabledLanguages } from "../i18n/catalogs.service";
+import { canonicalLanguage } from "../i18n/languages";
 import { SVG_SANDBOX } from "../web/brand.routes";
 import { showWarnings } from "./warnings";
 
@@ -23,18 +28,37 @@ export function showRoutes(ctx: AppContext) {
     return name;
   };
 
+  /** The whole show as GET /api/show answers it in one language: its texts there, and which language each is in. */
+  const showJsonIn = async (show: Show, language: string) => {
+    const { text, languages } = await showInLanguage(ctx, show, language);
+    return { ...showJson(show), ...text, language, main_language: ctx.config.defaultLanguage, languages };
+  };
+  /** The language a PUT sets: the main one when none is named; an enabled language otherwise (400). */
+  const editedLanguage = async (raw: unknown) => {
+    if (raw === undefined || raw === "") return ctx.config.defaultLanguage;
+    const language = typeof raw === "string" ? canonicalLanguage(raw) : undefined;
+    if (!language || !(await enabledLanguages(ctx)).includes(language)) throw badRequest("language must be one of the languages this show offers.");
+    return language;
+  };
+
   return (app: Elysia) => app
-    .get("/api/show", async ({ request }) => {
+    // In the phone's language (?language=, else the one it chose, else Accept-Language), item by item (show-language.ts).
+    .get("/api/show", async ({ request, query }) => {
       const show = await currentShow(ctx);
-      const etag = `"show-${show.version}-${show.briefingVersion}"`;
-      const headers = { etag, "cache-control": "no-cache" };
+      const { language } = await requestLanguage(ctx, request, query.language);
+      const { version: words } = await effectiveCatalog(ctx, language);
+      const etag = `"show-${show.version}-${show.briefingVersion}-${language}-${Bun.hash(words).toString(36)}"`;
+      const headers = { etag, "cache-control": "no-cache", vary: "Cookie, Accept-Language" };
       if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
-      return json(showJson(show), 200, headers);
+      return json(await showJsonIn(show, language), 200, headers);
     })
 
-    .put("/api/show", async ({ request, body }) => {
+    // Without ?language= (or with the main one) the show's own texts; with another enabled language, its versions.
+    .put("/api/show", async ({ request, body, query }) => {
       const admin = await requireAdmin(ctx, request);
-      return showJson(await updateShow(ctx, admin, readShowUpdate(body)));
+      const language = await editedLanguage(query.language);
+      if (language === ctx.config.defaultLanguage) return showJsonIn(await updateShow(ctx, admin, readShowUpdate(body)), language);
+      return showJsonIn(await updateShowTranslation(ctx, admin, language, readTranslationUpdate(body)), language);
     })
 
     .put(

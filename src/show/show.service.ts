@@ -13,6 +13,7 @@ import { showSettings } from "../db/show-settings";
 import { showState } from "../db/show-state";
 import { conflict } from "../http/errors";
 import { DEFAULT_PROJECT_NAME, defaultText, SHOW_FIELD_NAMES, type ShowField, type ShowText } from "./show-schema";
+import { isTranslatable, type TranslatableField, type Translation } from "./show-language";
 import { SLOT_NAMES, SLOTS, type Slot } from "./show-slots";
 
 /** A field or slot the environment sets, and the variable that sets it. */
@@ -26,6 +27,8 @@ export type Show = {
   text: ShowText;
   /** Fields whose value an admin saved (not the built-in default). */
   customised: ShowField[];
+  /** The show's own versions per language other than the main one (rows `<field>@<language>`; show-language.ts). */
+  translations: Record<string, Translation>;
   /** The current upload of each slot; absent: the built-in file (or the environment's, see locks). */
   media: Partial<Record<Slot, ShowMediaRow>>;
   locks: Locks;
@@ -52,6 +55,13 @@ function envValue(config: AppContext["config"], field: ShowField): unknown {
   if (field === "spy_url") return config.spyUrl;
   if (field === "archive_intro") return config.branding.archiveIntro;
   return undefined;
+}
+
+/** The show_settings row of a field's version in another language than the main one. */
+export const translationKey = (field: TranslatableField, language: string) => `${field}@${language}`;
+function translationKeyOf(key: string): { field: TranslatableField; language: string } | undefined {
+  const [field, language, ...rest] = key.split("@");
+  return language && rest.length === 0 && isTranslatable(field!) ? { field: field as TranslatableField, language } : undefined;
 }
 
 /** The show_settings row that holds the privacy notice's version (not a field admins edit). */
@@ -83,6 +93,11 @@ async function loadShow(ctx: AppContext, versions: { version: number; briefingVe
   const locks = envLocks(ctx.config);
   const saved = new Map(settings.map((row) => [row.field as ShowField, JSON.parse(row.value) as unknown]));
   const noticeVersion = Number(settings.find((row) => row.field === NOTICE_VERSION)?.value ?? 0);
+  const translations: Record<string, Translation> = {};
+  for (const row of settings) {
+    const key = translationKeyOf(row.field);
+    if (key) (translations[key.language] ??= {})[key.field] = JSON.parse(row.value);
+  }
   const text = {} as Record<ShowField, unknown>;
   const customised: ShowField[] = [];
   // The project name first: the archive introduction's default names it.
@@ -101,7 +116,7 @@ async function loadShow(ctx: AppContext, versions: { version: number; briefingVe
     const language = SLOTS[row.slot as Slot].kind === "captions" ? (row.language ?? ctx.config.defaultLanguage) : null;
     current[row.slot as Slot] ??= { ...row, language };
   }
-  return { ...versions, noticeVersion, text: text as ShowText, customised, media: current, locks };
+  return { ...versions, noticeVersion, text: text as ShowText, customised, translations, media: current, locks };
 }
 
 const cache = new WeakMap<Database, Show>();
@@ -144,18 +159,35 @@ export async function updateShow(ctx: AppContext, actor: NonNullable<AuditActor>
     const isDefault = JSON.stringify(value) === JSON.stringify(defaults[field]);
     if (same && isDefault === !before.customised.includes(field)) continue;
     if (!same) detail[field] = { before: before.text[field], after: value };
-    statements.push(
-      isDefault
-        ? ctx.db.delete(showSettings).where(eq(showSettings.field, field))
-        : ctx.db
-            .insert(showSettings)
-            .values({ field, value: JSON.stringify(value), updatedAt: now, updatedBy: actor.id })
-            .onConflictDoUpdate({ target: showSettings.field, set: { value: JSON.stringify(value), updatedAt: now, updatedBy: actor.id } }),
-    );
+    statements.push(settingStatement(ctx, actor, field, isDefault ? undefined : value, now));
   }
+  return saveShowChanges(ctx, actor, statements, detail, "privacy_notice" in detail);
+}
+
+/** A show_settings row set to a value (JSON) or, with undefined, removed. */
+export function settingStatement(ctx: AppContext, actor: NonNullable<AuditActor>, key: string, value: unknown, now: string): BatchItem<"sqlite"> {
+  if (value === undefined) return ctx.db.delete(showSettings).where(eq(showSettings.field, key));
+  const json = JSON.stringify(value);
+  return ctx.db
+    .insert(showSettings)
+    .values({ field: key, value: json, updatedAt: now, updatedBy: actor.id })
+    .onConflictDoUpdate({ target: showSettings.field, set: { value: json, updatedAt: now, updatedBy: actor.id } });
+}
+
+/**
+ * Writes a change of the show's words in one batch: a new content version, the rows, and the audit entry. A changed
+ * privacy notice (in any language) gets a new notice version: participants are asked to consent again.
+ */
+export async function saveShowChanges(
+  ctx: AppContext,
+  actor: NonNullable<AuditActor>,
+  statements: BatchItem<"sqlite">[],
+  detail: Record<string, { before: unknown; after: unknown }>,
+  noticeChanged: boolean,
+): Promise<Show> {
   if (statements.length === 0) return currentShow(ctx);
-  // A changed notice gets a new version (the show's new content version): participants are asked to consent again.
-  if (detail.privacy_notice) {
+  const now = new Date().toISOString();
+  if (noticeChanged) {
     const version = sql`(select cast(version as text) from show_state where id = 1)`;
     statements.push(
       ctx.db
