@@ -12,22 +12,31 @@ function videoSources(show: Show, slot: "onboarding-video" | "tutorial-video"): 
   return row ? [{ url: showMediaUrl(row), type: row.mime }] : SLOTS[slot].builtIn;
 }
 
-const captionsUrl = (show: Show, slot: "onboarding-captions" | "tutorial-captions") => {
-  const row = show.media[slot];
-  return row ? showMediaUrl(row) : SLOTS[slot].builtIn;
-};
+type CaptionsSlot = "onboarding-captions" | "tutorial-captions";
 
-/** The language the player labels a captions track with. */
-const captionsLanguage = (show: Show, slot: "onboarding-captions" | "tutorial-captions") => show.media[slot]?.language ?? BUILT_IN_CAPTIONS_LANGUAGE;
+/** Every captions track of a video, one per language: the uploads, and the built-in English unless one replaced it. */
+function captionTracks(show: Show, slot: CaptionsSlot): { language: string; url: string }[] {
+  const uploaded = (show.tracks[slot] ?? []).map((row) => ({ language: row.language!, url: showMediaUrl(row) }));
+  const builtIn = show.locks[slot] || uploaded.some((track) => track.language === BUILT_IN_CAPTIONS_LANGUAGE) ? [] : [{ language: BUILT_IN_CAPTIONS_LANGUAGE, url: SLOTS[slot].builtIn }];
+  return [...uploaded, ...builtIn];
+}
+
+/** The one track of the spec's single-track fields: the phone's language if there is one, else the newest upload, else the built-in. */
+function captionsTrack(show: Show, slot: CaptionsSlot, language: string | undefined) {
+  const tracks = captionTracks(show, slot);
+  return tracks.find((track) => track.language === language) ?? tracks[0]!;
+}
 
 function mediaState(show: Show, slot: Slot) {
   const row = show.media[slot];
   if (!row) return { default: !show.locks[slot] };
-  const language = row.language === null ? {} : { language: row.language };
-  return { default: false, type: row.mime, size: row.size, url: showMediaUrl(row), updated_at: row.createdAt, ...language };
+  const facts = (file: ShowMediaRow) => ({ type: file.mime, size: file.size, url: showMediaUrl(file), updated_at: file.createdAt });
+  if (row.language === null) return { default: false, ...facts(row) };
+  return { default: false, ...facts(row), language: row.language, tracks: (show.tracks[slot] ?? []).map((track) => ({ language: track.language, ...facts(track) })) };
 }
 
-export function showJson(show: Show) {
+/** The show as GET /api/show sends it; `language`: the phone's, for the single captions track (show.routes adds its texts). */
+export function showJson(show: Show, language?: string) {
   const onboarding = videoSources(show, "onboarding-video");
   const tutorial = videoSources(show, "tutorial-video");
   // The single address plays everywhere: the MP4 of the built-in pair (iOS has no WebM), or the upload.
@@ -41,12 +50,14 @@ export function showJson(show: Show) {
     accent_strong: darkened(show.text.accent_color),
     onboarding_video_url: single(onboarding),
     onboarding_video_sources: onboarding,
-    onboarding_captions_url: captionsUrl(show, "onboarding-captions"),
-    onboarding_captions_language: captionsLanguage(show, "onboarding-captions"),
+    onboarding_captions_url: captionsTrack(show, "onboarding-captions", language).url,
+    onboarding_captions_language: captionsTrack(show, "onboarding-captions", language).language,
+    onboarding_captions: captionTracks(show, "onboarding-captions"),
     tutorial_video_url: single(tutorial),
     tutorial_video_sources: tutorial,
-    tutorial_captions_url: captionsUrl(show, "tutorial-captions"),
-    tutorial_captions_language: captionsLanguage(show, "tutorial-captions"),
+    tutorial_captions_url: captionsTrack(show, "tutorial-captions", language).url,
+    tutorial_captions_language: captionsTrack(show, "tutorial-captions", language).language,
+    tutorial_captions: captionTracks(show, "tutorial-captions"),
     logo_url: SLOTS.logo.builtIn,
     landing_image_url: SLOTS["landing-image"].builtIn,
     media: Object.fromEntries(SLOT_NAMES.map((slot) => [slot, mediaState(show, slot)])),

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { Actor, adminActor, newParticipant } from "../../tests/support/client";
+import { Actor, adminActor, form, newParticipant } from "../../tests/support/client";
 import { startTestServer, type TestServer } from "../../tests/support/server";
 import type { Json } from "./show-test-support";
 
@@ -125,5 +125,47 @@ describe("reading the show in a language", () => {
     const names = (await readdir(server.outboxDir)).filter((name) => name.endsWith(".eml")).sort();
     const mail = await readFile(path.join(server.outboxDir, names.at(-1)!), "utf8");
     expect(mail).toMatch(/^Subject: \d{6} : votre code pour la Kunsthalle$/m);
+  });
+});
+
+describe("captions per language", () => {
+  const VTT = "WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nBienvenue.\n";
+  const upload = async (slot: string, language: string, text = VTT) => {
+    const answer = await admin.put(`/api/show/media/${slot}`, form({ language }, { file: new File([text], `${language}.vtt`) }));
+    expect(answer.status).toBe(200);
+    return (await answer.json()) as Json;
+  };
+
+  test("each language adds or replaces its own track; the built-in English stays until replaced; one is removed by its language", async () => {
+    const french = await upload("onboarding-captions", "fr");
+    expect(french.onboarding_captions.map((track: Json) => track.language)).toEqual(["fr", "en"]);
+    expect(french.onboarding_captions[1].url).toBe("/onboarding.vtt");
+    const arabic = await upload("onboarding-captions", "ar", "WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nمرحبا.\n");
+    expect(arabic.onboarding_captions.map((track: Json) => track.language)).toEqual(["ar", "fr", "en"]);
+    const frenchAgain = await upload("onboarding-captions", "fr", `${VTT}\n00:00:02.000 --> 00:00:04.000\nEncore.\n`);
+    const tracks = frenchAgain.onboarding_captions as { language: string; url: string }[];
+    expect(tracks.map((track) => track.language)).toEqual(["fr", "ar", "en"]);
+    expect(tracks[0]!.url).not.toBe(french.onboarding_captions[0].url);
+    expect(await (await fetch(server.url + tracks[0]!.url)).text()).toContain("Encore.");
+    expect(frenchAgain.media["onboarding-captions"].tracks.map((track: Json) => track.language)).toEqual(["fr", "ar"]);
+    // The tutorial's captions are the tutorial's: untouched.
+    expect(frenchAgain.tutorial_captions).toEqual([{ language: "en", url: "/tutorial.vtt" }]);
+
+    // The phone's language picks the spec's single track.
+    expect((await show("?language=fr")).onboarding_captions_url).toBe(tracks[0]!.url);
+    expect((await show("?language=de")).onboarding_captions_language).toBe("fr"); // none in German: the newest
+    const english = await upload("onboarding-captions", "en");
+    expect(english.onboarding_captions.map((track: Json) => track.language)).toEqual(["en", "fr", "ar"]);
+    expect(english.onboarding_captions.some((track: Json) => track.url === "/onboarding.vtt")).toBe(false);
+
+    const withoutFrench = await admin.delete("/api/show/media/onboarding-captions?language=fr");
+    expect(withoutFrench.status).toBe(200);
+    expect(((await withoutFrench.json()) as Json).onboarding_captions.map((track: Json) => track.language)).toEqual(["en", "ar"]);
+    const [removed] = (await server.ctx.db.$client.execute("select detail from audit_log where action = 'show.media' order by id desc limit 1")).rows;
+    expect(JSON.parse(removed![0] as string)).toMatchObject({ slot: "onboarding-captions", before: { language: "fr" }, after: null });
+
+    const none = (await (await admin.delete("/api/show/media/onboarding-captions")).json()) as Json;
+    expect(none.onboarding_captions).toEqual([{ language: "en", url: "/onboarding.vtt" }]);
+    expect(none.media["onboarding-captions"]).toEqual({ default: true });
   });
 });

@@ -31,7 +31,7 @@ export function showRoutes(ctx: AppContext) {
   /** The whole show as GET /api/show answers it in one language: its texts there, and which language each is in. */
   const showJsonIn = async (show: Show, language: string) => {
     const { text, languages } = await showInLanguage(ctx, show, language);
-    return { ...showJson(show), ...text, language, main_language: ctx.config.defaultLanguage, languages };
+    return { ...showJson(show, language), ...text, language, main_language: ctx.config.defaultLanguage, languages };
   };
   /** The language a PUT sets: the main one when none is named; an enabled language otherwise (400). */
   const editedLanguage = async (raw: unknown) => {
@@ -80,7 +80,7 @@ export function showRoutes(ctx: AppContext) {
           const storeKey = `show/${slot}/${crypto.randomUUID()}`;
           await ctx.store.putFile(storeKey, file.path, mime);
           try {
-            return showJson(await replaceSlot(ctx, admin, slot, { storeKey, mime, size: file.size, sha256: file.sha256, language }));
+            return await showJsonIn(await replaceSlot(ctx, admin, slot, { storeKey, mime, size: file.size, sha256: file.sha256, language }), ctx.config.defaultLanguage);
           } catch (error) {
             await ctx.store.delete(storeKey).catch(() => {});
             throw error;
@@ -102,9 +102,12 @@ export function showRoutes(ctx: AppContext) {
       { parse: "none" },
     )
 
-    .delete("/api/show/media/:slot", async ({ request, params }) => {
+    // A captions slot's ?language= removes that language's track only (the built-in English comes back for "en").
+    .delete("/api/show/media/:slot", async ({ request, params, query }) => {
       const admin = await requireAdmin(ctx, request);
-      return showJson(await replaceSlot(ctx, admin, slotOf(params.slot), undefined));
+      const slot = slotOf(params.slot);
+      const language = query.language === undefined ? null : slotLanguage(slot, query.language, ctx.config.defaultLanguage);
+      return showJsonIn(await replaceSlot(ctx, admin, slot, undefined, language), ctx.config.defaultLanguage);
     })
 
     .get("/api/show/briefing-reset", async ({ request }) => {

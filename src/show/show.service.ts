@@ -29,8 +29,10 @@ export type Show = {
   customised: ShowField[];
   /** The show's own versions per language other than the main one (rows `<field>@<language>`; show-language.ts). */
   translations: Record<string, Translation>;
-  /** The current upload of each slot; absent: the built-in file (or the environment's, see locks). */
+  /** The current upload of each slot (the newest, for captions); absent: the built-in file (or the environment's, see locks). */
   media: Partial<Record<Slot, ShowMediaRow>>;
+  /** Each captions slot's current track per language (newest first); a language without one keeps the built-in English. */
+  tracks: Partial<Record<Slot, ShowMediaRow[]>>;
   locks: Locks;
 };
 
@@ -110,13 +112,21 @@ async function loadShow(ctx: AppContext, versions: { version: number; briefingVe
     } else text[field] = defaultText(text.project_name as string)[field];
   }
   const current: Partial<Record<Slot, ShowMediaRow>> = {};
+  const tracks: Partial<Record<Slot, ShowMediaRow[]>> = {};
   for (const row of media) {
-    if (!SLOT_NAMES.includes(row.slot as Slot) || locks[row.slot as Slot]) continue;
+    const slot = row.slot as Slot;
+    if (!SLOT_NAMES.includes(slot) || locks[slot]) continue;
+    if (SLOTS[slot].kind !== "captions") {
+      current[slot] ??= { ...row, language: null };
+      continue;
+    }
     // Captions uploaded before their language was asked: the server's default language is the best guess.
-    const language = SLOTS[row.slot as Slot].kind === "captions" ? (row.language ?? ctx.config.defaultLanguage) : null;
-    current[row.slot as Slot] ??= { ...row, language };
+    const language = row.language ?? ctx.config.defaultLanguage;
+    current[slot] ??= { ...row, language };
+    const slotTracks = (tracks[slot] ??= []);
+    if (!slotTracks.some((track) => track.language === language)) slotTracks.push({ ...row, language });
   }
-  return { ...versions, noticeVersion, text: text as ShowText, customised, translations, media: current, locks };
+  return { ...versions, noticeVersion, text: text as ShowText, customised, translations, media: current, tracks, locks };
 }
 
 const cache = new WeakMap<Database, Show>();
@@ -207,20 +217,28 @@ export async function saveShowChanges(
 const mediaFacts = (row: Pick<ShowMediaRow, "mime" | "size" | "sha256" | "language"> | undefined) =>
   row ? { type: row.mime, size: row.size, sha256: row.sha256, ...(row.language ? { language: row.language } : {}) } : null;
 
-/** Makes a stored file the slot's current one (or, with none, restores the default); the old one stays for a while. */
+/**
+ * Makes a stored file the slot's current one (or, with none, restores the default); the old one stays for a while.
+ * Captions have one track per language: `language` names the one replaced or removed (a removal without one removes
+ * every uploaded track).
+ */
 export async function replaceSlot(
   ctx: AppContext,
   actor: NonNullable<AuditActor>,
   slot: Slot,
   stored: Omit<ShowMediaRow, "id" | "slot" | "createdAt" | "replacedAt"> | undefined,
+  language = stored?.language ?? null,
 ): Promise<Show> {
   assertUnlocked(ctx, slot);
   const now = new Date().toISOString();
-  const [old] = await ctx.db.select().from(showMedia).where(and(eq(showMedia.slot, slot), isNull(showMedia.replacedAt)));
+  // Rows stored before captions had a language are in the server's default language.
+  const sameTrack = language === null ? undefined : eq(sql`coalesce(${showMedia.language}, ${ctx.config.defaultLanguage})`, language);
+  const replaced = and(eq(showMedia.slot, slot), isNull(showMedia.replacedAt), sameTrack);
+  const [old] = await ctx.db.select().from(showMedia).where(replaced).orderBy(desc(showMedia.id));
   if (!stored && !old) return currentShow(ctx);
   const insert = stored ? [ctx.db.insert(showMedia).values({ ...stored, slot, createdAt: now })] : [];
   await ctx.db.batch([
-    ctx.db.update(showMedia).set({ replacedAt: now }).where(and(eq(showMedia.slot, slot), isNull(showMedia.replacedAt))),
+    ctx.db.update(showMedia).set({ replacedAt: now }).where(replaced),
     ...insert,
     bumpVersion(ctx.db),
     auditStatement(ctx.db, {
