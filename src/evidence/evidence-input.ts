@@ -1,8 +1,6 @@
 import { badRequest, errorMessages, groupedDigits } from "../http/errors";
-import type { MediaKind } from "../media/sniff";
 
 export const MEDIA_TYPES = { note: 1, image: 2, video: 3, audio: 4 } as const;
-export const KIND_OF_TYPE: Record<number, MediaKind | undefined> = { 2: "image", 3: "video", 4: "audio" };
 
 export const TITLE_MAX = 200;
 export const NOTES_MAX = 10_000;

@@ -18,6 +18,8 @@ export type EvidenceWithContext = {
   renditions?: RenditionsOf;
 };
 
+const displayUrl = (renditions: RenditionsOf | undefined) => renditions?.renditions.find((rendition) => rendition.kind === "display")?.url;
+
 export function evidenceJson({ item, username, avatarMediaId, fullName, media, renditions, withdrawerName }: EvidenceWithContext) {
   return {
     id: item.id,
@@ -27,7 +29,10 @@ export function evidenceJson({ item, username, avatarMediaId, fullName, media, r
     is_public: item.isPublic,
     media_type: item.mediaType,
     duration_ms: item.durationMs,
-    aws_url: mediaUrl(item.mediaId),
+    // The spec's client shows only aws_url: once a copy every browser shows exists (a JPEG of a HEIC photo, H.264 of an
+    // HEVC video), it points there; the original stays at original_url for its owner and admins (casefile's web uses both).
+    aws_url: displayUrl(renditions) ?? mediaUrl(item.mediaId),
+    original_url: mediaUrl(item.mediaId),
     thumbnail_url: mediaUrl(item.thumbnailId),
     /** What the server made for viewers: a display copy every browser plays, poster, thumbnail, waveform peaks. */
     renditions: renditions?.renditions ?? [],

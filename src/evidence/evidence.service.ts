@@ -5,9 +5,8 @@ import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { evidence, type EvidenceRow } from "../db/evidence";
 import { mediaFiles, type MediaFileRow } from "../db/media-files";
-import { unsupportedMedia } from "../http/errors";
 import { discardStored, mediaRows } from "../media/media.service";
-import { KIND_OF_TYPE, MEDIA_TYPES, type EvidenceText } from "./evidence-input";
+import { MEDIA_TYPES, type EvidenceText } from "./evidence-input";
 import type { EvidenceWithContext } from "./evidence-json";
 import { sizeOf, storeUploads, type Uploads } from "./evidence-media";
 import { withOwnMedia } from "./evidence-queries";
@@ -113,9 +112,9 @@ export async function updateEvidence(
   uploads: Uploads,
   uploader: Uploader & NonNullable<AuditActor>,
 ): Promise<EvidenceWithContext> {
-  const kind = KIND_OF_TYPE[item.mediaType];
-  if (uploads.file && !kind) throw unsupportedMedia("A note has no media to replace.");
-  const { stored, media, thumb, durationMs } = await storeUploads(ctx, item.userId, uploads, kind ? [kind] : []);
+  // A file of another kind (audio replaced by a video, a note given a photo) is checked as a new upload of that kind
+  // and changes the item's kind, as the original server did: its client sends the title edit in the same request.
+  const { stored, media, thumb, durationMs, mediaType } = await storeUploads(ctx, item.userId, uploads, ["image", "video", "audio"]);
   // A new file makes the old file and its thumbnail (which pictured the old file) obsolete.
   const replaced = await mediaRows(ctx.db, media ? [item.mediaId, item.thumbnailId] : []);
   let updated: EvidenceRow;
@@ -128,7 +127,7 @@ export async function updateEvidence(
           title: text.title,
           notes: text.notes,
           updatedAt: new Date().toISOString(),
-          ...(media ? { mediaId: media.id, thumbnailId: thumb?.id ?? null, durationMs } : {}),
+          ...(media ? { mediaId: media.id, thumbnailId: thumb?.id ?? null, durationMs, mediaType } : {}),
         })
         .where(eq(evidence.id, item.id))
         .returning(),
@@ -138,8 +137,8 @@ export async function updateEvidence(
         targetType: "evidence",
         targetId: item.id,
         detail: changedFields(
-          { title: item.title, notes: item.notes, file_sha256: replaced.find((m) => m.purpose === "evidence")?.sha256 ?? null },
-          { title: text.title, notes: text.notes, file_sha256: media?.sha256 },
+          { title: item.title, notes: item.notes, media_type: item.mediaType, file_sha256: replaced.find((m) => m.purpose === "evidence")?.sha256 ?? null },
+          { title: text.title, notes: text.notes, media_type: media ? mediaType : undefined, file_sha256: media?.sha256 },
         ),
       }),
       ...replaced.map((m) => ctx.db.delete(mediaFiles).where(eq(mediaFiles.id, m.id))),

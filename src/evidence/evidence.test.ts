@@ -185,14 +185,28 @@ describe("ownership", () => {
     expect((await visitor.delete(`/api/evidence/delete/${itemId}`)).status).toBe(401);
   });
 
-  test("the owner edits title and notes and replaces the photo with a photo, not with audio", async () => {
-    const wrongKind = await owner.actor.put(`/api/evidence/update/${itemId}`, form({ title: "T", notes: "N" }, { file: await fixture("voice.webm") }));
-    expect(wrongKind.status).toBe(415);
+  test("the owner edits title and notes and replaces the photo with a photo", async () => {
     const response = await owner.actor.put(`/api/evidence/update/${itemId}`, form({ title: "Renamed", notes: "More" }, { file: await fixture("photo.png") }));
     expect(response.status).toBe(200);
     const item = await response.json();
     expect(item).toMatchObject({ title: "Renamed", notes: "More", media_type: 2 });
     expect(item.media.mime).toBe("image/png");
+  });
+
+  test("a file of another kind changes the item's kind, with the title edit of the same request (the original client)", async () => {
+    const recording = await (await upload(owner.actor, { title: "Voice at the gate" }, { file: await fixture("voice.webm") })).json();
+    expect(recording.media_type).toBe(4);
+    const asVideo = await owner.actor.put(`/api/evidence/update/${recording.id}`, form({ title: "Gate, filmed", notes: "" }, { file: await fixture("clip.mp4") }));
+    expect(asVideo.status).toBe(200);
+    expect(await asVideo.json()).toMatchObject({ id: recording.id, title: "Gate, filmed", media_type: 3, media: { mime: "video/mp4" } });
+    const note = await (await upload(owner.actor, { title: "Just words" }, {})).json();
+    const asPhoto = await owner.actor.put(`/api/evidence/update/${note.id}`, form({ title: "Words and a photo", notes: "" }, { file: await fixture("photo.jpg") }));
+    expect(await asPhoto.json()).toMatchObject({ title: "Words and a photo", media_type: 2 });
+    // The checks of a new upload still hold: a file that is no media changes nothing, the title included.
+    const refused = await owner.actor.put(`/api/evidence/update/${recording.id}`, form({ title: "Hacked" }, { file: await fixture("page.html.jpg") }));
+    expect(refused.status).toBe(415);
+    const [kept] = (await (await owner.actor.get("/api/evidence")).json()).filter((item: { id: number }) => item.id === recording.id);
+    expect(kept).toMatchObject({ title: "Gate, filmed", media_type: 3 });
   });
 
   test("replacing the file removes the old file and its thumbnail from the store", async () => {

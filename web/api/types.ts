@@ -30,7 +30,10 @@ export interface Evidence {
   location: string | null;
   is_public: boolean;
   media_type: MediaType;
+  /** The spec's media address: the display copy when the server made one (HEIC, HEVC…), else the original. */
   aws_url: string | null;
+  /** The original as sent (its owner and admins get the file itself; others the public copy). */
+  original_url?: string | null;
   thumbnail_url: string | null;
   date_posted: string;
   user_id: number;

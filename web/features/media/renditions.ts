@@ -6,7 +6,7 @@
  */
 import type { Evidence, Rendition } from "../../api/types";
 
-type WithRenditions = Pick<Evidence, "aws_url" | "thumbnail_url" | "renditions"> & Partial<Pick<Evidence, "renditions_preparing" | "media">>;
+type WithRenditions = Pick<Evidence, "aws_url" | "thumbnail_url" | "renditions"> & Partial<Pick<Evidence, "renditions_preparing" | "media" | "original_url">>;
 
 /** Whether this browser shows or plays a file of this type. */
 export type CanPlay = (mime: string) => boolean;
@@ -32,7 +32,8 @@ export const browserCanPlay: CanPlay = (mime) => {
 export function displaySource(item: WithRenditions, canPlay: CanPlay = browserCanPlay): MediaSource | null {
   const display = find(item, "display");
   if (display && canPlay(display.mime)) return { url: display.url, mime: display.mime };
-  return item.aws_url ? { url: item.aws_url, mime: item.media?.mime ?? null } : null;
+  const original = item.original_url ?? item.aws_url;
+  return original ? { url: original, mime: item.media?.mime ?? null } : null;
 }
 
 /**
