@@ -48,6 +48,11 @@ test("phone: the spec's routes in a tab bar, the menu and the avatar in the top 
   await page.keyboard.press("Escape");
   await shell.tabBar().getByRole("link", { name: "Evidence" }).click();
   await page.waitForURL("**/evidence");
+  // Choosing the page already shown closes the menu too (it covered the page and swallowed the next tap).
+  const menu = await shell.openMenu();
+  await menu.getByRole("link", { name: "Evidence" }).click();
+  await menu.waitFor({ state: "hidden" });
+  expect(await shell.menuButton().getAttribute("aria-expanded")).toBe("false");
 
   await context.clearCookies();
   await signInWatched(page, ADMIN.username, ADMIN.password);

@@ -64,9 +64,13 @@ export function NavMenu() {
       >
         <Icon name={open ? "close" : "menu"} className="size-6" />
       </button>
+      {/* Every choice closes it, the page already shown too (it would cover the page and swallow the next tap). */}
       <ul
         id={panelId}
         hidden={!open}
+        onClick={(event) => {
+          if ((event.target as Element).closest("a, button")) setOpen(false);
+        }}
         className="absolute end-0 z-40 mt-2 w-72 max-w-[calc(100vw-1.5rem)] overflow-hidden rounded-card bg-paper py-1.5 text-ink-900 shadow-lift ring-1 ring-ink-950/15"
       >
         {entries.map((entry) => (
