@@ -18,7 +18,7 @@ const EXTENSIONS: Record<string, string> = {
   "audio/mpeg": "mp3",
   "audio/aac": "aac",
   "audio/wav": "wav",
-  "audio/webm": "weba",
+  "audio/webm": "webm",
   "audio/ogg": "ogg",
 };
 

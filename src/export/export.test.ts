@@ -156,10 +156,11 @@ test("`casefile export <file> --kind video` writes the same ZIP from the command
     const file = Bun.file(out);
     const entries = await readZip(file);
     expect(entries.map((e) => e.name)).toEqual([
+      "README.txt",
       `media/${ids.video}-etc-passwd.mp4`, `media/${ids.webm}-root-.ssh-authorized_keys.webm`, "manifest.json", "manifest.csv", "audit.json",
     ]);
     const api = await adminSha256(admin);
-    expect(await sha256Of(await storedEntry(file, entries[0]!))).toBe(api.get(ids.video!)!);
+    expect(await sha256Of(await storedEntry(file, entries[1]!))).toBe(api.get(ids.video!)!);
     const refused = await runCommand([...FROM_SOURCE, "export", path.join(dir, "bad.zip"), "--kind", "bogus"], dir, env);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain("kind must be");

@@ -13,6 +13,7 @@ import type { MediaStore } from "../media/store";
 import { auditEntriesJson } from "./audit-entries";
 import { manifestCsv, manifestJson, manifestRecord } from "./manifest";
 import type { ExportPlan } from "./plan";
+import { exportReadme } from "./readme";
 
 const EXPORT_ENTRIES = { csv: "manifest.csv", json: "manifest.json", audit: "audit.json" } as const;
 
@@ -33,6 +34,8 @@ export function streamExport(ctx: Pick<AppContext, "db" | "store">, plan: Export
 
 async function* entries(ctx: Pick<AppContext, "db" | "store">, plan: ExportPlan, extras: ExportExtras) {
   const lastModified = new Date(plan.createdAt);
+  const forParticipant = extras.auditUserId !== undefined;
+  yield { name: "README.txt", input: exportReadme({ forParticipant, items: plan.items.length, createdAt: plan.createdAt }), lastModified };
   for (const document of extras.documents ?? []) yield { name: document.name, input: `${JSON.stringify(document.value, null, 2)}\n`, lastModified };
   for (const file of extras.files ?? []) {
     const input = await openOriginal(ctx.store, file.storeKey);
@@ -50,7 +53,6 @@ async function* entries(ctx: Pick<AppContext, "db" | "store">, plan: ExportPlan,
     }
     yield { name: item.entry, input, lastModified: new Date(item.datePosted) };
   }
-  const forParticipant = extras.auditUserId !== undefined;
   function* records() {
     for (const item of plan.items) yield manifestRecord(item, missing.has(item.id), forParticipant);
   }

@@ -65,6 +65,7 @@ describe("the participant's ZIP holds nothing of the investigator's", () => {
     // What is hers is there: her items' notes and her own entries.
     expect(texts.get("manifest.json")).toContain("what I saw");
     expect(texts.get("manifest.csv")!.split("\r\n")[0]).not.toContain("review");
+    expect(texts.get("README.txt")).toContain("everything the organisers' casefile server held about you");
     const audit = JSON.parse(texts.get("audit.json")!) as { action: string }[];
     expect(audit.map((entry) => entry.action)).toContain("evidence.create");
     expect(audit.map((entry) => entry.action)).toContain("evidence.visibility");

@@ -38,11 +38,11 @@ export async function downloadExport(actor: Actor, query = ""): Promise<Exported
 
 /**
  * Every original in the ZIP hashes to its manifest record and to the admin API's media.sha256, and nothing else is
- * in the ZIP but the three manifests.
+ * in the ZIP but the three manifests and the README for whoever opens it.
  */
 export async function expectFilesMatch(exported: Exported, apiSha256: Map<number, string>): Promise<void> {
   const media = exported.entries.filter((e) => e.name.startsWith("media/"));
-  expect(exported.entries.length - media.length).toBe(3);
+  expect(exported.entries.filter((e) => !e.name.startsWith("media/")).map((e) => e.name)).toEqual(["README.txt", "manifest.json", "manifest.csv", "audit.json"]);
   expect(media.map((e) => e.name).sort()).toEqual(exported.manifest.flatMap((m) => (m.file ? [m.file] : [])).sort());
   for (const record of exported.manifest.filter((m) => m.file)) {
     const entry = media.find((e) => e.name === record.file)!;
