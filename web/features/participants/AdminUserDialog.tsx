@@ -8,6 +8,7 @@ import { Modal } from "../../ui/Dialog";
 import { TextField } from "../../ui/Field";
 import { Avatar } from "../../ui/Avatar";
 import { DialogActions } from "../console/components/DialogActions";
+import { ParticipantRights } from "./ParticipantRights";
 
 export const roleLabel = (role: number) => (role === 1 ? t("admin.role.user") : t("admin.role.admin"));
 
@@ -22,8 +23,11 @@ function problemsOf(form: AdminUserEdit): Problems {
   };
 }
 
-/** User info with 'Edit User': username, email, phone and full name editable; role and video watched never. */
-export function AdminUserDialog({ user, onClose, onSaved }: { user: User | null; onClose: () => void; onSaved: () => void }) {
+/**
+ * User info with 'Edit User': username, email, phone and full name editable; role and video watched never. For a
+ * participant, their rights served for them below (download, withdraw items, delete).
+ */
+export function AdminUserDialog({ user, onClose, onSaved, onDelete }: { user: User | null; onClose: () => void; onSaved: () => void; onDelete: (user: User) => void }) {
   const [editing, setEditing] = useState(false);
   const [form, setForm] = useState<AdminUserEdit>({ username: "", email: "", phone_number: "", full_name: "" });
   const [saving, setSaving] = useState(false);
@@ -112,6 +116,7 @@ export function AdminUserDialog({ user, onClose, onSaved }: { user: User | null;
             <TextField label={t("admin.user.role")} value={roleLabel(user.role)} disabled readOnly hint={editing ? t("admin.user.role_hint") : undefined} />
             <TextField label={t("admin.user.video_watched")} value={user.video_watched ? t("admin.yes") : t("admin.no")} disabled readOnly />
           </div>
+          {user.role === 1 && <ParticipantRights user={user} onDelete={() => onDelete(user)} />}
         </div>
       )}
     </Modal>
