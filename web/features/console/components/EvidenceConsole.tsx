@@ -153,7 +153,7 @@ export function EvidenceConsole({
   );
 
   async function afterMakeAll(visible: boolean, result: BulkResult) {
-    notify(t("console.bulk.done", { done: doneText(visible ? "publish" : "unpublish", result.updated) }) + withdrawnNote(result), "success");
+    notify(t("console.bulk.done", { done: doneText(visible ? "publish" : "unpublish", result.updated) }) + withdrawnNote(result, "console.make_all.withdrawn_stay_private"), "success");
     if (result.ids) actions.rememberChange({ action: visible ? "publish" : "unpublish", ids: result.ids, names: [] });
     rows.recount();
     await rows.reload();

@@ -33,9 +33,14 @@ const DONE: Record<BulkAction, MessageId> = {
 /** What an action did, counted: "3 items made public". */
 export const doneText = (action: BulkAction, count: number) => t(DONE[action], { count });
 
-/** What a publish left private, said after its result: "1 of these was withdrawn by its participant and stays private." */
-export const withdrawnNote = (result: Pick<BulkResult, "skipped_withdrawn">) =>
-  result.skipped_withdrawn?.length ? ` ${t("console.bulk.withdrawn_stay_private", { count: result.skipped_withdrawn.length })}` : "";
+/**
+ * What a publish left private, said after its result: "1 of these was withdrawn by its participant and stays private."
+ * (a selection), "2 withdrawn items stay private: …" (Make All Public).
+ */
+export const withdrawnNote = (
+  result: Pick<BulkResult, "skipped_withdrawn">,
+  id: MessageId = "console.bulk.withdrawn_stay_private",
+) => (result.skipped_withdrawn?.length ? ` ${t(id, { count: result.skipped_withdrawn.length })}` : "");
 
 /** What an action does to the rows it changed, so the table follows without a reload. */
 function changeOf(action: Exclude<BulkAction, "delete">): Partial<ConsoleItem> {
