@@ -26,7 +26,10 @@ export async function requireAdmin(ctx: AppContext, request: Request): Promise<U
   return user;
 }
 
-/** In archive mode the investigation is closed: only admins may still change things. */
+/**
+ * In archive mode the investigation is closed: only admins may still change things. Participants may still log in and
+ * use their rights (src/rights: their data, withdrawals, deleting the account), which never call this.
+ */
 export function assertInvestigationOpen(ctx: AppContext, user?: Pick<UserRow, "role">): void {
   if (ctx.config.archiveMode && !(user && isAdmin(user))) throw archiveClosed();
 }

@@ -34,8 +34,16 @@ export const evidence = sqliteTable(
      * player); null for notes and images, and when none was sent.
      */
     durationMs: integer("duration_ms"),
-    /** When the participant withdrew the item from the public archive (it became private then); admins see it. */
+    /**
+     * When the item was withdrawn from the public archive: a standing instruction, so no publishing path makes it
+     * public again (only an admin's explicit, audited override, which clears it). The owner and admins see it.
+     */
     withdrawnAt: text("withdrawn_at"),
+    /**
+     * Who recorded the withdrawal: the participant, or an admin acting on their request (no foreign key: the
+     * record outlives an admin account, as the audit log's names do).
+     */
+    withdrawnBy: integer("withdrawn_by"),
   },
   (t) => [
     index("evidence_user").on(t.userId, t.id),

@@ -10,13 +10,16 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 export const SORTS = ["newest", "oldest", "title", "participant"] as const;
 export type Sort = (typeof SORTS)[number];
 const KINDS = ["note", "image", "video", "audio"] as const;
+export const VISIBILITIES = ["public", "private", "withdrawn"] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
 
 export type ConsoleFilter = {
   /** An FTS5 MATCH expression built by ftsMatch, never the user's text itself. */
   match?: string;
   mediaTypes?: number[];
   statuses?: ReviewStatus[];
-  isPublic?: boolean;
+  /** Any of these states; "withdrawn": a participant's standing withdrawal from the public archive (such items are private). */
+  visibility?: Visibility[];
   userId?: number;
   /** One item by id (`id=`): where the audit log's links lead. */
   ids?: number[];
@@ -66,8 +69,7 @@ export function readConsoleFilter(query: Query): ConsoleFilter {
   const kinds = list(query, "kind", KINDS);
   if (kinds) filter.mediaTypes = kinds.map((kind) => MEDIA_TYPES[kind]);
   filter.statuses = list(query, "status", REVIEW_STATUSES);
-  const visibility = list(query, "visibility", ["public", "private"] as const);
-  if (visibility?.length === 1) filter.isPublic = visibility[0] === "public";
+  filter.visibility = list(query, "visibility", VISIBILITIES);
   if (query.user !== undefined) {
     if (!WHOLE.test(query.user)) throw badRequest("user must be a participant id");
     filter.userId = Number(query.user);

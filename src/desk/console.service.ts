@@ -6,11 +6,11 @@ import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { evidence } from "../db/evidence";
 import type { EvidenceWithContext } from "../evidence/evidence-json";
-import { listColumns, listedFromRow } from "../evidence/evidence-queries";
-import { setVisibility } from "../evidence/evidence-visibility";
+import { ADMIN_COLUMNS_READ, listColumns, listedFromRow } from "../evidence/evidence-queries";
+import { setVisibility, type VisibilityResult } from "../evidence/evidence-visibility";
 import { deleteEvidenceItems } from "../evidence/evidence.service";
 import { notFound } from "../http/errors";
-import type { ConsoleFilter, ConsolePage, ConsoleQuery, ReviewStatus, Sort } from "./console-query";
+import type { ConsoleFilter, ConsolePage, ConsoleQuery, ReviewStatus, Sort, Visibility } from "./console-query";
 
 /** An admin list row: the admin item plus the desk's facts about its file and participant. */
 export type ConsoleItem = EvidenceWithContext & { verificationMediaId: string | null };
@@ -34,7 +34,7 @@ export function consoleSource(filter: ConsoleFilter & { before?: number }) {
   if (filter.ids) oneOf(id, filter.ids);
   if (filter.mediaTypes) oneOf("e.media_type", filter.mediaTypes);
   if (filter.statuses) oneOf("e.review_status", filter.statuses);
-  if (filter.isPublic !== undefined) add("e.is_public = ?", filter.isPublic ? 1 : 0);
+  if (filter.visibility) add(`(${filter.visibility.map((state) => VISIBILITY_CONDITIONS[state]).join(" or ")})`);
   if (filter.userId !== undefined) add("e.user_id = ?", filter.userId);
   if (filter.postedFrom) add("e.date_posted >= ?", filter.postedFrom);
   if (filter.postedBefore) add("e.date_posted < ?", filter.postedBefore);
@@ -46,6 +46,12 @@ export function consoleSource(filter: ConsoleFilter & { before?: number }) {
     id,
   };
 }
+
+const VISIBILITY_CONDITIONS: Record<Visibility, string> = {
+  public: "e.is_public = 1",
+  private: "e.is_public = 0",
+  withdrawn: "e.withdrawn_at is not null",
+};
 
 const orderBy = (sort: Sort, id: string) =>
   ({
@@ -74,7 +80,7 @@ async function selectConsole(db: Database, filter: ConsoleFilter, sort: Sort, pa
     db,
     rows.map((row): ConsoleItem => ({
       ...listedFromRow(row, "admin"),
-      verificationMediaId: row[21] as string | null,
+      verificationMediaId: row[ADMIN_COLUMNS_READ] as string | null,
     })),
   );
 }
@@ -90,18 +96,19 @@ export async function consoleItem(db: Database, id: number): Promise<ConsoleItem
   return item;
 }
 
-export type ConsoleCounts = { total: number; new: number; reviewed: number; flagged: number; public: number; private: number };
+export type ConsoleCounts = { total: number; new: number; reviewed: number; flagged: number; public: number; private: number; withdrawn: number };
 
 export async function countConsole(db: Database, filter: ConsoleFilter): Promise<ConsoleCounts> {
   const { from, where, args } = consoleSource(filter);
   const { rows } = await db.$client.execute({
     sql:
       "select count(*), coalesce(sum(e.review_status = 'new'), 0), coalesce(sum(e.review_status = 'reviewed'), 0)," +
-      ` coalesce(sum(e.review_status = 'flagged'), 0), coalesce(sum(e.is_public), 0) from ${from}${where}`,
+      ` coalesce(sum(e.review_status = 'flagged'), 0), coalesce(sum(e.is_public), 0), coalesce(sum(e.withdrawn_at is not null), 0)` +
+      ` from ${from}${where}`,
     args: args as InArgs,
   });
-  const [total, fresh, reviewed, flagged, published] = Array.from(rows[0]!, Number);
-  return { total: total!, new: fresh!, reviewed: reviewed!, flagged: flagged!, public: published!, private: total! - published! };
+  const [total, fresh, reviewed, flagged, published, withdrawn] = Array.from(rows[0]!, Number);
+  return { total: total!, new: fresh!, reviewed: reviewed!, flagged: flagged!, public: published!, private: total! - published!, withdrawn: withdrawn! };
 }
 
 const now = () => new Date().toISOString();
@@ -156,14 +163,18 @@ export async function setInvestigatorNotes(
 export const BULK_ACTIONS = ["publish", "unpublish", "reviewed", "flagged", "new", "delete"] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
-/** One action on many items; the ids it actually changed (unknown ids and items already so are left out). */
-export async function bulkAction(ctx: AppContext, ids: number[], action: BulkAction, actor: AuditActor): Promise<number[]> {
-  if (ids.length === 0) return [];
+/**
+ * One action on many items; the ids it actually changed (unknown ids and items already so are left out), and for a
+ * publish the withdrawn ones it left private.
+ */
+export async function bulkAction(ctx: AppContext, ids: number[], action: BulkAction, actor: AuditActor): Promise<VisibilityResult> {
+  const only = (changed: number[]) => ({ ids: changed, skippedWithdrawn: [] });
+  if (ids.length === 0) return only([]);
   if (action === "publish" || action === "unpublish") return setVisibility(ctx.db, action === "publish", actor, ids);
   if (action === "delete") {
     const items = await ctx.db.select().from(evidence).where(inArray(evidence.id, ids));
     await deleteEvidenceItems(ctx, items, actor);
-    return items.map((item) => item.id);
+    return only(items.map((item) => item.id));
   }
-  return setReviewStatus(ctx.db, ids, action, actor);
+  return only(await setReviewStatus(ctx.db, ids, action, actor));
 }

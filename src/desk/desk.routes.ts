@@ -1,23 +1,24 @@
 import { Elysia } from "elysia";
 import { requireAdmin } from "../auth/guard";
 import type { AppContext } from "../context";
-import { setVisibility, toggleVisibility } from "../evidence/evidence-visibility";
+import { setVisibility, toggleVisibility, type VisibilityResult } from "../evidence/evidence-visibility";
 import { EVENTS_AFTER_HEADER, newestAuditId } from "../events/event-stream";
 import { errorBody, json } from "../http/errors";
-import { parseId } from "../http/input";
-import { readSmallJson } from "../http/json-body";
+import { asRecord, parseId } from "../http/input";
+import { readOptionalSmallJson, readSmallJson } from "../http/json-body";
 import { consoleItemJson } from "./console-json";
 import { readConsoleFilter, readConsoleQuery } from "./console-query";
 import { bulkAction, consoleItem, countConsole, listConsole, setInvestigatorNotes, setReviewStatus } from "./console.service";
 import { readBulk, readInvestigatorNotes, readReview } from "./desk-input";
 import { participantSummary } from "./participants.service";
+import { withdrawalConflict } from "./withdrawal-conflict";
 
 /**
  * The investigator's desk: the admin list with search, filters, sort and counts, review state, investigator notes and
  * bulk actions. Admins only; the session is checked before any input is read (bodies are read by hand, not parsed first).
  */
 export function deskRoutes(ctx: AppContext) {
-  const changed = (ids: number[]) => ({ updated: ids.length, ids });
+  const changed = ({ ids, skippedWithdrawn }: VisibilityResult) => ({ updated: ids.length, ids, skipped_withdrawn: skippedWithdrawn });
   // Bodies are read in the handler, after the session check, never parsed before it.
   const bodyReadAfterAuth = { parse: "none" as const };
 
@@ -71,12 +72,19 @@ export function deskRoutes(ctx: AppContext) {
       bodyReadAfterAuth,
     )
 
-    .put("/api/evidence/clearance/:id", async ({ params, request }) => {
-      const admin = await requireAdmin(ctx, request);
-      const id = parseId(params.id);
-      await toggleVisibility(ctx.db, id, admin);
-      return consoleItemJson(await consoleItem(ctx.db, id));
-    })
+    // The spec's toggle. Publishing a withdrawn item takes `{"override_withdrawal": true}`; without it, a 409 naming the withdrawal.
+    .put(
+      "/api/evidence/clearance/:id",
+      async ({ params, request }) => {
+        const admin = await requireAdmin(ctx, request);
+        const id = parseId(params.id);
+        const overrideWithdrawal = asRecord(await readOptionalSmallJson(request)).override_withdrawal === true;
+        const outcome = await toggleVisibility(ctx.db, id, admin, { overrideWithdrawal });
+        if ("withdrawal" in outcome) return withdrawalConflict(ctx.db, outcome.withdrawal);
+        return consoleItemJson(await consoleItem(ctx.db, id));
+      },
+      bodyReadAfterAuth,
+    )
 
     .put("/api/evidence/makeAllPublic", async ({ request }) => {
       const admin = await requireAdmin(ctx, request);

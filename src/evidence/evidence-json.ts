@@ -12,11 +12,13 @@ export type EvidenceWithContext = {
   fullName?: string;
   /** Stored file facts, given only to the owner and admins. */
   media?: Pick<MediaFileRow, "size" | "mime" | "sha256"> | null;
+  /** The name of whoever recorded the item's withdrawal (owner and admins; looked up by the lists). */
+  withdrawerName?: string | null;
   /** Copies the server made for viewers (src/renditions); none when not looked up. */
   renditions?: RenditionsOf;
 };
 
-export function evidenceJson({ item, username, avatarMediaId, fullName, media, renditions }: EvidenceWithContext) {
+export function evidenceJson({ item, username, avatarMediaId, fullName, media, renditions, withdrawerName }: EvidenceWithContext) {
   return {
     id: item.id,
     title: item.title,
@@ -32,8 +34,9 @@ export function evidenceJson({ item, username, avatarMediaId, fullName, media, r
     /** True while the server is still making them. */
     renditions_preparing: renditions?.preparing ?? false,
     date_posted: item.datePosted,
-    /** When the participant withdrew it from the public archive (owner and admins; null otherwise). */
+    /** When it was withdrawn from the public archive, and who recorded it (owner and admins; null otherwise). */
     withdrawn_at: item.withdrawnAt,
+    withdrawn_by: item.withdrawnAt ? { id: item.withdrawnBy, username: withdrawerName ?? (item.withdrawnBy === item.userId ? (username ?? null) : null) } : null,
     user_id: item.userId,
     ...(username !== undefined ? { username, avatar_AWS_URL: mediaUrl(avatarMediaId) } : {}),
     ...(fullName !== undefined ? { full_name: fullName } : {}),

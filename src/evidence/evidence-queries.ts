@@ -75,9 +75,14 @@ async function listEvidence(db: Database, filter: ListFilter, page: Page | undef
   );
 }
 
-/** Columns of a list row: LIST_COLUMNS, then m.size, m.mime, m.sha256 unless public, then u.full_name for admins (20). */
+/**
+ * Columns of a list row: LIST_COLUMNS, then unless public the file's facts and who recorded a withdrawal (17–21), then
+ * u.full_name for admins (22). COLUMNS_READ is the count, for a caller that selects more after these.
+ */
 export const listColumns = (view: ListView) =>
-  `${LIST_COLUMNS}${view !== "public" ? ", m.size, m.mime, m.sha256" : ""}${view === "admin" ? ", u.full_name" : ""}`;
+  `${LIST_COLUMNS}${view !== "public" ? ", m.size, m.mime, m.sha256, e.withdrawn_by, (select username from users where id = e.withdrawn_by)" : ""}` +
+  `${view === "admin" ? ", u.full_name" : ""}`;
+export const ADMIN_COLUMNS_READ = 23;
 
 export function listedFromRow(row: Row, view: ListView): EvidenceWithContext {
   const item: EvidenceWithContext["item"] = {
@@ -97,10 +102,14 @@ export function listedFromRow(row: Row, view: ListView): EvidenceWithContext {
     updatedAt: row[12] as string | null,
     durationMs: row[15] as number | null,
     withdrawnAt: view === "public" ? null : (row[16] as string | null),
+    withdrawnBy: view === "public" ? null : (row[20] as number | null),
   };
   const listed: EvidenceWithContext = { item, username: row[13] as string, avatarMediaId: row[14] as string | null };
-  if (view !== "public") listed.media = row[17] === null ? null : { size: row[17] as number, mime: row[18] as string, sha256: row[19] as string };
-  if (view === "admin") listed.fullName = row[20] as string;
+  if (view !== "public") {
+    listed.media = row[17] === null ? null : { size: row[17] as number, mime: row[18] as string, sha256: row[19] as string };
+    listed.withdrawerName = row[21] as string | null;
+  }
+  if (view === "admin") listed.fullName = row[22] as string;
   return listed;
 }
 

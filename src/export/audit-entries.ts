@@ -9,7 +9,10 @@ const PAGE_ROWS = 500;
 /** The audit log's target_type for evidence items. */
 const EVIDENCE_TARGET = "evidence";
 
-/** Which entries: those about these items; with userId also those about that account and those it made. */
+/**
+ * Which entries: those about these items; with userId (a participant's own data) also those about that account and
+ * those it made, and then none of the investigator's own: their notes and review state, as entries or as fields.
+ */
 export type AuditSelection = { itemIds: ReadonlySet<number>; userId?: number };
 
 export async function* auditEntriesJson(ctx: Pick<AppContext, "db">, { itemIds, userId }: AuditSelection): AsyncIterable<string> {
@@ -28,6 +31,7 @@ export async function* auditEntriesJson(ctx: Pick<AppContext, "db">, { itemIds, 
       const aboutItem = row.target_type === EVIDENCE_TARGET && itemIds.has(row.target_id as number);
       const aboutPerson = userId !== undefined && (row.target_type !== EVIDENCE_TARGET || row.actor_id === userId);
       if (!aboutItem && !aboutPerson) continue;
+      if (userId !== undefined && INVESTIGATOR_ACTIONS.has(row.action as string)) continue;
       const entry = {
         id: row.id,
         at: row.at,
@@ -36,7 +40,7 @@ export async function* auditEntriesJson(ctx: Pick<AppContext, "db">, { itemIds, 
         action: row.action,
         target_type: row.target_type,
         target_id: row.target_id,
-        detail: parseDetail(row.detail as string),
+        detail: userId === undefined ? parseDetail(row.detail as string) : withoutInvestigatorFields(parseDetail(row.detail as string)),
         prev_hash: row.prev_hash,
         hash: row.hash,
       };
@@ -47,6 +51,16 @@ export async function* auditEntriesJson(ctx: Pick<AppContext, "db">, { itemIds, 
     after = rows.at(-1)!.id as number;
   }
   yield first ? "]\n" : "\n]\n";
+}
+
+/** Entries that record only the investigator's work on an item. */
+const INVESTIGATOR_ACTIONS = new Set(["evidence.notes", "evidence.review"]);
+/** Fields of the investigator's that any other entry might carry (none does today; a future one must not leak them). */
+const INVESTIGATOR_FIELDS = new Set(["investigator_notes", "review_status"]);
+
+function withoutInvestigatorFields(detail: unknown): unknown {
+  if (!detail || typeof detail !== "object" || Array.isArray(detail)) return detail;
+  return Object.fromEntries(Object.entries(detail).filter(([key]) => !INVESTIGATOR_FIELDS.has(key)).map(([key, value]) => [key, withoutInvestigatorFields(value)]));
 }
 
 /** detail is JSON text written by the application; a row altered into non-JSON is passed on as the text it holds. */

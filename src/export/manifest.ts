@@ -7,8 +7,12 @@ import type { PlannedItem } from "./plan";
 
 const KIND_NAMES = Object.fromEntries(Object.entries(MEDIA_TYPES).map(([name, value]) => [value, name])) as Record<number, string>;
 
-export function manifestRecord(item: PlannedItem, missing: boolean) {
-  return {
+/**
+ * One item's record. For the participant's own data (`forParticipant`) the investigator's review state is left out:
+ * it belongs to the investigation, not to the person (docs/privacy.md).
+ */
+export function manifestRecord(item: PlannedItem, missing: boolean, forParticipant = false) {
+  const record = {
     id: item.id,
     title: item.title,
     notes: item.notes,
@@ -24,6 +28,8 @@ export function manifestRecord(item: PlannedItem, missing: boolean) {
     file: missing ? null : item.entry,
     ...(missing ? { file_missing: true } : {}),
   };
+  if (forParticipant) delete (record as Partial<typeof record>).review_status;
+  return record;
 }
 
 type ManifestRecord = ReturnType<typeof manifestRecord>;
@@ -51,14 +57,17 @@ function csvCell(value: string | number | null, text: boolean): string {
   return /[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
 }
 
-export async function* manifestCsv(records: Iterable<ManifestRecord>): AsyncIterable<string> {
-  yield `${CSV_COLUMNS.join(",")}\r\n`;
+/** The CSV of the records; without the review_status column for the participant's own data. */
+export async function* manifestCsv(records: Iterable<ManifestRecord>, forParticipant = false): AsyncIterable<string> {
+  const columns = forParticipant ? CSV_COLUMNS.filter((column) => column !== "review_status") : CSV_COLUMNS;
+  yield `${columns.join(",")}\r\n`;
   for (const r of records) {
-    const cells: [string | number | null, boolean][] = [
-      [r.id, false], [r.title, true], [r.notes, true], [r.location, true], [r.participant.id, false],
-      [r.participant.username, true], [r.participant.full_name, true], [r.posted, false], [r.kind, false],
-      [r.mime, false], [r.bytes, false], [r.sha256, false], [r.visibility, false], [r.review_status, false], [r.file, true],
-    ];
-    yield `${cells.map(([value, text]) => csvCell(value, text)).join(",")}\r\n`;
+    const cells: Record<(typeof CSV_COLUMNS)[number], [string | number | null, boolean]> = {
+      id: [r.id, false], title: [r.title, true], notes: [r.notes, true], location: [r.location, true], participant_id: [r.participant.id, false],
+      username: [r.participant.username, true], full_name: [r.participant.full_name, true], posted: [r.posted, false], kind: [r.kind, false],
+      mime: [r.mime, false], bytes: [r.bytes, false], sha256: [r.sha256, false], visibility: [r.visibility, false],
+      review_status: [r.review_status ?? null, false], file: [r.file, true],
+    };
+    yield `${columns.map((column) => csvCell(...cells[column])).join(",")}\r\n`;
   }
 }

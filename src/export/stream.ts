@@ -23,6 +23,7 @@ const EXPORT_ENTRIES = { csv: "manifest.csv", json: "manifest.json", audit: "aud
 export type ExportExtras = {
   files?: { name: string; storeKey: string }[];
   documents?: { name: string; value: unknown }[];
+  /** The participant whose own data this is: their account's entries are added, and the investigator's are kept out. */
   auditUserId?: number;
 };
 
@@ -49,11 +50,12 @@ async function* entries(ctx: Pick<AppContext, "db" | "store">, plan: ExportPlan,
     }
     yield { name: item.entry, input, lastModified: new Date(item.datePosted) };
   }
+  const forParticipant = extras.auditUserId !== undefined;
   function* records() {
-    for (const item of plan.items) yield manifestRecord(item, missing.has(item.id));
+    for (const item of plan.items) yield manifestRecord(item, missing.has(item.id), forParticipant);
   }
   yield { name: EXPORT_ENTRIES.json, input: manifestJson(records()), lastModified };
-  yield { name: EXPORT_ENTRIES.csv, input: manifestCsv(records()), lastModified };
+  yield { name: EXPORT_ENTRIES.csv, input: manifestCsv(records(), forParticipant), lastModified };
   yield { name: EXPORT_ENTRIES.audit, input: auditEntriesJson(ctx, { itemIds: new Set(plan.items.map((item) => item.id)), userId: extras.auditUserId }), lastModified };
 }
 

@@ -26,3 +26,9 @@ export async function readSmallJson(request: Request): Promise<unknown> {
     throw badRequest("The request body is not valid JSON.");
   }
 }
+
+/** As readSmallJson, but no body at all (the original client's PUT without one) reads as undefined. */
+export async function readOptionalSmallJson(request: Request): Promise<unknown> {
+  if (!request.body || request.headers.get("content-length") === "0") return undefined;
+  return readSmallJson(request);
+}

@@ -44,3 +44,12 @@ export function declaredLength(request: Request): number | undefined {
   const raw = request.headers.get("content-length");
   return raw && /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;
 }
+
+/**
+ * Whether the browser says the request comes from another site (Fetch Metadata): a link or image elsewhere. A
+ * client that sends no Sec-Fetch-Site (curl, the original client's older browsers) is not counted as cross-site.
+ */
+export function isCrossSite(request: Request): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  return site === "cross-site" || site === "same-site";
+}

@@ -144,13 +144,15 @@ describe("archive mode", () => {
   });
   afterAll(() => server.stop());
 
-  test("isArchive is true; registration, participant logins, uploads, edits and profile changes answer 503", async () => {
+  test("isArchive is true; registration, uploads, edits, the briefing and profile changes answer 503; participants still log in", async () => {
     const visitor = new Actor(server.url);
     expect(await (await visitor.get("/api/evidence/isArchive")).json()).toBe(true);
     const register = await visitor.post("/api/user/register", form({ username: "late_comer" }));
     expect(register.status).toBe(503);
     expect((await register.json()).message).toBe("The investigation has closed. The archive remains open to view.");
-    expect((await new Actor(server.url).login(participant.fields.username, participant.fields.password)).status).toBe(503);
+    // To use their rights (src/rights/archive-rights.test.ts): their data, withdrawals, deleting the account.
+    expect((await new Actor(server.url).login(participant.fields.username, participant.fields.password)).status).toBe(200);
+    expect((await participant.actor.put(`/api/user/watched/${participant.user.id}`)).status).toBe(503);
     expect((await participant.actor.post("/api/evidence", form({ title: "late" }))).status).toBe(503);
     expect((await participant.actor.put("/api/evidence/user", form({ email: "x@example.org" }))).status).toBe(503);
     const [item] = await (await participant.actor.get("/api/evidence")).json();

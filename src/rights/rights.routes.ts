@@ -9,7 +9,7 @@ import { findManageable, withOwnMedia } from "../evidence/evidence-queries";
 import { clearedSessionCookie } from "../http/cookies";
 import { badRequest, conflict, forbidden, json, notFound } from "../http/errors";
 import { asRecord, parseId, stringField } from "../http/input";
-import { isSecureRequest } from "../http/request-info";
+import { isCrossSite, isSecureRequest } from "../http/request-info";
 import { userJson } from "../users/user-json";
 import { findUserById, passwordMatches } from "../users/users.service";
 import { readConsent, recordConsent } from "./consent";
@@ -40,6 +40,8 @@ export function rightsRoutes(ctx: AppContext) {
 
     .get("/api/user/:id/data", async ({ params, request }) => {
       const admin = await requireAdmin(ctx, request);
+      // A GET that writes an audit entry: a link on another site must not make an admin's browser write it.
+      if (isCrossSite(request)) throw forbidden("Download a participant's data from the participant's dialog in the console.");
       const user = await findUserById(ctx.db, parseId(params.id));
       if (!user) throw notFound("No such user.");
       await auditStatement(ctx.db, { actor: admin, action: "user.data-export", targetType: "user", targetId: user.id, detail: {} });
@@ -69,6 +71,8 @@ export function rightsRoutes(ctx: AppContext) {
     .put("/api/evidence/withdraw/:id", async ({ params, request }) => {
       const user = await requireUser(ctx, request);
       const item = await findManageable(ctx.db, parseId(params.id), { id: user.id, admin: isAdmin(user) });
-      return evidenceJson(await withOwnMedia(ctx.db, await withdrawItem(ctx.db, item, user)));
+      const withdrawn = await withdrawItem(ctx.db, item, user);
+      const withdrawerName = withdrawn.withdrawnBy === user.id ? user.username : (await findUserById(ctx.db, withdrawn.withdrawnBy ?? 0))?.username;
+      return evidenceJson({ ...(await withOwnMedia(ctx.db, withdrawn)), withdrawerName });
     });
 }

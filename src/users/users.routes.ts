@@ -48,8 +48,9 @@ export function usersRoutes(ctx: AppContext) {
       const identifier = (stringField(input, "usernameOrEmail") || stringField(input, "username")).trim();
       const password = stringField(input, "password");
       const deviceToken = readCookie(request, LOGIN_DEVICE_COOKIE);
+      // In archive mode participants still log in: to download their data, withdraw items and delete their account
+      // (rights that matter most once the archive is public); every route that adds or edits refuses them there.
       const { user, device } = await logIn(ctx, identifier, password, request, deviceToken);
-      assertInvestigationOpen(ctx, user);
 
       // A fresh session id at every login (no fixation); any old one of this browser ends.
       const previous = readCookie(request, SESSION_COOKIE);
@@ -147,6 +148,7 @@ export function usersRoutes(ctx: AppContext) {
 
     .put("/api/user/watched/:id", async ({ params, request }) => {
       const user = await requireUser(ctx, request);
+      assertInvestigationOpen(ctx, user); // no briefing once the show is over
       const id = parseId(params.id);
       if (user.id !== id && !isAdmin(user)) throw forbidden();
       return userJson(await setVideoWatched(ctx.db, id));

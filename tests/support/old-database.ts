@@ -19,6 +19,8 @@ export async function databaseBefore(marker: string) {
   return {
     db,
     client,
+    /** The folder the file is in (for an audit key beside it). */
+    dir,
     /** How many migrations the file has seen. */
     applied: applied.length,
     async close() {
