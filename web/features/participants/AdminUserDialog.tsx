@@ -107,6 +107,8 @@ export function AdminUserDialog({ user, onClose, onSaved, onDelete }: { user: Us
               )}
             </p>
           </div>
+          {/* Near the top, so a request by mail or after the show is served without searching; not while editing. */}
+          {user.role === 1 && !editing && <ParticipantRights user={user} onDelete={() => onDelete(user)} />}
           {failure && <Alert>{failure}</Alert>}
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label={t("form.username")} dir="auto" {...field("username")} />
@@ -116,7 +118,6 @@ export function AdminUserDialog({ user, onClose, onSaved, onDelete }: { user: Us
             <TextField label={t("admin.user.role")} value={roleLabel(user.role)} disabled readOnly hint={editing ? t("admin.user.role_hint") : undefined} />
             <TextField label={t("admin.user.video_watched")} value={user.video_watched ? t("admin.yes") : t("admin.no")} disabled readOnly />
           </div>
-          {user.role === 1 && <ParticipantRights user={user} onDelete={() => onDelete(user)} />}
         </div>
       )}
     </Modal>

@@ -45,7 +45,7 @@ export function ParticipantRights({ user, onDelete }: { user: User; onDelete: ()
   }
 
   return (
-    <section aria-labelledby="participant-rights" className="space-y-3 border-t border-line pt-4">
+    <section aria-labelledby="participant-rights" className="space-y-3 border-y border-line py-4">
       <h3 id="participant-rights" className="text-xs font-semibold tracking-[0.14em] text-muted uppercase">
         {t("admin.rights.title")}
       </h3>
@@ -67,6 +67,7 @@ export function ParticipantRights({ user, onDelete }: { user: User; onDelete: ()
         <p className="text-sm text-muted">{t("admin.no_evidence")}</p>
       ) : (
         <WithdrawableItems
+          className="max-h-72 overflow-y-auto overscroll-contain"
           items={items}
           label={t("admin.rights.items")}
           withdrawal={withdrawalText}

@@ -15,7 +15,9 @@ export function WithdrawableItems({
   canWithdraw,
   withdrawLabel,
   onWithdraw,
+  className = "",
 }: {
+  className?: string;
   items: Evidence[];
   label: string;
   /** The withdrawn mark's words (when and by whom). */
@@ -25,10 +27,10 @@ export function WithdrawableItems({
   onWithdraw: (item: Evidence) => void;
 }) {
   return (
-    <ul aria-label={label} className="divide-y divide-line rounded-card bg-surface ring-1 ring-line">
+    <ul aria-label={label} className={`divide-y divide-line rounded-card bg-surface ring-1 ring-line ${className}`}>
       {items.map((item) => (
-        <li key={item.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2.5">
-          <div className="min-w-0 flex-[1_1_12rem]">
+        <li key={item.id} className="flex flex-col gap-2 px-3 py-2.5 sm:flex-row sm:items-center sm:gap-3">
+          <div className="min-w-0 sm:flex-1">
             <p id={`withdrawable-${item.id}`} dir="auto" className="font-semibold wrap-anywhere text-ink-950 text-page-start">
               {item.title}
             </p>
@@ -36,9 +38,9 @@ export function WithdrawableItems({
               {MEDIA_LABELS[item.media_type]} #{item.id}
             </p>
           </div>
-          <div className="flex flex-wrap items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2 sm:max-w-1/2 sm:justify-end">
             {item.withdrawn_at ? (
-              <Badge variant="withdrawn" className="whitespace-normal">
+              <Badge variant="withdrawn" className="!whitespace-normal">
                 {withdrawal(item)}
               </Badge>
             ) : (
