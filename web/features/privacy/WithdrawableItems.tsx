@@ -40,7 +40,7 @@ export function WithdrawableItems({
           </div>
           <div className="flex flex-wrap items-center gap-2 sm:max-w-1/2 sm:justify-end">
             {item.withdrawn_at ? (
-              <Badge variant="withdrawn" className="!whitespace-normal">
+              <Badge variant="withdrawn" className="!whitespace-normal !rounded-md">
                 {withdrawal(item)}
               </Badge>
             ) : (

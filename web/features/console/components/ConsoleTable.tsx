@@ -166,11 +166,12 @@ export function ConsoleTable({ items, cursorId, selected, onOpen, onCursor, onTo
                   </div>
                 </td>
                 <td className="px-2 py-3 lg:py-1">
-                  <div className="flex flex-col items-start gap-1.5 lg:flex-row lg:flex-wrap lg:items-center">
+                  <div className="flex flex-col items-start gap-1.5 lg:flex-row lg:items-center">
                     <Badge variant={item.review_status ?? "new"}>{reviewLabel(item.review_status ?? "new")}</Badge>
                     {renderVisibility(item)}
-                    <WithdrawnMark item={item} className="max-w-44" />
                   </div>
+                  {/* A line of its own: the other rows keep their one line. */}
+                  <WithdrawnMark item={item} className="mt-1.5 max-w-48" />
                 </td>
               </tr>
             );

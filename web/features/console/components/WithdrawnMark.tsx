@@ -6,7 +6,7 @@ import { withdrawalText } from "../withdrawal";
 export function WithdrawnMark({ item, className = "" }: { item: Pick<Evidence, "user_id" | "withdrawn_at" | "withdrawn_by">; className?: string }) {
   if (!item.withdrawn_at) return null;
   return (
-    <Badge variant="withdrawn" className={`!whitespace-normal ${className}`}>
+    <Badge variant="withdrawn" className={`!whitespace-normal !rounded-md ${className}`}>
       {withdrawalText(item)}
     </Badge>
   );
