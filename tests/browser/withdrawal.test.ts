@@ -112,6 +112,12 @@ for (const [viewport, live] of [
     await mark.waitFor();
     await page.getByRole("switch", { name: `Public: ${titles[0]}` }).and(page.locator('[aria-checked="false"]')).waitFor();
     await snap(page, shotName("console-row-withdrawn"), true);
+    // The grid's tile too.
+    await page.getByRole("button", { name: "Grid" }).click();
+    await page.getByRole("list", { name: "All evidence" }).getByText(/^Withdrawn by the participant /).waitFor();
+    await snap(page, shotName("console-grid-withdrawn"), true);
+    await page.getByRole("button", { name: "Grid" }).click(); // back to the table
+    await page.getByRole("table", { name: "All evidence" }).waitFor();
 
     // The viewer marks it too; its switch asks for the override, naming Mira and the day.
     await page.getByRole("button", { name: titles[0], exact: true }).click();
@@ -141,6 +147,27 @@ for (const [viewport, live] of [
     await context.close();
   });
 }
+
+test("390px, stream cut: the switch of an item withdrawn meanwhile leads to the override dialog, not to a silent publish", async () => {
+  const title = "Mira's sketch of the gasholder frames at dawn";
+  const id = await post(mira.actor, title);
+  const { page, problems, context } = await openConsole(PHONE);
+  await page.route("**/api/events**", (route) => route.abort());
+  await page.goto(`/admin?q=${encodeURIComponent("gasholder frames")}`);
+  const toggle = page.getByRole("switch", { name: `Public: ${title}` });
+  await toggle.waitFor();
+  expect((await mira.actor.put(`/api/evidence/withdraw/${id}`)).status).toBe(200);
+  await toggle.click(); // the console still shows it as an ordinary private item
+  await page.getByRole("dialog", { name: "Please confirm" }).getByRole("button", { name: "Confirm" }).click();
+  const override = page.getByRole("dialog", { name: "Publish a withdrawn item?" });
+  await override.getByText(`${MIRA} withdrew “${title}” from the public archive on`).waitFor();
+  expect((await item(id)).is_public).toBe(false);
+  await override.getByRole("button", { name: "Cancel" }).click();
+  await page.getByText(/^Withdrawn by the participant /).waitFor();
+  expect((await item(id)).is_public).toBe(false);
+  expect(problems).toEqual([]);
+  await context.close();
+});
 
 test("1280px: Withdraw for the participant in the viewer; the p key then asks for the override naming the admin who recorded it", async () => {
   const title = "Quinn's recording of the lock gates closing at night";
