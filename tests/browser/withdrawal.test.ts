@@ -169,6 +169,23 @@ test("390px, stream cut: the switch of an item withdrawn meanwhile leads to the 
   await context.close();
 });
 
+test("1280px: undoing an unpublish leaves an item withdrawn since then private, and says so", async () => {
+  const title = "Mira's photo of the swing bridge left open";
+  const id = await post(mira.actor, title, ["photo.jpg", "image/jpeg"]);
+  expect((await admin.put("/api/evidence/bulk", { ids: [id], action: "publish" })).status).toBe(200);
+  const { page, problems, context } = await openConsole(LAPTOP);
+  await page.goto(`/admin?q=${encodeURIComponent("swing bridge")}`);
+  await page.getByRole("switch", { name: `Public: ${title}`, checked: true }).click();
+  await page.getByRole("dialog", { name: "Please confirm" }).getByRole("button", { name: "Confirm" }).click();
+  await page.getByRole("button", { name: "Undo" }).waitFor();
+  expect((await mira.actor.put(`/api/evidence/withdraw/${id}`)).status).toBe(200);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await page.getByRole("alert").filter({ hasText: "1 of these was withdrawn by its participant and stays private." }).waitFor();
+  expect((await item(id)).is_public).toBe(false);
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
 test("1280px: Withdraw for the participant in the viewer; the p key then asks for the override naming the admin who recorded it", async () => {
   const title = "Quinn's recording of the lock gates closing at night";
   const id = await post(quinn.actor, title, ["voice.mp3", "audio/mpeg"]);

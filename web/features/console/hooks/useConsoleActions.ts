@@ -102,19 +102,24 @@ export function useConsoleActions(rows: ReturnType<typeof useConsoleItems>) {
     if (!lastChange) return;
     const opposite = OPPOSITE[lastChange.action];
     try {
-      const { ids } = await applyBulk(opposite, lastChange.ids);
+      const result = await applyBulk(opposite, lastChange.ids);
+      const { ids } = result;
       setLastChange(null);
       const again = opposite === "publish";
       const one = lastChange.ids.length === 1 && lastChange.names[0];
+      // Withdrawn since the change: undoing an unpublish leaves those private, and says so.
+      const withdrawn = withdrawnNote(result);
       // Someone else already turned it back: say so rather than claim an undo that changed nothing.
       if (ids.length === 0)
         notify(
-          one ? t(again ? "console.undo.already_public" : "console.undo.already_private", { name: one }) : t("console.undo.nothing"),
+          withdrawn.trim() ||
+            (one ? t(again ? "console.undo.already_public" : "console.undo.already_private", { name: one }) : t("console.undo.nothing")),
           "info",
         );
       else
         notify(
-          one ? t(again ? "console.undo.public_again" : "console.undo.private_again", { name: one }) : t("console.undo.done", { done: doneText(opposite, ids.length) }),
+          (one ? t(again ? "console.undo.public_again" : "console.undo.private_again", { name: one }) : t("console.undo.done", { done: doneText(opposite, ids.length) })) +
+            withdrawn,
           "success",
         );
     } catch (error) {
