@@ -13,6 +13,8 @@ import { ADMIN, type TestServer } from "../support/server";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { LAPTOP, openPage, PHONE } from "./browser";
 import { serverAndBrowser } from "./server-and-browser";
+import { showLanguage } from "./tour/pseudo";
+import arabic from "../../locales/ar.json";
 
 setDefaultTimeout(240_000);
 
@@ -162,7 +164,14 @@ test("390px, stream cut: the switch of an item withdrawn meanwhile leads to the 
   const override = page.getByRole("dialog", { name: "Publish a withdrawn item?" });
   await override.getByText(`${MIRA} withdrew “${title}” from the public archive on`).waitFor();
   expect((await item(id)).is_public).toBe(false);
-  await override.getByRole("button", { name: "Cancel" }).click();
+  // Right to left, in Arabic: the dialog in its own words, then the row's mark.
+  await showLanguage(page, "ar");
+  await page.getByRole("dialog", { name: arabic["console.override.title"] }).waitFor();
+  await snap(page, "override-ar");
+  await page.getByRole("dialog", { name: arabic["console.override.title"] }).getByRole("button", { name: arabic["common.cancel"] }).click();
+  await page.getByText(/^سحبه المشارك في /).waitFor();
+  await snap(page, "console-row-withdrawn-ar", true);
+  await showLanguage(page, "en");
   await page.getByText(/^Withdrawn by the participant /).waitFor();
   expect((await item(id)).is_public).toBe(false);
   expect(problems).toEqual([]);
