@@ -37,12 +37,23 @@ export interface ConsoleCounts {
   flagged: number;
   public: number;
   private: number;
+  /** Items with a standing withdrawal (absent from a server that does not know withdrawals). */
+  withdrawn?: number;
 }
 
 export type BulkAction = "publish" | "unpublish" | "reviewed" | "flagged" | "new" | "delete";
 export interface BulkResult {
   updated: number;
   ids: number[];
+  /** Withdrawn items a publish left private (a withdrawal is a standing instruction). */
+  skipped_withdrawn?: number[];
+}
+
+/** The 409 of a clearance on a withdrawn item, and what the override dialog names. */
+export interface WithdrawalConflict {
+  withdrawn_at: string;
+  withdrawn_by: { id: number | null; username: string | null } | null;
+  participant?: { id: number; username: string };
 }
 
 export interface AuditEntry {
@@ -165,6 +176,12 @@ export interface NotesConflict {
   yours: string;
   item: ConsoleItem;
 }
+/** One item as the console lists it, read again (after a bulk answer said it was withdrawn meanwhile). */
+export const getConsoleItem = async (id: number) => (await request<ConsoleItem[]>("GET", `/api/evidence/admin?id=${id}`))[0] ?? null;
+/** Publishes a withdrawn item against the participant's withdrawal: the admin's explicit, audited override. */
+export const publishOverridingWithdrawal = (id: number) => request<ConsoleItem>("PUT", `/api/evidence/clearance/${id}`, { override_withdrawal: true });
+export const participantItems = (userId: number) => request<ConsoleItem[]>("GET", `/api/evidence/admin?user=${userId}`);
+export const participantDataUrl = (userId: number) => `/api/user/${userId}/data`;
 export const bulkAction = (ids: number[], action: BulkAction) => request<BulkResult>("PUT", "/api/evidence/bulk", { ids, action });
 export const makeAllVisible = (visible: boolean) =>
   request<BulkResult>("PUT", visible ? "/api/evidence/makeAllPublic" : "/api/evidence/makeAllSecret");

@@ -23,8 +23,10 @@ export type MediaType = 1 | 2 | 3 | 4;
 
 export interface Evidence {
   id: number;
-  /** When the participant withdrew it from the public archive (owner and admins). */
+  /** When the participant withdrew it from the public archive (owner and admins): a standing instruction to keep it private. */
   withdrawn_at?: string | null;
+  /** Who recorded the withdrawal: the participant (id === user_id) or an admin acting for them. */
+  withdrawn_by?: { id: number | null; username: string | null } | null;
   title: string;
   notes: string;
   location: string | null;

@@ -1,5 +1,5 @@
 import { useAtomValue } from "jotai";
-import { Link } from "wouter";
+import { Link, Redirect } from "wouter";
 import { CaptureActions } from "../features/landing/CaptureActions";
 import { Instructions } from "../features/landing/Instructions";
 import { LandingImage } from "../features/landing/LandingImage";
@@ -100,5 +100,8 @@ export function ParticipantHome() {
 /** /home and /home-validate; the archive variant is driven by the in-archive flag. */
 export default function HomeScreen() {
   const user = useAtomValue(userAtom);
+  const inArchive = useAtomValue(inArchiveAtom);
+  // After the show a participant's place is their profile and My data (an admin keeps the home).
+  if (user?.role === 1 && inArchive) return <Redirect to="/user" replace />;
   return <main className="flex flex-1 flex-col">{user ? <ParticipantHome /> : <VisitorLanding />}</main>;
 }

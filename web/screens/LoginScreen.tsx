@@ -26,13 +26,15 @@ export default function LoginScreen() {
     setBusy(false);
     // /home sends a user who has not watched the video to /user; go there directly so the gate stays quiet. An admin
     // comes to work the desk: the console, not the participants' Home.
-    if (user) navigate(!user.video_watched ? "/user" : user.role === 2 ? "/admin" : "/home");
+    // In archive mode a participant comes for their profile and My data.
+    if (user) navigate(user.role === 2 ? (user.video_watched ? "/admin" : "/user") : !user.video_watched || inArchive ? "/user" : "/home");
   }
 
   return (
     <Page title={t("login.title")} lead={t("login.lead")}>
       <Card className="sm:p-7">
         <form onSubmit={submit} noValidate className="space-y-5">
+          {inArchive && <p className="text-sm text-ink-800">{t("login.archive_rights")}</p>}
           {message && <Alert>{wordingText(message)}</Alert>}
           <TextField
             label={t("login.username_or_email")}

@@ -5,18 +5,23 @@ import { OnboardingVideo } from "../features/onboarding/OnboardingVideo";
 import { Alert, Button } from "../ui/Button";
 import { Card } from "../ui/Layout";
 import { MyData } from "../features/privacy/MyData";
+import { MyItems } from "../features/privacy/MyItems";
 import { LogoutEverywhereButton } from "../features/profile/LogoutEverywhereButton";
 import { ProfileDetails } from "../features/profile/ProfileDetails";
 import { ProfileEditForm } from "../features/profile/ProfileEditForm";
 import { ProfileHeader } from "../features/profile/ProfileHeader";
 import type { Tone } from "../state/notices";
-import { userAtom } from "../state/session";
+import { inArchiveAtom, userAtom } from "../state/session";
 import { logoutActionAtom } from "../state/sessionActions";
 import { t } from "../features/i18n/i18n";
 
-/** Spec's /user: the read view or the edit form, and the onboarding video until it has been watched. */
+/**
+ * Spec's /user: the read view or the edit form, and the onboarding video until it has been watched. In archive mode
+ * (after the show) the details without Edit and no video, but My data and the participant's items to withdraw.
+ */
 export default function ProfileScreen() {
   const user = useAtomValue(userAtom);
+  const inArchive = useAtomValue(inArchiveAtom);
   const logout = useSetAtom(logoutActionAtom);
   const [, navigate] = useLocation();
   const [editing, setEditing] = useState(false);
@@ -45,15 +50,17 @@ export default function ProfileScreen() {
           <>
             <ProfileDetails user={user} />
             <div className="mt-5 flex flex-wrap gap-3">
-              <Button
-                className="flex-1"
-                onClick={() => {
-                  setResult(null);
-                  setEditing(true);
-                }}
-              >
-                {t("profile.edit")}
-              </Button>
+              {!inArchive && (
+                <Button
+                  className="flex-1"
+                  onClick={() => {
+                    setResult(null);
+                    setEditing(true);
+                  }}
+                >
+                  {t("profile.edit")}
+                </Button>
+              )}
               <Button
                 variant="secondary"
                 className="flex-1"
@@ -69,10 +76,11 @@ export default function ProfileScreen() {
               <LogoutEverywhereButton onFailure={(message) => setResult({ message, tone: "error" })} />
             </div>
             <MyData user={user} />
+            {inArchive && user.role === 1 && <MyItems />}
           </>
         )}
       </Card>
-      {!user.video_watched && <OnboardingVideo user={user} />}
+      {!user.video_watched && !inArchive && <OnboardingVideo user={user} />}
     </main>
   );
 }

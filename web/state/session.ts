@@ -16,8 +16,11 @@ export const userAtom = atom(
 );
 /** False until the start-up fetches (config, archive flag, user) have answered. */
 export const sessionReadyAtom = atom(false);
-/** The video gate: a logged-in user who has not watched the onboarding video may not navigate. */
+/**
+ * The video gate: a logged-in user who has not watched the onboarding video may not navigate. Not in archive mode:
+ * the show is over, there is no briefing, and a participant comes only for their data.
+ */
 export const videoLockedAtom = atom((get) => {
   const user = get(userAtom);
-  return user !== null && !user.video_watched;
+  return user !== null && !user.video_watched && !get(inArchiveAtom);
 });

@@ -9,6 +9,7 @@ const badgeStyles = {
   public: "bg-emerald-800 text-white ring-emerald-900",
   private: "bg-ink-700 text-white ring-ink-800",
   tape: "bg-tape text-ink-950 ring-ink-950/20",
+  withdrawn: "bg-red-50 text-red-900 ring-red-700/50",
 } as const;
 export type BadgeVariant = keyof typeof badgeStyles;
 

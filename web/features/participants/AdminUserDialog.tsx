@@ -8,6 +8,7 @@ import { Modal } from "../../ui/Dialog";
 import { TextField } from "../../ui/Field";
 import { Avatar } from "../../ui/Avatar";
 import { DialogActions } from "../console/components/DialogActions";
+import { ParticipantRights } from "./ParticipantRights";
 
 export const roleLabel = (role: number) => (role === 1 ? t("admin.role.user") : t("admin.role.admin"));
 
@@ -22,8 +23,11 @@ function problemsOf(form: AdminUserEdit): Problems {
   };
 }
 
-/** User info with 'Edit User': username, email, phone and full name editable; role and video watched never. */
-export function AdminUserDialog({ user, onClose, onSaved }: { user: User | null; onClose: () => void; onSaved: () => void }) {
+/**
+ * User info with 'Edit User': username, email, phone and full name editable; role and video watched never. For a
+ * participant, their rights served for them below (download, withdraw items, delete).
+ */
+export function AdminUserDialog({ user, onClose, onSaved, onDelete }: { user: User | null; onClose: () => void; onSaved: () => void; onDelete: (user: User) => void }) {
   const [editing, setEditing] = useState(false);
   const [form, setForm] = useState<AdminUserEdit>({ username: "", email: "", phone_number: "", full_name: "" });
   const [saving, setSaving] = useState(false);
@@ -103,6 +107,8 @@ export function AdminUserDialog({ user, onClose, onSaved }: { user: User | null;
               )}
             </p>
           </div>
+          {/* Near the top, so a request by mail or after the show is served without searching; not while editing. */}
+          {user.role === 1 && !editing && <ParticipantRights user={user} onDelete={() => onDelete(user)} />}
           {failure && <Alert>{failure}</Alert>}
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label={t("form.username")} dir="auto" {...field("username")} />

@@ -56,6 +56,7 @@ export function AdminUsersPanel({ onTimeline }: { onTimeline: (user: Participant
     if (!deleting) return;
     try {
       await deleteUser(deleting.id);
+      setInfo((open) => (open?.id === deleting.id ? null : open));
       notify(t("admin.user_deleted"), "success");
     } catch (error) {
       console.error("User delete failed", error);
@@ -73,14 +74,22 @@ export function AdminUsersPanel({ onTimeline }: { onTimeline: (user: Participant
       ) : (
         <AdminUsersTable users={users} onInfo={setInfo} onEvidence={setEvidenceOf} onTimeline={onTimeline} onDelete={setDeleting} />
       )}
-      <AdminUserDialog user={info} onClose={() => setInfo(null)} onSaved={refresh} />
+      <AdminUserDialog user={info} onClose={() => setInfo(null)} onSaved={refresh} onDelete={(user) => setDeleting(user as Participant)} />
       <AdminUserEvidenceDialog user={evidenceOf} onClose={() => setEvidenceOf(null)} />
       <ConfirmDialog
         open={deleting !== null}
         message={deletionQuestion(deleting?.username ?? "", summary)}
         onConfirm={remove}
         onCancel={() => setDeleting(null)}
-      />
+      >
+        <p className="mt-3 text-sm text-ink-800">{t("privacy.delete_intro")}</p>
+        <ul className="mt-1 list-disc space-y-1 ps-5 text-sm text-ink-800">
+          <li>{t("admin.delete_goes.account")}</li>
+          <li>{t("admin.delete_goes.photos")}</li>
+          <li>{summary ? t("admin.delete_goes.items", { count: summary.items }) : t("admin.delete_goes.all_items")}</li>
+          <li>{t("admin.delete_goes.log")}</li>
+        </ul>
+      </ConfirmDialog>
     </>
   );
 }

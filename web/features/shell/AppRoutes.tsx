@@ -4,7 +4,7 @@ import { retryableLazy } from "../offline/retryableLazy";
 import HomeScreen from "../../screens/HomeScreen";
 import LoginScreen from "../../screens/LoginScreen";
 import NotFoundScreen from "../../screens/NotFoundScreen";
-import { AdminOnly, Protected, VisitorsOnly } from "./routeGuards";
+import { AdminOnly, DuringShow, Protected, VisitorsOnly } from "./routeGuards";
 import { Spinner } from "../../ui/Button";
 import { t } from "../i18n/i18n";
 
@@ -77,19 +77,19 @@ export function AppRoutes() {
         <Route path="/archive" component={archive.Screen} />
         <Route path="/archive/:id" component={archive.Screen} />
         <Route path="/evidence">
-          <Protected>
+          <DuringShow>
             <EvidenceListScreen />
-          </Protected>
+          </DuringShow>
         </Route>
         <Route path="/evidenceupload">
-          <Protected>
+          <DuringShow>
             <EvidenceUploadScreen />
-          </Protected>
+          </DuringShow>
         </Route>
         <Route path="/evidence-details">
-          <Protected>
+          <DuringShow>
             <EvidenceDetailsScreen />
-          </Protected>
+          </DuringShow>
         </Route>
         <Route path="/admin/invitation">
           <AdminOnly>

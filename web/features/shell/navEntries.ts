@@ -17,6 +17,7 @@ const ARCHIVE: NavEntry = { label: "nav.archive", href: "/archive", icon: "archi
 const HELP: NavEntry = { label: "nav.help", href: "/help", icon: "help" };
 const REGISTER: NavEntry = { label: "nav.register", href: "/registration", icon: "ticket" };
 const LOGIN: NavEntry = { label: "nav.login", href: "/login", icon: "user" };
+const PROFILE: NavEntry = { label: "nav.profile", href: "/user", icon: "user" };
 
 /**
  * The spec's menu entries that lead to our own screens, in its order and for the viewer's role (spec §2 "Navigation
@@ -27,7 +28,9 @@ export function useNavEntries(): NavEntry[] {
   const inArchive = useAtomValue(inArchiveAtom);
   // Until the start-up answers, who is looking is unknown: no Register/Login flashing past a logged-in user.
   if (!useAtomValue(sessionReadyAtom)) return [];
-  if (user) return user.role === 2 ? [HOME, EVIDENCE, ADMIN, ARCHIVE, HELP] : [HOME, EVIDENCE, ARCHIVE, HELP];
+  if (user?.role === 2) return [HOME, EVIDENCE, ADMIN, ARCHIVE, HELP];
+  // After the show a participant comes for the archive and their rights (Profile → My data), nothing else.
+  if (user) return inArchive ? [ARCHIVE, PROFILE] : [HOME, EVIDENCE, ARCHIVE, HELP];
   return inArchive ? [HOME, ARCHIVE] : [HOME, ARCHIVE, REGISTER, LOGIN];
 }
 

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Redirect } from "wouter";
 import type { User } from "../../api/types";
 import LoginScreen from "../../screens/LoginScreen";
-import { userAtom } from "../../state/session";
+import { inArchiveAtom, userAtom } from "../../state/session";
 
 /** Protected routes show the login screen when nobody is logged in (spec §2). */
 export function Protected({ children }: { children: ReactNode }) {
@@ -19,6 +19,14 @@ export function AdminOnly({ children }: { children: ReactNode }) {
   const user = useAtomValue(userAtom);
   if (!user) return <LoginScreen />;
   return isAdmin(user) ? children : <Redirect to="/user" replace />;
+}
+
+/** Sending and editing evidence: in archive mode a participant goes to /user (their profile and My data) instead. */
+export function DuringShow({ children }: { children: ReactNode }) {
+  const user = useAtomValue(userAtom);
+  const inArchive = useAtomValue(inArchiveAtom);
+  if (!user) return <LoginScreen />;
+  return inArchive && !isAdmin(user) ? <Redirect to="/user" replace /> : children;
 }
 
 /** Login and registration are for visitors only. */

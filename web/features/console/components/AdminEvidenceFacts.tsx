@@ -1,11 +1,12 @@
 import type { ConsoleItem } from "../../../api/console";
-import { formatDate, formatDuration } from "../../../lib/format";
+import { formatDuration } from "../../../lib/format";
 import { t } from "../../i18n/i18n";
 import { MEDIA_LABELS } from "../../../lib/mediaTypes";
 import { Badge } from "../../../ui/Badge";
 import { PlaceLink } from "../../../ui/PlaceLink";
 import { RelativeTime } from "../../../ui/RelativeTime";
 import { Avatar } from "../../../ui/Avatar";
+import { WithdrawnMark } from "./WithdrawnMark";
 
 /**
  * What the investigator reads about one item: title, visibility, notes, then Location (a map link when it is a
@@ -20,7 +21,7 @@ export function AdminEvidenceFacts({ item }: { item: ConsoleItem }) {
           <Badge>{MEDIA_LABELS[item.media_type]}</Badge>
           <Badge variant={item.is_public ? "public" : "private"}>{item.is_public ? t("evidence.public") : t("evidence.private")}</Badge>
           <span className="text-sm text-muted tabular-nums">#{item.id}</span>
-          {item.withdrawn_at && <Badge>{t("console.facts.withdrawn", { date: formatDate(item.withdrawn_at) })}</Badge>}
+          <WithdrawnMark item={item} />
         </div>
         <h3 dir="auto" className="mt-2 font-display text-display-sm break-words text-ink-950">
           {item.title}

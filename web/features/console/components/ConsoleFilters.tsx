@@ -23,6 +23,7 @@ const VISIBILITIES = options([
   ["", "console.filter.any_visibility"],
   ["public", "evidence.public"],
   ["private", "evidence.private"],
+  ["withdrawn", "console.filter.withdrawn"],
 ]);
 const SORTS = options([
   ["", "console.sort.newest"],

@@ -2,6 +2,7 @@ import { MEDIA_LABELS } from "../../../lib/mediaTypes";
 import { Badge } from "../../../ui/Badge";
 import { RelativeTime } from "../../../ui/RelativeTime";
 import { t } from "../../i18n/i18n";
+import { WithdrawnMark } from "./WithdrawnMark";
 import { reviewLabel, Thumbnail, useCursorInView, useRowsAfterFirstPaint, type ConsoleViewProps } from "./ConsoleTable";
 
 /**
@@ -47,6 +48,7 @@ export function ConsoleGrid({ items, cursorId, selected, onOpen, onCursor, onTog
             <div className="mt-auto flex flex-wrap items-center gap-2">
               <Badge variant={item.review_status ?? "new"}>{reviewLabel(item.review_status ?? "new")}</Badge>
               {renderVisibility(item)}
+              <WithdrawnMark item={item} />
             </div>
           </li>
         );

@@ -9,6 +9,7 @@ import { RelativeTime } from "../../../ui/RelativeTime";
 import { TableFrame } from "../../../ui/Table";
 import { t, type MessageId } from "../../i18n/i18n";
 import { thumbnailUrl } from "../../media/renditions";
+import { WithdrawnMark } from "./WithdrawnMark";
 
 // Without a picture the kind is already in the text below the title: a phone keeps the width for the title.
 const ROW_THUMBNAIL = (item: ConsoleItem) => `${thumbnailUrl(item) ? "flex" : "flex max-sm:hidden"} h-12 w-16 lg:h-7 lg:w-10`;
@@ -169,6 +170,8 @@ export function ConsoleTable({ items, cursorId, selected, onOpen, onCursor, onTo
                     <Badge variant={item.review_status ?? "new"}>{reviewLabel(item.review_status ?? "new")}</Badge>
                     {renderVisibility(item)}
                   </div>
+                  {/* A line of its own: the other rows keep their one line. */}
+                  <WithdrawnMark item={item} className="mt-1.5 max-w-48" />
                 </td>
               </tr>
             );

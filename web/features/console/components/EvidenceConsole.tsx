@@ -6,7 +6,7 @@ import { Alert, Button } from "../../../ui/Button";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { EmptyState, LoadingState } from "../../../ui/States";
 import { t, type MessageId } from "../../i18n/i18n";
-import { doneText, useConsoleActions } from "../hooks/useConsoleActions";
+import { doneText, useConsoleActions, withdrawnNote } from "../hooks/useConsoleActions";
 import { useConsoleItems } from "../hooks/useConsoleItems";
 import { useConsoleQuery } from "../hooks/useConsoleQuery";
 import { useGridLayout } from "../hooks/useGridLayout";
@@ -24,6 +24,7 @@ import { TriageBar } from "./TriageBar";
 import { ViewerNavigation } from "./ViewerNavigation";
 import { ViewerPanel } from "./ViewerPanel";
 import { VisibilitySwitch } from "./VisibilitySwitch";
+import { WithdrawalOverrideDialog, WithdrawForParticipantDialog } from "./WithdrawalDialogs";
 
 export interface ViewerSlot {
   item: ConsoleItem | null;
@@ -49,6 +50,17 @@ const BULK_QUESTION: Partial<Record<BulkAction, MessageId>> = {
   reviewed: "console.bulk.confirm.reviewed",
   delete: "console.bulk.confirm.delete",
 };
+
+/** In a publish's confirmation: the selected items withdrawn by their participants, which the publish leaves private. */
+function StaysPrivate({ items }: { items: ConsoleItem[] }) {
+  const withdrawn = items.filter((item) => item.withdrawn_at && !item.is_public);
+  if (withdrawn.length === 0) return null;
+  return (
+    <p className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm font-semibold text-red-900 ring-1 ring-red-700/40 ring-inset">
+      {t("console.bulk.withdrawn_stay_private", { count: withdrawn.length })}
+    </p>
+  );
+}
 
 /**
  * The investigator's desk: filters in the URL, counts, the triage grid, the viewer, bulk actions, live updates.
@@ -78,6 +90,9 @@ export function EvidenceConsole({
   const [selected, setSelected] = useAtom(selectedIdsAtom);
   const [asking, setAsking] = useState<{ action: BulkAction; items: ConsoleItem[] } | null>(null);
   const [switching, setSwitching] = useState<ConsoleItem | null>(null);
+  const [withdrawing, setWithdrawing] = useState<ConsoleItem | null>(null);
+  // A withdrawn item is not switched on like another: its publication asks for the override first.
+  const requestSwitch = (item: ConsoleItem) => (item.withdrawn_at && !item.is_public ? actions.override.ask(item) : setSwitching(item));
   const [help, setHelp] = useState(false);
   const [grid, setGrid] = useGridLayout();
   const ItemsView = grid ? ConsoleGrid : ConsoleTable;
@@ -126,7 +141,7 @@ export function EvidenceConsole({
       k: () => move(-1),
       ArrowUp: () => move(-1),
       o: () => current && setViewer({ editing: false }),
-      p: () => current && setSwitching(current),
+      p: () => current && requestSwitch(current),
       r: () => current && actions.review(current, "reviewed"),
       f: () => current && actions.review(current, current.review_status === "flagged" ? "new" : "flagged"),
       e: () => current && setViewer({ editing: true }),
@@ -134,11 +149,11 @@ export function EvidenceConsole({
       u: () => actions.undo(),
       "?": () => setHelp(true),
     },
-    !help && !asking && !switching,
+    !help && !asking && !switching && !withdrawing && !actions.override.item,
   );
 
   async function afterMakeAll(visible: boolean, result: BulkResult) {
-    notify(t("console.bulk.done", { done: doneText(visible ? "publish" : "unpublish", result.updated) }), "success");
+    notify(t("console.bulk.done", { done: doneText(visible ? "publish" : "unpublish", result.updated) }) + withdrawnNote(result, "console.make_all.withdrawn_stay_private"), "success");
     if (result.ids) actions.rememberChange({ action: visible ? "publish" : "unpublish", ids: result.ids, names: [] });
     rows.recount();
     await rows.reload();
@@ -174,7 +189,7 @@ export function EvidenceConsole({
           onOpen={(id) => (setCursorId(id), setViewer({ editing: false }))}
           onToggle={toggle}
           onToggleAll={() => setSelected(items.every((item) => selected.has(item.id)) ? new Set() : new Set(items.map((item) => item.id)))}
-          renderVisibility={(item) => <VisibilitySwitch item={item} onRequest={setSwitching} />}
+          renderVisibility={(item) => <VisibilitySwitch item={item} onRequest={requestSwitch} />}
         />
       )}
       {rows.loading ? (
@@ -205,7 +220,8 @@ export function EvidenceConsole({
           <ViewerPanel
             item={current}
             onReview={(status) => actions.review(current, status)}
-            onVisibility={setSwitching}
+            onVisibility={requestSwitch}
+            onWithdraw={setWithdrawing}
             onSaveNotes={(notes, previous) => actions.saveNotes(current, notes, previous)}
             onHistory={() => onHistory(current.id)}
           />
@@ -225,7 +241,7 @@ export function EvidenceConsole({
                 item={current}
                 onReviewed={() => actions.review(current, "reviewed")}
                 onFlag={() => actions.review(current, current.review_status === "flagged" ? "new" : "flagged")}
-                onPublic={() => setSwitching(current)}
+                onPublic={() => requestSwitch(current)}
                 onNext={() => move(1)}
               />
             )}
@@ -246,11 +262,13 @@ export function EvidenceConsole({
             {asking.items.slice(0, 5).map((item) => (
               <li key={item.id}>
                 {shortTitle(item.title)} <span className="text-muted">#{item.id}</span>
+                {asking.action === "publish" && item.withdrawn_at && !item.is_public && <span className="font-semibold text-red-900"> · {t("console.withdrawn.short")}</span>}
               </li>
             ))}
             {asking.items.length > 5 && <li className="list-none text-muted">{t("console.and_more", { count: asking.items.length - 5 })}</li>}
           </ul>
         )}
+        {asking?.action === "publish" && <StaysPrivate items={asking.items} />}
       </ConfirmDialog>
       <ConfirmDialog
         open={switching !== null}
@@ -260,6 +278,15 @@ export function EvidenceConsole({
           setSwitching(null);
         }}
         onCancel={() => setSwitching(null)}
+      />
+      <WithdrawalOverrideDialog item={actions.override.item} onCancel={actions.override.cancel} onConfirm={actions.override.confirm} />
+      <WithdrawForParticipantDialog
+        item={withdrawing}
+        onCancel={() => setWithdrawing(null)}
+        onConfirm={async (item) => {
+          await actions.withdrawFor(item);
+          setWithdrawing(null);
+        }}
       />
       <ShortcutHelp open={help} onClose={() => setHelp(false)} />
     </div>

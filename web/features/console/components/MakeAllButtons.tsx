@@ -8,14 +8,19 @@ import { t } from "../../i18n/i18n";
 /** Where the lead sentence holds its bold part (a value no message text contains). */
 const EVERYTHING = "\u0000everything\u0000";
 
-
-/** How many items Make All would change: from the counts, or by listing everything when the server has no counts. */
-async function itemsToChange(visible: boolean) {
+/**
+ * How many items Make All would change, and how many withdrawn ones Make All Public leaves private: from the counts,
+ * or by listing everything when the server has no counts.
+ */
+async function itemsToChange(visible: boolean): Promise<{ count: number; withdrawn: number }> {
   try {
     const counts = await getConsoleCounts(NO_FILTERS);
-    return visible ? counts.private : counts.public;
+    const withdrawn = visible ? (counts.withdrawn ?? 0) : 0;
+    return { count: (visible ? counts.private : counts.public) - withdrawn, withdrawn };
   } catch {
-    return (await listWholeAdminList()).filter((item) => item.is_public !== visible).length;
+    const others = (await listWholeAdminList()).filter((item) => item.is_public !== visible);
+    const withdrawn = visible ? others.filter((item) => item.withdrawn_at).length : 0;
+    return { count: others.length - withdrawn, withdrawn };
   }
 }
 
@@ -25,13 +30,13 @@ async function itemsToChange(visible: boolean) {
  */
 export function MakeAllButtons({ onDone }: { onDone: (visible: boolean, result: BulkResult) => Promise<void> }) {
   const notify = useNotify();
-  const [pending, setPending] = useState<{ visible: boolean; count: number } | null>(null);
+  const [pending, setPending] = useState<{ visible: boolean; count: number; withdrawn: number } | null>(null);
   const visible = pending?.visible !== false;
   const [before, after] = t("console.make_all.lead", { everything: EVERYTHING }).split(EVERYTHING);
 
   async function ask(visible: boolean) {
     try {
-      setPending({ visible, count: await itemsToChange(visible) });
+      setPending({ visible, ...(await itemsToChange(visible)) });
     } catch (error) {
       console.error("Could not count the items", error);
       notify(t("console.visibility_failed"));
@@ -63,7 +68,10 @@ export function MakeAllButtons({ onDone }: { onDone: (visible: boolean, result: 
       <TypedConfirmDialog
         open={pending !== null}
         message={t(visible ? "console.make_all.public_question" : "console.make_all.private_question")}
-        detail={t(visible ? "console.make_all.public_detail" : "console.make_all.private_detail", { count: pending?.count ?? 0 })}
+        detail={
+          t(visible ? "console.make_all.public_detail" : "console.make_all.private_detail", { count: pending?.count ?? 0 }) +
+          (pending?.withdrawn ? ` ${t("console.make_all.withdrawn_stay_private", { count: pending.withdrawn })}` : "")
+        }
         phrase={String(pending?.count ?? 0)}
         onCancel={() => setPending(null)}
         onConfirm={confirm}

@@ -9,6 +9,7 @@ const STATES = [
   { key: "flagged", label: "console.review.flagged", patch: { status: "flagged" } },
   { key: "public", label: "evidence.public", patch: { visibility: "public" } },
   { key: "private", label: "evidence.private", patch: { visibility: "private" } },
+  { key: "withdrawn", label: "console.filter.withdrawn", patch: { visibility: "withdrawn" } },
 ] as const;
 
 /**
@@ -28,6 +29,8 @@ export function StateCounts({
   return (
     <ul aria-label={t("console.counts")} className="relative flex gap-2 max-sm:-mx-4 max-sm:overflow-x-auto max-sm:px-4 max-sm:pb-1 sm:flex-wrap">
       {STATES.map(({ key, label, patch }) => {
+        // A server that knows no withdrawals has no count for them.
+        if (counts && counts[key] === undefined) return null;
         const active = Object.entries(patch).every(([name, value]) => query[name as keyof ConsoleQuery] === value);
         return (
           <li key={key}>
@@ -37,7 +40,7 @@ export function StateCounts({
               onClick={() => onFilter(patch)}
               className="inline-flex min-h-11 items-baseline gap-2 rounded-full bg-surface px-4 py-2.5 text-sm sm:min-h-8 sm:px-3 sm:py-1.5 font-semibold whitespace-nowrap text-ink-800 ring-1 ring-line ring-inset hover:bg-paper-deep focus-visible:outline-2 focus-visible:outline-offset-2 aria-pressed:bg-ink-900 aria-pressed:text-white aria-pressed:ring-ink-900"
             >
-              {t(label)} <span className="font-display text-lg leading-none tabular-nums sm:text-base">{counts ? formatNumber(counts[key]) : "…"}</span>
+              {t(label)} <span className="font-display text-lg leading-none tabular-nums sm:text-base">{counts ? formatNumber(counts[key] ?? 0) : "…"}</span>
             </button>
           </li>
         );

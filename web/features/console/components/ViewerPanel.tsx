@@ -17,12 +17,15 @@ export function ViewerPanel({
   item,
   onReview,
   onVisibility,
+  onWithdraw,
   onSaveNotes,
   onHistory,
 }: {
   item: ConsoleItem;
   onReview: (status: ReviewStatus) => void;
   onVisibility: (item: ConsoleItem) => void;
+  /** Withdraw for the participant (after its confirmation). */
+  onWithdraw: (item: ConsoleItem) => void;
   /** `previous` is the saved text the admin started from; a failure is reported by the caller. */
   onSaveNotes: (notes: string, previous: string) => Promise<NotesOutcome>;
   onHistory: () => void;
@@ -70,7 +73,14 @@ export function ViewerPanel({
             </button>
           ))}
         </div>
-        <VisibilitySwitch item={item} onRequest={() => onVisibility(item)} />
+        <div className="flex flex-wrap items-center gap-3">
+          <VisibilitySwitch item={item} onRequest={() => onVisibility(item)} />
+          {!item.withdrawn_at && (
+            <Button variant="ghost" size="sm" onClick={() => onWithdraw(item)}>
+              {t("console.withdraw.action")}
+            </Button>
+          )}
+        </div>
       </div>
       <div>
         <label htmlFor={notesId} className="block text-sm font-semibold text-ink-800">

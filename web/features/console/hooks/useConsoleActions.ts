@@ -1,7 +1,20 @@
 import { useAtom, useSetAtom } from "jotai";
-import { useCallback } from "react";
+import { useCallback, useState } from "react";
 import { ApiError } from "../../../api/client";
-import { bulkAction, setInvestigatorNotes, setReviewStatus, type BulkAction, type ConsoleItem, type NotesConflict, type ReviewStatus } from "../../../api/console";
+import {
+  bulkAction,
+  getConsoleItem,
+  publishOverridingWithdrawal,
+  setInvestigatorNotes,
+  setReviewStatus,
+  type BulkAction,
+  type BulkResult,
+  type ConsoleItem,
+  type NotesConflict,
+  type ReviewStatus,
+  type WithdrawalConflict,
+} from "../../../api/console";
+import { withdrawEvidence } from "../../../api/rights";
 import { useNotify } from "../../../state/useNotify";
 import { t, type MessageId } from "../../i18n/i18n";
 import { itemName, someNames } from "../itemName";
@@ -20,6 +33,15 @@ const DONE: Record<BulkAction, MessageId> = {
 /** What an action did, counted: "3 items made public". */
 export const doneText = (action: BulkAction, count: number) => t(DONE[action], { count });
 
+/**
+ * What a publish left private, said after its result: "1 of these was withdrawn by its participant and stays private."
+ * (a selection), "2 withdrawn items stay private: …" (Make All Public).
+ */
+export const withdrawnNote = (
+  result: Pick<BulkResult, "skipped_withdrawn">,
+  id: MessageId = "console.bulk.withdrawn_stay_private",
+) => (result.skipped_withdrawn?.length ? ` ${t(id, { count: result.skipped_withdrawn.length })}` : "");
+
 /** What an action does to the rows it changed, so the table follows without a reload. */
 function changeOf(action: Exclude<BulkAction, "delete">): Partial<ConsoleItem> {
   if (action === "publish" || action === "unpublish") return { is_public: action === "publish" };
@@ -32,6 +54,8 @@ export function useConsoleActions(rows: ReturnType<typeof useConsoleItems>) {
   const setSelected = useSetAtom(selectedIdsAtom);
   const [lastChange, setLastChange] = useAtom(lastVisibilityChangeAtom);
   const { replace, remove, recount } = rows;
+  /** The withdrawn item the admin is asked about before publishing it against its participant's withdrawal. */
+  const [overriding, setOverriding] = useState<ConsoleItem | null>(null);
 
   const failed = useCallback(
     (what: MessageId, error: unknown) => {
@@ -46,6 +70,8 @@ export function useConsoleActions(rows: ReturnType<typeof useConsoleItems>) {
       const result = await bulkAction(ids, action);
       if (action === "delete") remove(result.ids);
       else for (const id of result.ids) replace({ id, ...changeOf(action) });
+      // Withdrawn while the admin had them selected: the rows show it (the answer is the truth, not the list).
+      for (const id of result.skipped_withdrawn ?? []) void getConsoleItem(id).then((item) => item && replace(item), () => {});
       recount();
       return result;
     },
@@ -63,7 +89,8 @@ export function useConsoleActions(rows: ReturnType<typeof useConsoleItems>) {
         if (action === "publish" || action === "unpublish") setLastChange({ action, ids: result.ids, names: changed.map(itemName) });
         setSelected(new Set());
         const done = doneText(action, result.updated);
-        notify(changed.length ? t("console.bulk.done_names", { done, names: someNames(changed) }) : t("console.bulk.done", { done }), "success");
+        const said = changed.length ? t("console.bulk.done_names", { done, names: someNames(changed) }) : t("console.bulk.done", { done });
+        notify(said + withdrawnNote(result), "success");
       } catch (error) {
         failed("console.failed.bulk", error);
       }
@@ -75,19 +102,24 @@ export function useConsoleActions(rows: ReturnType<typeof useConsoleItems>) {
     if (!lastChange) return;
     const opposite = OPPOSITE[lastChange.action];
     try {
-      const { ids } = await applyBulk(opposite, lastChange.ids);
+      const result = await applyBulk(opposite, lastChange.ids);
+      const { ids } = result;
       setLastChange(null);
       const again = opposite === "publish";
       const one = lastChange.ids.length === 1 && lastChange.names[0];
+      // Withdrawn since the change: undoing an unpublish leaves those private, and says so.
+      const withdrawn = withdrawnNote(result);
       // Someone else already turned it back: say so rather than claim an undo that changed nothing.
       if (ids.length === 0)
         notify(
-          one ? t(again ? "console.undo.already_public" : "console.undo.already_private", { name: one }) : t("console.undo.nothing"),
+          withdrawn.trim() ||
+            (one ? t(again ? "console.undo.already_public" : "console.undo.already_private", { name: one }) : t("console.undo.nothing")),
           "info",
         );
       else
         notify(
-          one ? t(again ? "console.undo.public_again" : "console.undo.private_again", { name: one }) : t("console.undo.done", { done: doneText(opposite, ids.length) }),
+          (one ? t(again ? "console.undo.public_again" : "console.undo.private_again", { name: one }) : t("console.undo.done", { done: doneText(opposite, ids.length) })) +
+            withdrawn,
           "success",
         );
     } catch (error) {
@@ -102,15 +134,47 @@ export function useConsoleActions(rows: ReturnType<typeof useConsoleItems>) {
       try {
         const result = await applyBulk(action, [item.id]);
         const name = itemName(item);
+        // Withdrawn meanwhile: publishing it needs the explicit override.
+        if (result.skipped_withdrawn?.includes(item.id)) return setOverriding((await getConsoleItem(item.id)) ?? item);
         // Already so (another admin was quicker): nothing to undo.
         if (result.ids.length === 0) return notify(t(visible ? "console.visibility.already_public" : "console.visibility.already_private", { name }), "success");
         setLastChange({ action, ids: result.ids, names: [name] });
         notify(t(visible ? "console.visibility.made_public" : "console.visibility.made_private", { name }), "success");
       } catch (error) {
+        if (error instanceof ApiError && error.code === "evidence.withdrawn") return setOverriding({ ...item, ...(error.body as WithdrawalConflict) });
         failed("console.failed.visibility", error);
       }
     },
     [applyBulk, setLastChange, notify, failed],
+  );
+
+  /** Publishes a withdrawn item on purpose (clearance with the override): the admin confirmed in the dialog. */
+  const publishAnyway = useCallback(
+    async (item: ConsoleItem) => {
+      try {
+        replace(await publishOverridingWithdrawal(item.id));
+        recount();
+        notify(t("console.override.done", { name: itemName(item) }), "success");
+      } catch (error) {
+        failed("console.failed.visibility", error);
+      }
+      setOverriding(null);
+    },
+    [replace, recount, notify, failed],
+  );
+
+  /** Records a participant's withdrawal on their behalf (a request by mail or in person). */
+  const withdrawFor = useCallback(
+    async (item: ConsoleItem) => {
+      try {
+        replace(await withdrawEvidence(item.id));
+        recount();
+        notify(t("console.withdraw.done", { name: itemName(item) }), "success");
+      } catch (error) {
+        failed("console.failed.withdraw", error);
+      }
+    },
+    [replace, recount, notify, failed],
   );
 
   const review = useCallback(
@@ -144,5 +208,6 @@ export function useConsoleActions(rows: ReturnType<typeof useConsoleItems>) {
   );
 
   const rememberChange = useCallback((change: VisibilityChange) => setLastChange(change), [setLastChange]);
-  return { bulk, undo, lastChange, setPublic, review, saveNotes, rememberChange };
+  const override = { item: overriding, ask: setOverriding, cancel: () => setOverriding(null), confirm: publishAnyway };
+  return { bulk, undo, lastChange, setPublic, review, saveNotes, rememberChange, override, withdrawFor };
 }
