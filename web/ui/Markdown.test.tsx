@@ -35,3 +35,8 @@ test("only texts with Markdown syntax load the renderer", () => {
   for (const plain of ["You will receive a confirmation e-mail.", "Bring a phone. Wireless earbuds drop calls!", "Meet at 5th Avenue (corner)."]) expect(MARKUP.test(plain)).toBe(false);
   for (const marked of ["*one*", "a [link](https://x.org)", "see https://example.org", "- a list", "1. first", "<b>", "Q&amp;A"]) expect(MARKUP.test(marked)).toBe(true);
 });
+
+test("lists keep their bullets and numbers", () => {
+  expect(html("- one\n- two")).toMatch(/^<ul class="list-disc[^"]*"><li>one<\/li><li>two<\/li><\/ul>$/);
+  expect(html("3. three\n4. four")).toMatch(/^<ol start="3" class="list-decimal[^"]*">/);
+});

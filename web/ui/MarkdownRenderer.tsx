@@ -22,6 +22,13 @@ const Strong = ({ children }: ComponentProps<"p">) => (
   </p>
 );
 const AltText = ({ alt }: ComponentProps<"img">) => <>{alt}</>;
+/** Lists keep their bullets and numbers (the page's reset takes them away). */
+const Bullets = ({ children }: ComponentProps<"ul">) => <ul className="list-disc space-y-1 ps-5">{children}</ul>;
+const Numbers = ({ children, start }: ComponentProps<"ol">) => (
+  <ol start={start} className="list-decimal space-y-1 ps-5">
+    {children}
+  </ol>
+);
 
 const OPTIONS: MarkdownToJSX.Options = {
   // Raw HTML is never markup: `<img onerror=…>` stays visible text.
@@ -29,7 +36,7 @@ const OPTIONS: MarkdownToJSX.Options = {
   forceBlock: true,
   wrapper: null,
   sanitizer: (value, _tag, attribute) => (attribute === "href" && !SAFE_LINK.test(value.trim()) ? null : sanitizer(value)),
-  overrides: { a: SafeLink, img: AltText, h1: Strong, h2: Strong, h3: Strong, h4: Strong, h5: Strong, h6: Strong },
+  overrides: { a: SafeLink, img: AltText, ul: Bullets, ol: Numbers, h1: Strong, h2: Strong, h3: Strong, h4: Strong, h5: Strong, h6: Strong },
 };
 
 export default function MarkdownRenderer({ text }: { text: string }) {
