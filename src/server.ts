@@ -18,7 +18,7 @@ import { dropSetupToken, issueSetupToken } from "./setup/setup.service";
 import { adminExists, ensureAdmin, fillUsernameSkeletons } from "./users/users.service";
 import { diskAssets, type WebAssets } from "./web/web-assets";
 import { logRequest, newRequestId, useJsonLog, withRequestId } from "./server-status/json-log";
-import { routeOf } from "./server-status/request-metrics";
+import { methodLabel, routeLabels } from "./server-status/route-labels";
 import { startWatch } from "./server-status/watch";
 
 export type RunningServer = {
@@ -91,6 +91,7 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
   for (const sweeper of sweepers) sweeper.unref();
   const watch = startWatch(ctx, tls);
   const app = createApp(ctx, assets, watch);
+  const routeOf = routeLabels(app.routes);
   const server = Bun.serve({
     port: config.port,
     hostname: config.host,
@@ -104,7 +105,8 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
       return withRequestId(requestId, async () => {
         const request = received.method === "HEAD" ? getForHead(received) : received;
         const { pathname } = new URL(request.url);
-        const finished = watch.metrics.start(request.method, pathname, Number(request.headers.get("content-length")) || 0);
+        const route = routeOf(request.method, pathname);
+        const finished = watch.metrics.start(methodLabel(request.method), route, Number(request.headers.get("content-length")) || 0);
         const began = performance.now();
         rememberClientAddress(request, bunServer.requestIP(received)?.address);
         const refusal = crossOriginRefusal(request, config) ?? oversizedBodyRefusal(request);
@@ -113,8 +115,8 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
         // failed request rolled its transaction back, so it left nothing to seal.
         if (request.method !== "GET" && response.ok) await sealAuditLog(ctx.db);
         finished(response.status);
-        if (response.status >= 500) watch.errors.record(`${response.status} on ${request.method} ${routeOf(pathname)}`);
-        if (config.logFormat === "json") logRequest({ method: request.method, route: routeOf(pathname), status: response.status, ms: Math.round(performance.now() - began) });
+        if (response.status >= 500) watch.errors.record(`${response.status} on ${methodLabel(request.method)} ${route}`);
+        if (config.logFormat === "json") logRequest({ method: methodLabel(request.method), route, status: response.status, ms: Math.round(performance.now() - began) });
         response.headers.set("x-request-id", requestId);
         return withSecurityHeaders(closeAfterRefusedBody(request, withApiCacheRule(pathname, response)));
       });
