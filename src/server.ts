@@ -8,6 +8,8 @@ import { migrate } from "./db/migrate";
 import { pruneExpiredSessions } from "./auth/sessions.service";
 import { closeAfterRefusedBody, crossOriginRefusal, oversizedBodyRefusal, withApiCacheRule, withSecurityHeaders } from "./http/security";
 import { getForHead, rememberClientAddress } from "./http/request-info";
+import { errorJson } from "./http/errors";
+import { bodyOutcome } from "./http/streamed-body";
 import { createMailer } from "./mail/mailer";
 import { createLocalStore } from "./media/local-store";
 import type { MediaStore } from "./media/store";
@@ -100,6 +102,15 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
     maxRequestBodySize: 2 * config.maxUploadBytes + 16 * 1024 * 1024,
     idleTimeout: 120,
     tls: tls && { cert: tls.cert, key: tls.key },
+    // Bun's development mode (its default unless NODE_ENV=production) answers an error it catches with a page showing
+    // the exception, the stack, the server's paths and cwd: never, however the server is started.
+    development: false,
+    // What Bun itself catches (a file that vanished between the route's check and its sending): no detail to the client.
+    error(error) {
+      console.error("answering failed:", error);
+      watch.errors.record("500 outside a route");
+      return errorJson(500, "Something went wrong on the server.");
+    },
     fetch(received, bunServer) {
       const requestId = newRequestId();
       return withRequestId(requestId, async () => {
@@ -114,9 +125,19 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
         // A change writes its audit entries unsealed (see audit-chain.ts): seal them before answering. A refused or
         // failed request rolled its transaction back, so it left nothing to seal.
         if (request.method !== "GET" && response.ok) await sealAuditLog(ctx.db);
-        finished(response.status);
-        if (response.status >= 500) watch.errors.record(`${response.status} on ${methodLabel(request.method)} ${route}`);
-        if (config.logFormat === "json") logRequest({ method: methodLabel(request.method), route, status: response.status, ms: Math.round(performance.now() - began) });
+        const done = (status: number) => {
+          finished(status);
+          if (status >= 500) watch.errors.record(`${status} on ${methodLabel(request.method)} ${route}`);
+          if (config.logFormat === "json") logRequest({ method: methodLabel(request.method), route, status, ms: Math.round(performance.now() - began) });
+        };
+        // A streamed body that fails after the head is a 500 (the connection is ended), counted when it is known.
+        const outcome = bodyOutcome(response);
+        if (!outcome) done(response.status);
+        else
+          void outcome.then((error) => {
+            if (error) console.error(`${request.method} ${route}: the body failed after the head was sent, connection ended:`, error instanceof Error ? error.message : error);
+            done(error ? 500 : response.status);
+          });
         response.headers.set("x-request-id", requestId);
         return withSecurityHeaders(closeAfterRefusedBody(request, withApiCacheRule(pathname, response)));
       });
