@@ -58,7 +58,7 @@ describe("Node's fetch gets every refusal", () => {
   test("the archive closed", async () => {
     server.ctx.config.archiveMode = true;
     try {
-      const closed = [
+      const closed: Refusal[] = [
         { what: "an upload in the archive", method: "POST", path: "/api/evidence", headers: { cookie: owner.actor.cookie }, status: 503 },
         { what: "a registration in the archive", method: "POST", path: "/api/user/register", headers: {}, status: 503 },
       ];
