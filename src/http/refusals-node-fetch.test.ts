@@ -9,6 +9,8 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Actor, adminActor, form, newParticipant, type Participant } from "../../tests/support/client";
 import { startTestServer, type TestServer } from "../../tests/support/server";
+import { createApp } from "../app";
+import { diskAssets } from "../web/web-assets";
 
 setDefaultTimeout(120_000);
 
@@ -67,6 +69,25 @@ describe("Node's fetch gets every refusal", () => {
       server.ctx.config.archiveMode = false;
     }
   });
+});
+
+test("every state-changing route of the router, sent a form anonymously: its answer (a refusal with its JSON message), never EPIPE", async () => {
+  // The route table itself, so a route added later is covered too (the app is only built here, never served).
+  const app = createApp(server.ctx, diskAssets(server.dataDir), undefined as never);
+  const sample: Record<string, string> = { id: "1", slot: "logo", language: "fr", kind: "thumbnail" };
+  const routes = app.routes
+    .filter((route) => ["POST", "PUT", "PATCH", "DELETE"].includes(route.method))
+    .map((route) => ({ method: route.method, path: route.path.replace(/:(\w+)/g, (_, name: string) => sample[name] ?? "1").replace("*", "x") }));
+  expect(routes.length).toBeGreaterThan(30);
+  const requests = routes.flatMap((route) => SIZES.map((bytes) => ({ ...route, what: `${route.method} ${route.path}`, headers: {}, url: server.url + route.path, bytes })));
+  const child = Bun.spawn(["node", SCRIPT], { stdin: new TextEncoder().encode(JSON.stringify(requests)), stdout: "pipe", stderr: "inherit" });
+  const results = JSON.parse(await new Response(child.stdout).text()) as { status?: number; message?: string; error?: string }[];
+  const outcome = (result: (typeof results)[number]) =>
+    result.error ?? (result.status! < 400 ? "answered" : typeof result.message === "string" ? "answered" : `${result.status} without a message`);
+  const wrong = results.map((result, i) => [requests[i]!.what, requests[i]!.bytes, outcome(result)]).filter(([, , what]) => what !== "answered");
+  expect(wrong).toEqual([]);
+  // Nearly all refuse an anonymous form (logout and the name check answer a small one).
+  expect(results.filter((result) => result.status! >= 400).length).toBeGreaterThan(requests.length - 4);
 });
 
 test("curl gets the refusal of a 3 MB form too, and the connection is closed after it", async () => {
