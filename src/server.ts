@@ -10,6 +10,7 @@ import { closeAfterRefusedBody, crossOriginRefusal, oversizedBodyRefusal, withAp
 import { getForHead, rememberClientAddress } from "./http/request-info";
 import { errorJson } from "./http/errors";
 import { bodyOutcome } from "./http/streamed-body";
+import { answerUnreadBody } from "./http/unread-body";
 import { createMailer } from "./mail/mailer";
 import { createLocalStore } from "./media/local-store";
 import type { MediaStore } from "./media/store";
@@ -139,7 +140,7 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
             done(error ? 500 : response.status);
           });
         response.headers.set("x-request-id", requestId);
-        return withSecurityHeaders(closeAfterRefusedBody(request, withApiCacheRule(pathname, response)));
+        return answerUnreadBody(received, withSecurityHeaders(closeAfterRefusedBody(request, withApiCacheRule(pathname, response))));
       });
     },
   });

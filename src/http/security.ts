@@ -1,6 +1,5 @@
 import type { Config } from "../config";
 import { errorJson } from "./errors";
-import { declaredLength } from "./request-info";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -66,26 +65,16 @@ export function withApiCacheRule(pathname: string, response: Response): Response
   return response;
 }
 
-/** A refused body nothing has read, up to this declared length, is left to the runtime to drain (see below). */
-export const DRAINED_REFUSAL_BYTES = 32 * 1024 * 1024;
-
 /**
- * A refusal (any 4xx or 5xx) to a request that carries a body: the answer goes out at once, whatever was read.
- *
- * When nothing read the body (no session, another origin, the archive closed, someone else's item, a limit checked on
- * the declared length) and it declares at most DRAINED_REFUSAL_BYTES, the connection is kept: the runtime reads and
- * drops the rest of the body itself to reach the next request, so a client that writes its whole body before reading
- * (Node's fetch, Python requests) gets the answer — closing on unread bytes resets the connection, and such a client
- * saw EPIPE instead (issue 42). A larger or length-less body, or one a route stopped reading midway (an unknown 60 MB
- * part in an anonymous registration), ends the connection after the answer: draining it is not worth a connection.
+ * A refusal (any 4xx or 5xx) to a request that carries a body ends the connection after the answer: the body may be
+ * unread (an unknown part, a wrong type, a limit passed, no session), and keeping the connection would mean reading it
+ * to the end first (an anonymous registration with an unknown 60 MB part was read to the end to answer 400). A body
+ * the route did read costs only a new connection for the next request. What nothing read is drained within bounds
+ * before the connection closes (unread-body.ts), so a client still sending gets the answer.
  */
 export function closeAfterRefusedBody(request: Request, response: Response): Response {
-  const declared = declaredLength(request);
-  const carriesBody = (declared ?? 0) > 0 || request.headers.has("transfer-encoding");
-  if (response.status < 400 || !carriesBody) return response;
-  const drainedByRuntime = !request.bodyUsed && declared !== undefined && declared <= DRAINED_REFUSAL_BYTES && !request.headers.has("transfer-encoding");
-  if (drainedByRuntime) response.headers.delete("connection");
-  else response.headers.set("connection", "close");
+  const carriesBody = Number(request.headers.get("content-length") ?? "0") > 0 || request.headers.has("transfer-encoding");
+  if (response.status >= 400 && carriesBody) response.headers.set("connection", "close");
   return response;
 }
 
