@@ -5,7 +5,7 @@
  */
 const outcomes = new WeakMap<Response, Promise<unknown>>();
 
-/** The status a request's answer ended with once its body is sent: undefined when nothing was watched. */
+/** For a watchedResponse: resolves once its body is sent, cancelled or failed (to the error); undefined for any other response. */
 export function bodyOutcome(response: Response): Promise<unknown> | undefined {
   return outcomes.get(response);
 }
