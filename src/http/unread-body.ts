@@ -11,9 +11,9 @@
  */
 import { declaredLength } from "./request-info";
 
-export const SMALL_DRAIN_BYTES = 64 * 1024;
-export const LINGER_BYTES = 32 * 1024 * 1024;
-export const LINGER_MS = 2_000;
+const SMALL_DRAIN_BYTES = 64 * 1024;
+const LINGER_BYTES = 32 * 1024 * 1024;
+const LINGER_MS = 2_000;
 
 /** Reads and drops body until it ends, a bound is reached or LINGER_MS pass; the connection then closes on the rest. */
 async function discard(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<void> {
