@@ -5,6 +5,9 @@
  *
  *   node_modules/.bin/bun bench/hostile.ts        env: HOSTILE_ROUNDS (3), HOSTILE_ONLY (substring of case names)
  *
+ * Last, `unique-404s` (bench/lib/unique-404s.ts): 10,000 anonymous requests for unique made-up paths, with /metrics'
+ * size before and after (within 10 %), CPU, peak RSS and the slowest /healthz meanwhile.
+ *
  * Each case runs against a fresh server (`bun src/main.ts`, temp database and uploads dir, on 127.0.0.1), after it
  * has settled: CPU seconds (user + system, all threads, from /proc) from just before the request until the server is
  * idle again after the answer, and the peak RSS above the RSS just before the request (sampled every 10 ms). The
@@ -16,6 +19,7 @@
  */
 import path from "node:path";
 import { hostileCases, type HostileCase } from "./lib/hostile-cases";
+import { METRICS_TOKEN, UNIQUE_404S, uniqueNotFounds } from "./lib/unique-404s";
 import { type Child, cpuSeconds, fmt, freePort, loadAverage, median, ROOT, rssKiB, sampleRss, startChild, tempDir } from "./lib/proc";
 
 const ROUNDS = Math.min(10, Number(process.env.HOSTILE_ROUNDS ?? 3));
@@ -62,7 +66,7 @@ async function idle(pid: number): Promise<void> {
   }
 }
 
-async function startServer(dir: string): Promise<Child> {
+async function startServer(dir: string, env: Record<string, string> = {}): Promise<Child> {
   return startChild({
     script: "src/main.ts",
     port: freePort(),
@@ -75,6 +79,7 @@ async function startServer(dir: string): Promise<Child> {
       ADMIN_EMAIL: "admin@example.org",
       ADMIN_PASSWORD: "adminpass1",
       QUOTA_UPLOADS_PER_HOUR: "1000",
+      ...env,
     },
   });
 }
@@ -172,7 +177,25 @@ try {
   console.log("\n| case | route | size | status | server CPU (max) | benign CPU (median) | ratio | peak RSS above idle (max) | budget | slowest /healthz meanwhile (max; target ≤ 20 ms) |");
   console.log("|---|---|---|---|---|---|---|---|---|---|");
   for (const row of rows) console.log(row);
-  console.log(`\nRESULT ${rows.length - failures}/${rows.length} cases within ${CPU_BUDGET_S} s CPU and ${RSS_BUDGET_MB} MB: ${failures ? "FAIL" : "PASS"}`);
+  let cases = rows.length;
+  if (!ONLY || "unique-404s".includes(ONLY)) {
+    cases++;
+    const tmp = await tempDir("hostile");
+    const server = await startServer(tmp.dir, { METRICS_TOKEN });
+    try {
+      const r = await uniqueNotFounds(server, watchStalls, settle);
+      const within = r.scrapeAfter <= r.scrapeBefore * 1.1;
+      if (!within) failures++;
+      const row =
+        `| unique-404s | ${UNIQUE_404S} anonymous requests, unique paths | ${r.statuses} | ${fmt(r.cpuS, 2)} s | ${fmt(r.rssMiB, 1)} MB | ` +
+        `/metrics ${r.scrapeBefore} → ${r.scrapeAfter} bytes (${fmt(r.scrapeAfter / r.scrapeBefore, 3)}×) ${within ? "pass" : "FAIL"} | ${fmt(r.stallMs, 1)} ms${r.stallMs > STALL_TARGET_MS ? " ❌" : ""} |`;
+      console.log(`\n| case | input | status | server CPU | peak RSS above idle | /metrics size (budget ≤ 1.1×) | slowest /healthz meanwhile |\n|---|---|---|---|---|---|---|\n${row}`);
+    } finally {
+      await server.stop();
+      await tmp.remove();
+    }
+  }
+  console.log(`\nRESULT ${cases - failures}/${cases} cases within ${CPU_BUDGET_S} s CPU and ${RSS_BUDGET_MB} MB: ${failures ? "FAIL" : "PASS"}`);
   console.log(`stalls: ${rows.filter((row) => row.includes("❌")).length}/${rows.length} cases kept /healthz waiting over ${STALL_TARGET_MS} ms`);
 } finally {
   process.exitCode = failures ? 1 : 0;

@@ -9,7 +9,8 @@ import { exportRoutes } from "./export/export.routes";
 import { healthRoutes } from "./health/health.routes";
 import { i18nRoutes } from "./i18n/i18n.routes";
 import { isExactApiPath, looksLikeApiPath } from "./http/api-paths";
-import { errorJson, HttpError, httpErrorResponse } from "./http/errors";
+import { errorJson, HttpError, httpErrorResponse, MEDIA_MISSING_MESSAGE } from "./http/errors";
+import { MissingMediaError } from "./media/store";
 import { mediaRoutes } from "./media/media.routes";
 import { resetRoutes } from "./reset/reset.routes";
 import { serverStatusRoutes } from "./server-status/server-status.routes";
@@ -37,6 +38,10 @@ export function createApp(ctx: AppContext, assets: WebAssets, watch: ServerWatch
       if (code === "PARSE") return errorJson(400, "The request body is not valid JSON.");
       if (code === "VALIDATION") return errorJson(400, "The request is not valid.");
       if (code === "NOT_FOUND") return errorJson(404, "Not found.");
+      if (error instanceof MissingMediaError) {
+        console.error(error.message);
+        return errorJson(500, MEDIA_MISSING_MESSAGE);
+      }
       console.error(error);
       return errorJson(500, "Something went wrong on the server.");
     })

@@ -8,6 +8,9 @@ import { migrate } from "./db/migrate";
 import { pruneExpiredSessions } from "./auth/sessions.service";
 import { closeAfterRefusedBody, crossOriginRefusal, oversizedBodyRefusal, withApiCacheRule, withSecurityHeaders } from "./http/security";
 import { getForHead, rememberClientAddress } from "./http/request-info";
+import { errorJson } from "./http/errors";
+import { bodyOutcome } from "./http/streamed-body";
+import { answerUnreadBody } from "./http/unread-body";
 import { createMailer } from "./mail/mailer";
 import { createLocalStore } from "./media/local-store";
 import type { MediaStore } from "./media/store";
@@ -18,7 +21,7 @@ import { dropSetupToken, issueSetupToken } from "./setup/setup.service";
 import { adminExists, ensureAdmin, fillUsernameSkeletons } from "./users/users.service";
 import { diskAssets, type WebAssets } from "./web/web-assets";
 import { logRequest, newRequestId, useJsonLog, withRequestId } from "./server-status/json-log";
-import { routeOf } from "./server-status/request-metrics";
+import { methodLabel, routeLabels } from "./server-status/route-labels";
 import { startWatch } from "./server-status/watch";
 
 export type RunningServer = {
@@ -91,6 +94,7 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
   for (const sweeper of sweepers) sweeper.unref();
   const watch = startWatch(ctx, tls);
   const app = createApp(ctx, assets, watch);
+  const routeOf = routeLabels(app.routes);
   const server = Bun.serve({
     port: config.port,
     hostname: config.host,
@@ -99,12 +103,22 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
     maxRequestBodySize: 2 * config.maxUploadBytes + 16 * 1024 * 1024,
     idleTimeout: 120,
     tls: tls && { cert: tls.cert, key: tls.key },
+    // Bun's development mode (its default unless NODE_ENV=production) answers an error it catches with a page showing
+    // the exception, the stack, the server's paths and cwd: never, however the server is started.
+    development: false,
+    // What Bun itself catches (a file that vanished between the route's check and its sending): no detail to the client.
+    error(error) {
+      console.error("answering failed:", error);
+      watch.errors.record("500 outside a route");
+      return errorJson(500, "Something went wrong on the server.");
+    },
     fetch(received, bunServer) {
       const requestId = newRequestId();
       return withRequestId(requestId, async () => {
         const request = received.method === "HEAD" ? getForHead(received) : received;
         const { pathname } = new URL(request.url);
-        const finished = watch.metrics.start(request.method, pathname, Number(request.headers.get("content-length")) || 0);
+        const route = routeOf(request.method, pathname);
+        const finished = watch.metrics.start(methodLabel(request.method), route, Number(request.headers.get("content-length")) || 0);
         const began = performance.now();
         rememberClientAddress(request, bunServer.requestIP(received)?.address);
         const refusal = crossOriginRefusal(request, config) ?? oversizedBodyRefusal(request);
@@ -112,11 +126,21 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
         // A change writes its audit entries unsealed (see audit-chain.ts): seal them before answering. A refused or
         // failed request rolled its transaction back, so it left nothing to seal.
         if (request.method !== "GET" && response.ok) await sealAuditLog(ctx.db);
-        finished(response.status);
-        if (response.status >= 500) watch.errors.record(`${response.status} on ${request.method} ${routeOf(pathname)}`);
-        if (config.logFormat === "json") logRequest({ method: request.method, route: routeOf(pathname), status: response.status, ms: Math.round(performance.now() - began) });
+        const done = (status: number) => {
+          finished(status);
+          if (status >= 500) watch.errors.record(`${status} on ${methodLabel(request.method)} ${route}`);
+          if (config.logFormat === "json") logRequest({ method: methodLabel(request.method), route, status, ms: Math.round(performance.now() - began) });
+        };
+        // A streamed body that fails after the head is a 500 (the connection is ended), counted when it is known.
+        const outcome = bodyOutcome(response);
+        if (!outcome) done(response.status);
+        else
+          void outcome.then((error) => {
+            if (error) console.error(`${request.method} ${route}: the body failed after the head was sent, connection ended:`, error instanceof Error ? error.message : error);
+            done(error ? 500 : response.status);
+          });
         response.headers.set("x-request-id", requestId);
-        return withSecurityHeaders(closeAfterRefusedBody(request, withApiCacheRule(pathname, response)));
+        return answerUnreadBody(received, withSecurityHeaders(closeAfterRefusedBody(request, withApiCacheRule(pathname, response))));
       });
     },
   });

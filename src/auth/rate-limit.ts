@@ -92,6 +92,6 @@ export const LIMITS = {
   resetCheckPerAccount: { max: 30, windowMs: HOUR },
   /** 600 resets an hour. */
   resetPerAddress: { max: 3000, windowMs: HOUR },
-  /** The first-admin setup page and its calls: one person at one address, a handful of tries. */
+  /** Wrong setup tokens from one address (the right one is never counted, so a shared address cannot lock it out). */
   setupPerAddress: { max: 30, windowMs: HOUR },
 } satisfies Record<string, Limit>;

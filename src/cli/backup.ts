@@ -11,7 +11,7 @@ import path from "node:path";
 import { createClient } from "@libsql/client/sqlite3";
 import type { Config } from "../config";
 import { openDatabase } from "../db/client";
-import type { MediaStore } from "../media/store";
+import { type MediaStore, MissingMediaError } from "../media/store";
 import { openMediaStore } from "../server";
 import { BACKUP_DB, BACKUP_MANIFEST, mediaEntry, storedFilesOf, type BackupManifest } from "./backup-format";
 import { auditKeyText } from "../audit/audit-key";
@@ -92,13 +92,10 @@ async function readWhole(store: MediaStore, key: string, workDir: string): Promi
   try {
     body = await store.read(key);
   } catch (error) {
-    if ((error as { name?: string }).name === "NoSuchKey") return undefined;
+    if (error instanceof MissingMediaError) return undefined;
     throw error;
   }
-  if (body instanceof Blob) {
-    const exists = "exists" in body && typeof body.exists === "function" ? await body.exists() : true;
-    return exists ? body : undefined;
-  }
+  if (body instanceof Blob) return body;
   const spooled = path.join(workDir, "spooled-media");
   await Bun.write(spooled, new Response(body));
   return Bun.file(spooled);

@@ -9,7 +9,7 @@
  */
 import { makeZip } from "client-zip";
 import type { AppContext } from "../context";
-import type { MediaStore } from "../media/store";
+import { type MediaStore, MissingMediaError } from "../media/store";
 import { auditEntriesJson } from "./audit-entries";
 import { manifestCsv, manifestJson, manifestRecord } from "./manifest";
 import type { ExportPlan } from "./plan";
@@ -63,7 +63,7 @@ async function* entries(ctx: Pick<AppContext, "db" | "store">, plan: ExportPlan,
 
 /**
  * The original as a stream, or undefined when the store has no such file. The first chunk is read here, because a
- * local file that is gone fails only when read. Any other failure (the store unreachable, or going away mid-file)
+ * local file removed between the store's check and the read fails only when read. Any other failure (the store unreachable, or going away mid-file)
  * aborts the ZIP: a broken download is better than one silently short of files.
  */
 async function openOriginal(store: MediaStore, key: string): Promise<ReadableStream<Uint8Array> | undefined> {
@@ -94,7 +94,4 @@ async function openOriginal(store: MediaStore, key: string): Promise<ReadableStr
   );
 }
 
-const isMissingFile = (error: unknown) => {
-  const { name, code } = error as { name?: string; code?: string };
-  return name === "NoSuchKey" || code === "ENOENT";
-};
+const isMissingFile = (error: unknown) => error instanceof MissingMediaError || (error as { code?: string }).code === "ENOENT";

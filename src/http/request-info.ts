@@ -22,12 +22,15 @@ export function getForHead(request: Request): Request {
 /** Whether only the headers of the answer will be sent, so the body need not be read. */
 export const isHeadRequest = (request: Request) => request.method === "HEAD" || headOnly.has(request);
 
-/** The client's address; X-Forwarded-For is believed only behind a trusted proxy. */
+/**
+ * The client's address; X-Forwarded-For is believed only behind a trusted proxy, and only its last entry: the one
+ * that proxy appended. Entries before it are whatever the client sent (any address, a VENUE_ADDRESSES one included).
+ */
 export function clientAddress(request: Request, config: Pick<Config, "trustProxy">): string {
   if (config.trustProxy) {
     const forwarded = request.headers.get("x-forwarded-for");
-    const first = forwarded?.split(",")[0]?.trim();
-    if (first) return first;
+    const appended = forwarded?.split(",").at(-1)?.trim();
+    if (appended) return appended;
   }
   return clientAddresses.get(request) ?? "unknown";
 }

@@ -69,7 +69,8 @@ export function withApiCacheRule(pathname: string, response: Response): Response
  * A refusal (any 4xx or 5xx) to a request that carries a body ends the connection after the answer: the body may be
  * unread (an unknown part, a wrong type, a limit passed, no session), and keeping the connection would mean reading it
  * to the end first (an anonymous registration with an unknown 60 MB part was read to the end to answer 400). A body
- * the route did read costs only a new connection for the next request.
+ * the route did read costs only a new connection for the next request. What nothing read is drained within bounds
+ * before the connection closes (unread-body.ts), so a client still sending gets the answer.
  */
 export function closeAfterRefusedBody(request: Request, response: Response): Response {
   const carriesBody = Number(request.headers.get("content-length") ?? "0") > 0 || request.headers.has("transfer-encoding");

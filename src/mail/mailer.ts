@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "../config";
 
@@ -7,7 +7,15 @@ export type Mail = { to: string; subject: string; text: string; html?: string };
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+  /** Removes what this mailer keeps of mail to an address (an erased person's); returns how many messages went. */
+  forget(address: string): Promise<number>;
 }
+
+/** An address as the log shows it: enough to tell mails apart when debugging, not the person's address. */
+export const redactedAddress = (address: string) => {
+  const at = address.lastIndexOf("@");
+  return at > 0 ? `${address[0]}…@${address.slice(at + 1)}` : "…";
+};
 
 /**
  * SMTP when SMTP_URL is set; otherwise each message becomes an RFC 822 .eml file in the outbox folder,
@@ -22,6 +30,8 @@ export function createMailer(config: Pick<Config, "smtpUrl" | "mailFrom" | "outb
       async send(mail) {
         await (await nodemailer()).createTransport(smtpUrl).sendMail({ from: config.mailFrom, ...mail });
       },
+      // Sent mail is the mail server's; nothing is kept here.
+      forget: async () => 0,
     };
   }
   return {
@@ -31,7 +41,20 @@ export function createMailer(config: Pick<Config, "smtpUrl" | "mailFrom" | "outb
       await mkdir(config.outboxDir, { recursive: true });
       const file = path.join(config.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomUUID()}.eml`);
       await writeFile(file, info.message as Buffer);
-      console.log(`mail: "${mail.subject}" to ${mail.to} written to ${file}`);
+      console.log(`mail: "${mail.subject}" to ${redactedAddress(mail.to)} written to ${file}`);
+    },
+    async forget(address) {
+      const wanted = address.toLowerCase();
+      const names = (await readdir(config.outboxDir).catch(() => [])).filter((name) => name.endsWith(".eml"));
+      let removed = 0;
+      for (const name of names) {
+        const file = path.join(config.outboxDir, name);
+        const text = await readFile(file, "utf8").catch(() => "");
+        if (!text.toLowerCase().includes(wanted)) continue;
+        await rm(file, { force: true });
+        removed++;
+      }
+      return removed;
     },
   };
 }

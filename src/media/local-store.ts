@@ -1,7 +1,7 @@
 import { mkdir, readdir, rename, rm, stat, writeFile, access, constants } from "node:fs/promises";
 import path from "node:path";
 import { removeStaleTempFiles } from "./stale-temp";
-import type { ByteRange, MediaStore } from "./store";
+import { type ByteRange, type MediaStore, MissingMediaError } from "./store";
 
 const TEMP_FOLDER = ".tmp";
 export async function createLocalStore(root: string): Promise<MediaStore> {
@@ -29,6 +29,8 @@ export async function createLocalStore(root: string): Promise<MediaStore> {
     localPath: pathOf,
     async read(key, range?: ByteRange) {
       const file = Bun.file(pathOf(key));
+      // Bun opens the file only when it sends it, after the head: a missing one must be an error before that.
+      if (!(await file.exists())) throw new MissingMediaError(key);
       return range ? file.slice(range.start, range.end + 1) : file;
     },
     async delete(key) {

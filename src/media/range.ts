@@ -1,4 +1,5 @@
 import { isHeadRequest } from "../http/request-info";
+import { watchedResponse } from "../http/streamed-body";
 import type { ByteRange } from "./store";
 
 /**
@@ -37,12 +38,15 @@ export async function rangedResponse(
   if (range === "unsatisfiable") {
     return new Response(null, { status: 416, headers: { ...common, "content-range": `bytes */${size}` } });
   }
-  const body = (range?: ByteRange) => (isHeadRequest(request) ? null : read(range));
+  const answer = async (init: ResponseInit) => {
+    const body = isHeadRequest(request) ? null : await read(range ?? undefined);
+    return body instanceof ReadableStream ? watchedResponse(body, init) : new Response(body, init);
+  };
   if (range) {
-    return new Response(await body(range), {
+    return answer({
       status: 206,
       headers: { ...common, "content-range": `bytes ${range.start}-${range.end}/${size}`, "content-length": String(range.end - range.start + 1) },
     });
   }
-  return new Response(await body(), { status: 200, headers: { ...common, "content-length": String(size) } });
+  return answer({ status: 200, headers: { ...common, "content-length": String(size) } });
 }

@@ -21,7 +21,7 @@ import {
 import type { Config } from "../config";
 import { createS3Client } from "./s3-client";
 import { removeStaleTempFiles } from "./stale-temp";
-import type { ByteRange, MediaStore } from "./store";
+import { type ByteRange, type MediaStore, MissingMediaError } from "./store";
 
 /** Part size of multipart uploads; files up to this size go up in a single PutObject. S3's minimum part is 5 MiB. */
 export const PART_BYTES = 8 * 1024 * 1024;
@@ -91,9 +91,11 @@ export async function createS3Store(config: Pick<Config, "s3">): Promise<MediaSt
       );
     },
     async read(key, range?: ByteRange) {
-      const { Body } = await client.send(
-        new GetObjectCommand({ Bucket: bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
-      );
+      const { Body } = await client
+        .send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }))
+        .catch((error: unknown) => {
+          throw error instanceof Error && error.name === "NoSuchKey" ? new MissingMediaError(key) : error;
+        });
       if (!Body) throw new Error(`S3 returned no body for ${key}`);
       return Body.transformToWebStream() as ReadableStream<Uint8Array>;
     },

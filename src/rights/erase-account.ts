@@ -1,7 +1,7 @@
 /**
  * Erasing an account: the person's rows (account, items, media, sessions, login devices, reset codes, resumable
  * uploads, quota, login counters), their files in the store (originals, public copies, thumbnails, verification
- * photo, avatar, partial uploads), the personal values of the audit entries about them (audit-erase.ts), and the
+ * photo, avatar, partial uploads), the mails to them kept in the outbox, the personal values of the audit entries about them (audit-erase.ts), and the
  * traces deleted rows leave in the database file (scrub.ts). The one entry recorded names what went, by count only.
  */
 import { eq, like, or } from "drizzle-orm";
@@ -55,6 +55,8 @@ export async function eraseAccount(ctx: AppContext, id: number, actor: AuditActo
   endLiveAnswers({ userId: id });
   forgetPublicPages(ctx.db);
   await discardStored(ctx.store, media);
+  // The outbox (no SMTP_URL) keeps each mail as a file: the person's reset codes went to their address.
+  await ctx.mailer.forget(user.email);
   for (const row of partial) if (row.sha256 === null) await uploadBytesOf(ctx).remove(row.id, row.storeState);
   const auditEntries = await redactAuditEntries(ctx.db, { userIds: [id], itemIds, actors: true });
   await scrubDeletedData(ctx.db);

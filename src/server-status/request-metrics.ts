@@ -1,21 +1,9 @@
 /**
- * Counters of this instance's requests for /metrics: by route pattern (ids replaced, every web-app path one route, so
- * the number of series stays small whatever is requested), method and status; a latency histogram per route; upload
+ * Counters of this instance's requests for /metrics: by route label (route-labels.ts: the router's patterns, so the
+ * number of series is bounded whatever is requested), method label and status; a latency histogram per route; upload
  * bytes received and uploads in flight.
  */
 export const LATENCY_BUCKETS = [0.005, 0.025, 0.1, 0.25, 1, 2.5, 10, 60];
-
-/** A path segment that is an id: digits, or a long random token. */
-const ID_SEGMENT = /^(\d+|[A-Za-z0-9_-]{16,}|[0-9a-f-]{32,})$/;
-
-export function routeOf(pathname: string): string {
-  if (pathname === "/healthz" || pathname === "/metrics") return pathname;
-  if (!/^\/(api|media|show-media|brand)\//.test(pathname)) return "web";
-  return pathname
-    .split("/")
-    .map((segment) => (ID_SEGMENT.test(segment) ? ":id" : segment))
-    .join("/");
-}
 
 /** Requests that carry an upload's bytes. */
 const isUpload = (method: string, route: string) => (method === "POST" && route === "/api/evidence") || (method === "PATCH" && route === "/api/uploads/:id");
@@ -29,8 +17,7 @@ export class RequestMetrics {
   uploadsInFlight = 0;
 
   /** Call when a request starts; the returned function when its answer is ready. */
-  start(method: string, pathname: string, declaredBytes: number): (status: number) => void {
-    const route = routeOf(pathname);
+  start(method: string, route: string, declaredBytes: number): (status: number) => void {
     const upload = isUpload(method, route);
     const began = performance.now();
     if (upload) this.uploadsInFlight++;

@@ -11,9 +11,9 @@ import type { Database } from "../db/client";
 import { setupTokens } from "../db/setup-tokens";
 import { users, type UserRow } from "../db/users";
 import { conflict, forbidden } from "../http/errors";
-import { identityKey } from "../users/identity-key";
-import { adminExists, takenFields } from "../users/users.service";
-import { MESSAGES, type ProfileFields } from "../users/validation";
+import { identityKey, lookAlikeKey } from "../users/identity-key";
+import { adminExists, takenFields, takenMessage } from "../users/users.service";
+import type { ProfileFields } from "../users/validation";
 
 export const TOKEN_REFUSED = "This setup address is not valid. Use the address the server printed at its last start.";
 export const ADMIN_EXISTS = "An admin already exists. Log in instead.";
@@ -40,16 +40,15 @@ export async function dropSetupToken(db: Database): Promise<undefined> {
 export async function createFirstAdmin(db: Database, token: string, fields: ProfileFields & { password: string }): Promise<UserRow> {
   if (await adminExists(db)) throw conflict(ADMIN_EXISTS);
   if (!(await tokenIsValid(db, token))) throw forbidden(TOKEN_REFUSED);
-  const taken = await takenFields(db, fields.username, fields.email);
-  if (taken.usernameTaken) throw conflict(MESSAGES.usernameTaken);
-  if (taken.emailTaken) throw conflict(MESSAGES.emailTaken);
+  const taken = takenMessage(await takenFields(db, fields.username, fields.email));
+  if (taken) throw conflict(taken);
   const passwordHash = await hashPassword(fields.password);
   const now = new Date().toISOString();
   // One transaction: the token is spent only while no admin exists, and the admin is made only if it was spent.
   const [, inserted] = await db.batch([
     db.run(sql`delete from setup_tokens where token_hash = ${sha256Hex(token)} and not exists (select 1 from users where role = ${ROLE_ADMIN})`),
-    db.run(sql`insert into users (username, username_key, full_name, email, email_key, phone_number, pronouns, role, password_hash, video_watched, created_at)
-      select ${fields.username}, ${identityKey(fields.username)}, ${fields.full_name}, ${fields.email}, ${identityKey(fields.email)},
+    db.run(sql`insert into users (username, username_key, username_skeleton, full_name, email, email_key, phone_number, pronouns, role, password_hash, video_watched, created_at)
+      select ${fields.username}, ${identityKey(fields.username)}, ${lookAlikeKey(fields.username)}, ${fields.full_name}, ${fields.email}, ${identityKey(fields.email)},
         ${fields.phone_number}, ${fields.pronouns}, ${ROLE_ADMIN}, ${passwordHash}, 1, ${now} where changes() > 0`),
     auditStatement(db, {
       actor: { id: "inserted", username: fields.username },

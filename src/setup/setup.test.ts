@@ -1,6 +1,7 @@
 /** The first admin in the browser: the one-time token, once, only while no admin exists, rate-limited and audited. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { Actor } from "../../tests/support/client";
+import { Actor, fixture, form, registrationFields } from "../../tests/support/client";
+import { MESSAGES } from "../users/validation";
 import { startTestServer, type TestServer } from "../../tests/support/server";
 import { startReport, phoneAddresses } from "../cli/start-report";
 
@@ -63,6 +64,32 @@ describe("with no admin and no ADMIN_* variables", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++) statuses.push((await visitor.post("/api/setup", { ...FIRST, token: "nope" })).status);
     expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe("attacks on the setup (issue 42)", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(NO_ADMIN);
+  });
+  afterAll(() => server.stop());
+
+  test("40 wrong tokens from the venue's one address do not lock out the holder of the right one there", async () => {
+    const statuses = new Set<number>();
+    for (let i = 0; i < 40; i++) statuses.add((await new Actor(server.url).post("/api/setup", { ...FIRST, token: `guess-${i}` })).status);
+    expect([...statuses]).toEqual([403, 429]);
+    expect(await (await fetch(`${server.url}/api/setup?token=${server.setupToken}`)).json()).toEqual({ needed: true, token_valid: true });
+    const made = await new Actor(server.url).post("/api/setup", { ...FIRST, username: "chief", email: "chief@gallery.example", token: server.setupToken });
+    expect(made.status).toBe(201);
+  });
+
+  test("the admin made here has a look-alike skeleton: `сhіеf` in Cyrillic cannot register beside `chief`", async () => {
+    const { rows } = await server.ctx.db.$client.execute("select username_skeleton from users where username = 'chief'");
+    expect(rows[0]!.username_skeleton).toBeString();
+    const { privacy_notice_version } = await (await fetch(`${server.url}/api/show`)).json();
+    const fields = { privacy_consent: String(privacy_notice_version), ...registrationFields({ username: "сhіеf" }) };
+    const registered = await new Actor(server.url).post("/api/user/register", form(fields, { verification_photo: await fixture("photo.jpg") }));
+    expect([registered.status, (await registered.json()).message]).toEqual([409, MESSAGES.usernameLookAlike]);
   });
 });
 

@@ -119,6 +119,12 @@ describe("a fresh install, nothing set in the environment", () => {
     ["reset_mail_subject", "Your code", "reset_mail_subject must contain {code}, where the reset code goes."],
     ["reset_mail_note", "x".repeat(501), "reset_mail_note must be at most 500 characters."],
     ["colour", "#ffffff", "colour is not a field of the show."],
+    // Issue 42: names of the prototype chain are not fields, and a link is one line (the URL parser drops line breaks).
+    ["constructor", "x", "constructor is not a field of the show."],
+    ["toString", { a: 1 }, "toString is not a field of the show."],
+    ["__proto__", { spy_url: "https://evil.example" }, "__proto__ is not a field of the show."],
+    ["spy_url", "https://harbour.example/\nwatch", "spy_url must be one address, without spaces or line breaks."],
+    ["spy_url", "https://harbour.example/ watch", "spy_url must be one address, without spaces or line breaks."],
   ];
 
   test("each bad value is refused with a 400 naming the field, and nothing of the request is saved", async () => {

@@ -4,8 +4,18 @@ import type { ShowMediaRow } from "../db/show-media";
 import type { Show } from "./show.service";
 import { BUILT_IN_CAPTIONS_LANGUAGE, SLOT_NAMES, SLOTS, type Slot, type Source } from "./show-slots";
 
-/** The versioned address of an uploaded file: a new upload is a new address, so caches and players never mix them. */
-export const showMediaUrl = (row: Pick<ShowMediaRow, "slot" | "id">) => `/show-media/${row.slot}/${row.id}`;
+/**
+ * The versioned address of an uploaded file: a new upload is a new address, so caches and players never mix them. It
+ * carries the start of the file's SHA-256 besides the row's id, so addresses cannot be counted through: only who was
+ * given one (GET /api/show while the file was current) can ask for it.
+ */
+export const showMediaUrl = (row: Pick<ShowMediaRow, "slot" | "id" | "sha256">) => `/show-media/${row.slot}/${row.id}-${row.sha256.slice(0, 16)}`;
+
+/** The row id and hash start that the last segment of a show media address names, or undefined. */
+export function showMediaAddress(segment: string): { id: number; hashStart: string } | undefined {
+  const match = /^([1-9]\d{0,15})-([0-9a-f]{16})$/.exec(segment);
+  return match ? { id: Number(match[1]), hashStart: match[2]! } : undefined;
+}
 
 function videoSources(show: Show, slot: "onboarding-video" | "tutorial-video"): Source[] {
   const row = show.media[slot];

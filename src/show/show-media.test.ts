@@ -8,6 +8,24 @@ import { auditRows, file, type Json, SVG } from "./show-test-support";
 
 const VTT = "WEBVTT\n\n00:00.000 --> 00:02.000\nWelcome, informant.\n";
 
+describe("show media addresses cannot be counted through (issue 42)", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ PROJECT_NAME: "" });
+  });
+  afterAll(() => server.stop());
+
+  test("the id alone, or with another file's hash, answers 404; the address given out answers", async () => {
+    const admin = await adminActor(server.url);
+    const first = ((await (await admin.put("/api/show/media/logo", form({}, { file: file(SVG, "logo.svg") }))).json()) as Json).media.logo.url as string;
+    const [, , slot, segment] = first.split("/");
+    const [id, hash] = segment!.split("-");
+    const guesses = [`/show-media/${slot}/${id}`, `/show-media/${slot}/${Number(id) + 1}`, `/show-media/${slot}/${id}-${"0".repeat(16)}`, `/show-media/${slot}/${id}-${hash!.toUpperCase()}`];
+    for (const guess of guesses) expect([guess, (await fetch(server.url + guess)).status]).toEqual([guess, 404]);
+    expect((await fetch(server.url + first)).status).toBe(200);
+  });
+});
+
 describe("media slots", () => {
   let server: TestServer;
   let admin: Actor;
@@ -34,7 +52,7 @@ describe("media slots", () => {
       const show = (await response.json()) as Json;
       const state = show.media[slot];
       expect(state).toMatchObject({ default: false, type, size: sent.size });
-      expect(state.url).toMatch(new RegExp(`^/show-media/${slot}/\\d+$`));
+      expect(state.url).toMatch(new RegExp(`^/show-media/${slot}/\\d+-[0-9a-f]{16}$`));
       const served = await fetch(server.url + state.url);
       expect([slot, served.status, served.headers.get("content-type")]).toEqual([slot, 200, type]);
       expect(new Uint8Array(await served.arrayBuffer())).toEqual(new Uint8Array(await sent.arrayBuffer()));
@@ -158,9 +176,12 @@ describe("media slots", () => {
     expect((await admin.delete("/api/show/media/onboarding-video")).status).toBe(200);
     expect(await auditRows(server, "show.media")).toHaveLength(count);
  
-    // Six hours after it was replaced a file goes, with its bytes, at the next change of any slot.
-    const stale = (await server.ctx.db.$client.execute({ sql: "select store_key from show_media where id = ?", args: [Number(first.split("/").pop())] })).rows[0]!;
+    // Six hours after it was replaced a file is no longer served (issue 42: it was, until the next change of a slot)…
+    const stale = (await server.ctx.db.$client.execute({ sql: "select store_key from show_media where id = ?", args: [Number(first.split("/").pop().split("-")[0])] })).rows[0]!;
     await server.ctx.db.$client.execute("update show_media set replaced_at = '2000-01-01T00:00:00.000Z' where replaced_at is not null");
+    const expired = await fetch(server.url + first);
+    expect([expired.status, await expired.json()]).toEqual([404, { message: "Not found.", code: "not_found" }]);
+    // …and goes, with its bytes, at the next change of any slot.
     expect((await admin.put("/api/show/media/logo", form({}, { file: file(SVG, "logo.svg") }))).status).toBe(200);
     expect((await fetch(server.url + first)).status).toBe(404);
     expect(await Bun.file(path.join(server.uploadsDir, String(stale.store_key))).exists()).toBe(false);

@@ -159,6 +159,7 @@ function readUrl(field: string, value: unknown): string {
     throw badRequest(`${field} must be an http:// or https:// address.`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") throw badRequest(`${field} must be an http:// or https:// address.`);
+  if (/\s/.test(text)) throw badRequest(`${field} must be one address, without spaces or line breaks.`);
   if (text.length > 2000) throw badRequest(`${field} must be at most 2000 characters.`);
   return text;
 }
@@ -194,6 +195,7 @@ export function readShowUpdate(body: unknown): Partial<Record<ShowField, ShowTex
   if (!body || typeof body !== "object" || Array.isArray(body)) throw badRequest("The request must be a JSON object of the show's fields.");
   const update: Partial<Record<ShowField, ShowText[ShowField] | null>> = {};
   for (const [key, value] of Object.entries(body)) {
+    // Own keys only: `in` would take constructor, toString and __proto__ for fields.
     if (!isShowField(key)) throw badRequest(`${key} is not a field of the show.`);
     update[key] = value === null ? null : readField(key, value);
   }

@@ -8,7 +8,7 @@ import type { TempFile } from "../media/multipart";
 import { stallGuard } from "../uploads/stall-guard";
 import { rangedResponse } from "../media/range";
 import { briefingResetCount, CountChanged, resetBriefing } from "./briefing.service";
-import { showJson } from "./show-json";
+import { showJson, showMediaAddress } from "./show-json";
 import { withFinishedUpload } from "./show-upload";
 import { readShowUpdate } from "./show-schema";
 import { checkSlotFile, isSlot, type Slot, slotLanguage, slotMaxBytes, tooLargeMessage } from "./show-slots";
@@ -135,8 +135,8 @@ export function showRoutes(ctx: AppContext) {
 
     .get("/show-media/:slot/:id", async ({ request, params }) => {
       const slot = slotOf(params.slot);
-      if (!/^[1-9]\d{0,15}$/.test(params.id)) throw notFound();
-      const row = await slotFile(ctx.db, slot, Number(params.id));
+      const address = showMediaAddress(params.id);
+      const row = address && (await slotFile(ctx.db, slot, address));
       if (!row) throw notFound();
       const headers: Record<string, string> = {
         "content-type": row.mime,

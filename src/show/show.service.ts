@@ -3,7 +3,7 @@
  * merged show in memory and asks the database for the version row on every read (one tiny query), so a change made
  * on another instance of the same database is served at once.
  */
-import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { auditStatement, type AuditActor } from "../audit/audit-record";
 import type { AppContext } from "../context";
@@ -260,8 +260,15 @@ async function dropLongReplaced(ctx: AppContext): Promise<void> {
   for (const row of gone) await ctx.store.delete(row.storeKey).catch((error) => console.warn(`show media ${row.id}: not removed:`, error));
 }
 
-/** A slot's file at its versioned address: current, or replaced not long ago. */
-export async function slotFile(db: Database, slot: Slot, id: number): Promise<ShowMediaRow | undefined> {
-  const [row] = await db.select().from(showMedia).where(and(eq(showMedia.id, id), eq(showMedia.slot, slot)));
-  return row;
+/**
+ * A slot's file at its versioned address: current, or replaced less than REPLACED_KEPT_MS ago (its row and bytes stay
+ * until the next change of a slot removes them, but it is no longer served).
+ */
+export async function slotFile(db: Database, slot: Slot, address: { id: number; hashStart: string }): Promise<ShowMediaRow | undefined> {
+  const cutoff = new Date(Date.now() - REPLACED_KEPT_MS).toISOString();
+  const [row] = await db
+    .select()
+    .from(showMedia)
+    .where(and(eq(showMedia.id, address.id), eq(showMedia.slot, slot), or(isNull(showMedia.replacedAt), gte(showMedia.replacedAt, cutoff))));
+  return row?.sha256.startsWith(address.hashStart) ? row : undefined;
 }

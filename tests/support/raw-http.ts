@@ -39,11 +39,29 @@ export function rawExchange(
   });
 }
 
-/** A complete response in bytes (status line, headers, Content-Length bytes of body), or undefined while incomplete. */
+/** A chunked body (a refusal's answer while its request body is drained, unread-body.ts) once its last chunk came. */
+function chunkedBody(bytes: Buffer): Buffer | undefined {
+  const parts: Buffer[] = [];
+  for (let at = 0; ; ) {
+    const line = bytes.indexOf("\r\n", at);
+    if (line < 0) return undefined;
+    const size = parseInt(bytes.subarray(at, line).toString("latin1"), 16);
+    if (size === 0) return Buffer.concat(parts);
+    if (bytes.length < line + 2 + size + 2) return undefined;
+    parts.push(bytes.subarray(line + 2, line + 2 + size));
+    at = line + 2 + size + 2;
+  }
+}
+
+/** A complete response in bytes (status line, headers, its body by Content-Length or chunks), or undefined while incomplete. */
 function parseReply(bytes: Buffer): RawReply | undefined {
   const end = bytes.indexOf("\r\n\r\n");
   if (end < 0) return undefined;
   const head = bytes.subarray(0, end).toString("latin1");
+  if (/\r\ntransfer-encoding:\s*chunked/i.test(head)) {
+    const body = chunkedBody(bytes.subarray(end + 4));
+    return body && { status: Number(head.split(" ")[1]), head: head.toLowerCase(), body: body.toString("utf8") };
+  }
   const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? "0");
   if (bytes.length < end + 4 + length) return undefined;
   return { status: Number(head.split(" ")[1]), head: head.toLowerCase(), body: bytes.subarray(end + 4, end + 4 + length).toString("utf8") };
