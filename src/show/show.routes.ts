@@ -14,7 +14,6 @@ import { readShowUpdate } from "./show-schema";
 import { checkSlotFile, isSlot, type Slot, slotLanguage, slotMaxBytes, tooLargeMessage } from "./show-slots";
 import { assertUnlocked, currentShow, replaceSlot, slotFile, updateShow } from "./show.service";
 import { SVG_SANDBOX } from "../web/brand.routes";
-import { showWarnings } from "./warnings";
 
 /** The show (docs/show-api.md): its content for everyone, its changes for admins, its media at versioned addresses. */
 export function showRoutes(ctx: AppContext) {
@@ -99,11 +98,6 @@ export function showRoutes(ctx: AppContext) {
         if (error instanceof CountChanged) return json({ ...errorBody(409, error.message), participants: error.participants }, 409);
         throw error;
       }
-    })
-
-    .get("/api/show/warnings", async ({ request }) => {
-      await requireAdmin(ctx, request);
-      return { warnings: await showWarnings(ctx, await currentShow(ctx)) };
     })
 
     .get("/show-media/:slot/:id", async ({ request, params }) => {
