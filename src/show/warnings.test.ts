@@ -135,5 +135,6 @@ describe("with SMTP_URL and BACKUP_DIR set", () => {
     expect((await auditRows(server, "show.test-mail")).map((entry) => entry.detail)).toEqual([{ to: "admin@example.org", sent: true }]);
     list = await rows(admin);
     expect(codes(list)).not.toContain("mail-untested");
+    expect(((await (await fetch(`${server.url}/api/config`)).json()) as Json).mailConfigured).toBe(true);
   });
 });
