@@ -8,6 +8,7 @@ import { Modal } from "../../ui/Dialog";
 import { TextField } from "../../ui/Field";
 import { Avatar } from "../../ui/Avatar";
 import { DialogActions } from "../console/components/DialogActions";
+import { TemporaryPassword } from "./TemporaryPassword";
 
 export const roleLabel = (role: number) => (role === 1 ? t("admin.role.user") : t("admin.role.admin"));
 
@@ -112,6 +113,7 @@ export function AdminUserDialog({ user, onClose, onSaved }: { user: User | null;
             <TextField label={t("admin.user.role")} value={roleLabel(user.role)} disabled readOnly hint={editing ? t("admin.user.role_hint") : undefined} />
             <TextField label={t("admin.user.video_watched")} value={user.video_watched ? t("admin.yes") : t("admin.no")} disabled readOnly />
           </div>
+          <TemporaryPassword user={user} />
         </div>
       )}
     </Modal>
