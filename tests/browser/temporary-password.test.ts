@@ -6,7 +6,7 @@
  */
 import { expect, setDefaultTimeout, test } from "bun:test";
 import { mkdir } from "node:fs/promises";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { Actor, newParticipant, type Participant } from "../support/client";
 import { ADMIN, type TestServer } from "../support/server";
 import { expectNoSeriousA11yViolations } from "./axe";
@@ -20,10 +20,11 @@ let browser: Browser;
 serverAndBrowser((started) => ({ server, browser } = started));
 
 const SHOTS = "/tmp/shots44b";
-async function look(page: Page, name: string) {
+/** The viewport (a dialog, a screen), or one element of a long page (the checklist atop the Show screen). */
+async function look(page: Page, name: string, part?: Locator) {
   await mkdir(SHOTS, { recursive: true });
-  const dialogOpen = (await page.getByRole("dialog").count()) > 0;
-  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png`, fullPage: !dialogOpen });
+  const file = `${SHOTS}/${name}-${page.viewportSize()!.width}.png`;
+  await (part ? part.screenshot({ path: file }) : page.screenshot({ path: file }));
 }
 
 /** An admin's page at a size, logged in through the API (the login screen is the participant's part below). */
@@ -46,7 +47,7 @@ test("the checklist lists what fails silently, each row a link; plain HTTP ackno
     await checklist.locator('[data-code="built-in-meeting-place"]').getByText("is still in: instructions, faq").waitFor();
     await checklist.locator('[data-code="backups-off"]').waitFor();
     await checklist.locator('[data-code="default-tutorial"]').waitFor();
-    await look(page, "checklist");
+    await look(page, "checklist", checklist);
     await expectNoSeriousA11yViolations(page, "checklist");
     await context.close();
     expect(problems).toEqual([]);
@@ -57,6 +58,7 @@ test("the checklist lists what fails silently, each row a link; plain HTTP ackno
   const chip = page.getByText(/\d+ things to set up/);
   const before = Number((await chip.textContent())!.match(/\d+/)![0]);
   await chip.click();
+  await look(page, "checklist-chip");
   // A row's link leads to its section of the Show screen.
   await page.locator('[data-code="default-privacy-contact"]').getByRole("link", { name: "Where to fix it" }).click();
   await page.waitForURL("**/admin/show#show-privacy");
