@@ -44,7 +44,7 @@ test("the checklist lists what fails silently, each row a link; plain HTTP ackno
     const mail = checklist.locator('[data-code="no-mail"]');
     await mail.getByText("reset codes are not sent").waitFor();
     await mail.getByText("Set SMTP_URL, then restart the server.").waitFor();
-    await checklist.locator('[data-code="built-in-meeting-place"]').getByText("is still in: instructions, faq").waitFor();
+    await checklist.locator('[data-code="built-in-meeting-place"]').getByText("is still in: Appointment instructions, Frequently asked questions").waitFor();
     await checklist.locator('[data-code="backups-off"]').waitFor();
     await checklist.locator('[data-code="default-tutorial"]').waitFor();
     await look(page, "checklist", checklist);

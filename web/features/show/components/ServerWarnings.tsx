@@ -3,14 +3,27 @@ import { type MouseEvent, type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { Alert, Button, Spinner } from "../../../ui/Button";
 import { Icon } from "../../../ui/Icon";
-import { hasMessage, say, t } from "../../i18n/i18n";
+import { hasMessage, type MessageId, say, t } from "../../i18n/i18n";
 import { type ChecklistRow, getChecklist, sendTestMail, setAcknowledged } from "../checklist";
 import { showAtom } from "../state";
+
+/** The Show screen's name for a field a row names (`params.fields`: "instructions, faq"). */
+const FIELD_NAMES: Record<string, MessageId> = {
+  instructions: "showEditor.section.instructions",
+  instructions_title: "showEditor.section.instructions",
+  faq: "help.faq",
+  privacy_notice: "privacy.notice_title",
+  archive_intro: "showEditor.section.archive_intro",
+  reset_mail_subject: "showEditor.section.reset_mail",
+  reset_mail_note: "showEditor.section.reset_mail",
+};
+const fieldNames = (fields: string) => [...new Set(fields.split(", ").map((field) => (FIELD_NAMES[field] ? t(FIELD_NAMES[field]) : field)))].join(", ");
 
 /** A row in the active language: the catalog's `showEditor.warning.<code>` (src/show/warnings.ts), else the server's sentence. */
 const rowText = (row: ChecklistRow, spyUrl: string) => {
   const id = `showEditor.warning.${row.code}`;
-  return hasMessage(id) ? say(id, { url: spyUrl, ...row.params }) : row.message;
+  const fields = row.params?.fields;
+  return hasMessage(id) ? say(id, { url: spyUrl, ...row.params, ...(fields ? { fields: fieldNames(fields) } : {}) }) : row.message;
 };
 
 /** The row's link; on the page it names, a click only scrolls to the section. */
@@ -36,7 +49,7 @@ function Row({ row, spyUrl, act, busy }: { row: ChecklistRow; spyUrl: string; ac
   return (
     <li data-code={row.code} className="space-y-1">
       <p>{rowText(row, spyUrl)}</p>
-      <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted">
         <FixLink href={row.href} />
         {row.restart && <span>{t("showEditor.checklist_restart", { variable: row.restart })}</span>}
         {row.action === "test-mail" && !row.acknowledged && (
@@ -47,7 +60,7 @@ function Row({ row, spyUrl, act, busy }: { row: ChecklistRow; spyUrl: string; ac
         <Button size="sm" variant="ghost" disabled={busy} onClick={() => act(() => setAcknowledged(row.code, !row.acknowledged))}>
           {row.acknowledged ? t("showEditor.checklist_unacknowledge") : t("showEditor.checklist_acknowledge")}
         </Button>
-      </p>
+      </div>
     </li>
   );
 }
