@@ -16,11 +16,15 @@ export const PASSWORD_MESSAGES = errorMessages("password", {
 /** The account logs in with a temporary password an admin made (src/users/temporary-password.ts). */
 export const mustChangePassword = (user: Pick<UserRow, "temporaryPasswordUntil">) => user.temporaryPasswordUntil !== null;
 
+/** The temporary password's time is up: it no longer logs in, and sessions opened with it end. */
+export const temporaryExpired = (user: Pick<UserRow, "temporaryPasswordUntil">, now = Date.now()) =>
+  user.temporaryPasswordUntil !== null && user.temporaryPasswordUntil <= now;
+
 /** The session's user; a session opened with a temporary password ends when that password expires. */
-async function sessionUser(ctx: AppContext, request: Request, now = Date.now()): Promise<UserRow | undefined> {
+async function sessionUser(ctx: AppContext, request: Request): Promise<UserRow | undefined> {
   const token = readCookie(request, SESSION_COOKIE);
   const user = token ? await userForSession(ctx.db, token) : undefined;
-  return user && !(user.temporaryPasswordUntil !== null && user.temporaryPasswordUntil <= now) ? user : undefined;
+  return user && !temporaryExpired(user) ? user : undefined;
 }
 
 /** Who is asking, where logging in is optional: one who must still choose a password sees what anyone sees. */

@@ -5,7 +5,7 @@ import type { UserRow } from "../db/users";
 import { badRequest, errorMessages, tooManyRequests, unauthorized } from "../http/errors";
 import { identityKey } from "./identity-key";
 import { knownDevice } from "./login-devices";
-import { temporaryExpired } from "./temporary-password";
+import { temporaryExpired } from "../auth/guard";
 import { findUserByLogin, passwordMatches } from "./users.service";
 
 export const LOGIN_MESSAGES = errorMessages("login", {

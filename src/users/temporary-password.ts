@@ -4,6 +4,7 @@
  */
 import { and, eq, ne } from "drizzle-orm";
 import { auditStatement } from "../audit/audit-record";
+import { mustChangePassword } from "../auth/guard";
 import { hashPassword, sha256Hex, verifyPassword } from "../auth/passwords";
 import { endAllSessions } from "../auth/sessions.service";
 import type { AppContext } from "../context";
@@ -35,9 +36,6 @@ export function newTemporaryPassword(): string {
   return [0, 4, 8].map((start) => chars.slice(start, start + 4).join("")).join("-");
 }
 
-export const temporaryExpired = (user: Pick<UserRow, "temporaryPasswordUntil">, now = Date.now()) =>
-  user.temporaryPasswordUntil !== null && user.temporaryPasswordUntil <= now;
-
 /**
  * Replaces the account's password with a fresh temporary one and ends every session of the account, with the audit
  * entry (which never holds the password), in one transaction.
@@ -61,7 +59,7 @@ export async function issueTemporaryPassword(ctx: AppContext, admin: UserRow, us
  */
 export async function chooseOwnPassword(ctx: AppContext, user: UserRow, sessionToken: string, password: string, current: string) {
   checkPassword(password);
-  if (user.temporaryPasswordUntil !== null) {
+  if (mustChangePassword(user)) {
     if (await verifyPassword(password, user.passwordHash)) throw badRequest(TEMPORARY_MESSAGES.sameAsTemporary);
   } else if (!(await verifyPassword(current, user.passwordHash))) throw forbidden(TEMPORARY_MESSAGES.currentWrong);
   await setPassword(ctx.db, user.id, password);
