@@ -19,6 +19,8 @@ import { retentionRoutes } from "./rights/retention.routes";
 import { rightsRoutes } from "./rights/rights.routes";
 import { setupRoutes } from "./setup/setup.routes";
 import { showRoutes } from "./show/show.routes";
+import { passwordRoutes } from "./users/password.routes";
+import { warningsRoutes } from "./show/warnings.routes";
 import { tusRoutes } from "./uploads/tus.routes";
 import { usersRoutes } from "./users/users.routes";
 import { brandRoutes } from "./web/brand.routes";
@@ -49,6 +51,7 @@ export function createApp(ctx: AppContext, assets: WebAssets, watch: ServerWatch
     // Elysia()) would have every route added twice, in it and again here (~2 ms of every start; BENCHMARKS.md).
     .use(healthRoutes(ctx))
     .use(usersRoutes(ctx))
+    .use(passwordRoutes(ctx))
     .use(rightsRoutes(ctx))
     .use(retentionRoutes(ctx))
     .use(evidenceRoutes(ctx))
@@ -60,6 +63,7 @@ export function createApp(ctx: AppContext, assets: WebAssets, watch: ServerWatch
     .use(auditRoutes(ctx))
     .use(eventsRoutes(ctx))
     .use(showRoutes(ctx))
+    .use(warningsRoutes(ctx))
     .use(i18nRoutes(ctx))
     .use(serverStatusRoutes(ctx, watch))
     .use(setupRoutes(ctx))

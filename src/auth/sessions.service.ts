@@ -1,5 +1,5 @@
 import { and, eq, gt, lt } from "drizzle-orm";
-import type { auditStatement } from "../audit/audit-record";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../db/client";
 import { sessions } from "../db/sessions";
 import { users, type UserRow } from "../db/users";
@@ -40,10 +40,9 @@ export async function endSession(db: Database, token: string): Promise<void> {
   endLiveAnswers({ sessionHash });
 }
 
-/** With `record` (an audit statement), both in one transaction; this instance's live answers of the user end at once. */
-export async function endAllSessions(db: Database, userId: number, record?: ReturnType<typeof auditStatement>): Promise<void> {
-  const end = db.delete(sessions).where(eq(sessions.userId, userId));
-  await (record ? db.batch([end, record]) : end);
+/** With `along` (e.g. an audit statement), all in one transaction; this instance's live answers of the user end at once. */
+export async function endAllSessions(db: Database, userId: number, ...along: BatchItem<"sqlite">[]): Promise<void> {
+  await db.batch([db.delete(sessions).where(eq(sessions.userId, userId)), ...along]);
   endLiveAnswers({ userId });
 }
 

@@ -28,7 +28,8 @@ type StartFacts = {
   port: number;
   https: boolean;
   setupToken: string | undefined;
-  warnings: Warning[];
+  /** The checklist; an acknowledged row is still printed, marked so. */
+  warnings: (Pick<Warning, "code" | "params"> & { acknowledged?: boolean })[];
   /** With casefile's own certificate: the names and addresses it is for (a phone must use one of those). */
   certificateAddresses?: string[];
 };
@@ -50,7 +51,9 @@ export function startReport(config: Pick<Config, "host" | "publicUrl">, facts: S
     lines.push(...places.map((a) => `  ${a}/setup?token=${facts.setupToken}`));
   } else lines.push(say("start.admin_exists"));
   for (const warning of facts.warnings) {
-    if (warning.code !== "no-admin" || !facts.setupToken) lines.push(say("start.warning", { warning: say(`showEditor.warning.${warning.code}`, warning.params) }));
+    if (warning.code === "no-admin" && facts.setupToken) continue;
+    const text = say(`showEditor.warning.${warning.code}`, warning.params);
+    lines.push(say(warning.acknowledged ? "start.warning_acknowledged" : "start.warning", { warning: text }));
   }
   return lines;
 }

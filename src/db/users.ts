@@ -30,6 +30,11 @@ export const users = sqliteTable(
     consentVersion: integer("consent_version"),
     /** The language the participant chose (a BCP 47 tag such as "fr"); mails go out in it. Null: none chosen yet. */
     language: text("language"),
+    /**
+     * Set while the password is a temporary one an admin made (src/users/temporary-password.ts): until then (ms since
+     * the epoch) it logs in, and only to choose a new password. Null: the password is the participant's own.
+     */
+    temporaryPasswordUntil: integer("temporary_password_until"),
   },
   (t) => [
     // Usernames and emails are unique after Unicode normalisation and case folding.

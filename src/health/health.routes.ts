@@ -25,6 +25,8 @@ export function healthRoutes(ctx: AppContext) {
         projectName: show.project_name,
         spyUrl: show.spy_url,
         archiveMode: ctx.config.archiveMode,
+        // Without SMTP_URL no reset code reaches anyone: the reset screen says to ask the organisers instead.
+        mailConfigured: Boolean(ctx.config.smtpUrl),
         maxUploadBytes: ctx.config.maxUploadBytes,
         // The address participants use (PUBLIC_URL), for the printable invitation; null: the one the browser is on.
         publicUrl: ctx.config.publicUrl ?? null,

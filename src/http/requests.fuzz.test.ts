@@ -49,7 +49,8 @@ const ROUTES = [
   "/api/user/watched/:id", "/api/evidence", "/api/evidence/public", "/api/evidence/admin", "/api/evidence/isArchive",
   "/api/evidence/update/:id", "/api/evidence/delete/:id", "/api/evidence/clearance/:id", "/api/evidence/user",
   "/api/media/:id", "/api/email/send", "/api/email/check-email", "/api/email/reset-code", "/api/email/check/reset-code",
-  "/api/user/passwordupdated", "/healthz", "/archive", "/:id",
+  "/api/user/passwordupdated", "/api/user/password", "/api/user/:id/temporary-password", "/api/show/warnings",
+  "/api/show/warnings/:id/acknowledged", "/api/show/warnings/test-mail", "/healthz", "/archive", "/:id",
 ];
 const routePath = fc
   .tuple(fc.constantFrom(...ROUTES), segment, query)

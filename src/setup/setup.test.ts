@@ -138,5 +138,12 @@ describe("the start log", () => {
     const withAdmin = startReport({ host: "0.0.0.0", publicUrl: "https://show.example/" }, { port: 3000, https: false, setupToken: undefined, warnings: [] }, ips);
     expect(withAdmin).toContain("  https://show.example");
     expect(withAdmin).toContain("admin: at least one admin exists");
+    // The checklist's rows keep being printed, an acknowledged one marked so; its words name the variable to set.
+    const checklist = startReport({ host: "127.0.0.1", publicUrl: undefined }, { port: 3000, https: false, setupToken: undefined, warnings: [
+      { code: "no-mail" },
+      { code: "plain-http", acknowledged: true },
+    ] }, ips);
+    expect(checklist.filter((line) => /^warning: Mail is not set up \(SMTP_URL\): reset codes are not sent/.test(line))).toHaveLength(1);
+    expect(checklist.filter((line) => /^warning \(acknowledged\): Plain HTTP: /.test(line))).toHaveLength(1);
   });
 });

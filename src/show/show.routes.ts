@@ -19,7 +19,6 @@ import { requestLanguage } from "../i18n/request-language";
 import { effectiveCatalog, enabledLanguages } from "../i18n/catalogs.service";
 import { canonicalLanguage } from "../i18n/languages";
 import { SVG_SANDBOX } from "../web/brand.routes";
-import { showWarnings } from "./warnings";
 
 /** The show (docs/show-api.md): its content for everyone, its changes for admins, its media at versioned addresses. */
 export function showRoutes(ctx: AppContext) {
@@ -126,11 +125,6 @@ export function showRoutes(ctx: AppContext) {
         if (error instanceof CountChanged) return json({ ...errorBody(409, error.message), participants: error.participants }, 409);
         throw error;
       }
-    })
-
-    .get("/api/show/warnings", async ({ request }) => {
-      await requireAdmin(ctx, request);
-      return { warnings: await showWarnings(ctx, await currentShow(ctx)) };
     })
 
     .get("/show-media/:slot/:id", async ({ request, params }) => {

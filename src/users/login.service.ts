@@ -5,6 +5,7 @@ import type { UserRow } from "../db/users";
 import { badRequest, errorMessages, tooManyRequests, unauthorized } from "../http/errors";
 import { identityKey } from "./identity-key";
 import { knownDevice } from "./login-devices";
+import { temporaryExpired } from "../auth/guard";
 import { findUserByLogin, passwordMatches } from "./users.service";
 
 export const LOGIN_MESSAGES = errorMessages("login", {
@@ -50,7 +51,8 @@ export async function logIn(
   const key = device ? `login:device:${device}` : loginKey(user, identifier);
   const attempt = await countHit(ctx.db, key, LIMITS.loginPerAccount);
   if (attempt > LIMITS.loginPerAccount.max) throw loginPaused();
-  if (!(await passwordMatches(user, password))) throw unauthorized(LOGIN_MESSAGES.mismatch);
+  // An expired temporary password is as wrong as any other (the admin makes a new one).
+  if (!(await passwordMatches(user, password)) || temporaryExpired(user!)) throw unauthorized(LOGIN_MESSAGES.mismatch);
   await clearHits(ctx.db, key, attempt);
   return { user: user!, device };
 }

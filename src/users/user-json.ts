@@ -20,6 +20,8 @@ export function userJson(user: UserRow) {
     consent_at: user.consentAt,
     /** The language the user chose (mails go out in it); null: none yet. */
     language: user.language,
+    /** Logged in with a temporary password an admin made: the new password comes before anything else. */
+    must_change_password: user.temporaryPasswordUntil !== null,
   };
 }
 

@@ -64,7 +64,7 @@ export function usersRoutes(ctx: AppContext) {
       return response;
     })
 
-    .get("/api/user", async ({ request }) => userJson(await requireUser(ctx, request)))
+    .get("/api/user", async ({ request }) => userJson(await requireUser(ctx, request, { temporaryAllowed: true })))
 
     .post("/api/user/logout", async ({ request }) => {
       const token = readCookie(request, SESSION_COOKIE);

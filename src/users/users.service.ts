@@ -260,7 +260,8 @@ export async function adminEditUser(
 }
 
 export async function setPassword(db: Database, id: number, password: string): Promise<void> {
-  await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, id));
+  // The participant's own password: a temporary one an admin made stops being asked for.
+  await db.update(users).set({ passwordHash: await hashPassword(password), temporaryPasswordUntil: null }).where(eq(users.id, id));
 }
 
 type AdminAccount = { username: string; email: string; password: string; promote?: boolean };

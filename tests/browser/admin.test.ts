@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { ADMIN, startTestServer, type TestServer } from "../support/server";
 import { fixture, form, latestMailedCode, newParticipant } from "../support/client";
+import { type MailCatcher, startMailCatcher } from "../support/mail-catcher";
 import { ARCHIVE_PAGE_SIZE } from "../../src/evidence/archive-page";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { LAPTOP, launchBrowser, openPage, PHONE, shot } from "./browser";
@@ -14,6 +15,7 @@ import { Shell } from "./pages/Shell";
 setDefaultTimeout(120_000);
 
 let server: TestServer;
+let mail: MailCatcher;
 let browser: Browser;
 let page: Page;
 let problems: string[];
@@ -28,7 +30,9 @@ async function upload(title: string, notes: string, file?: [name: string, type: 
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Mail is set up (the reset screen offers to mail a code only then): a real SMTP server that keeps each mail.
+  mail = await startMailCatcher();
+  server = await startTestServer({ SMTP_URL: mail.url });
   informant = await newParticipant(server.url, { full_name: "Ivy Informant" });
   quiet = await newParticipant(server.url, { full_name: "Quinn Quiet" });
   await upload("Harbour note", "Boat without lights at midnight.");
@@ -43,6 +47,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await mail?.stop();
 });
 
 const alert = (text: string) => page.getByRole("alert").filter({ hasText: text }).first();
@@ -239,7 +244,7 @@ test("password reset: unknown email, wrong code, another code, mismatch, new pas
   await screen(reset, "reset-code");
   await reset.getByRole("button", { name: "Request another code" }).click();
   await inPage("A new code is on its way").waitFor();
-  await reset.getByLabel("Code").fill(await latestMailedCode(server.outboxDir));
+  await reset.getByLabel("Code").fill(await latestMailedCode(mail.dir));
   await reset.getByRole("button", { name: "Verify code" }).click();
   await reset.waitForURL("**/reset-password-page");
 

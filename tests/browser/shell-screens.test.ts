@@ -14,7 +14,9 @@ setDefaultTimeout(120_000);
 let browser: Browser;
 let server: TestServer;
 
-serverAndBrowser((started) => ({ server, browser } = started));
+// Mail set up, so the reset screens are the mailed-code steps (nothing is mailed here: the address is never dialled).
+// Without it the first step says mail is not set up: tests/browser/temporary-password.test.ts.
+serverAndBrowser((started) => ({ server, browser } = started), { SMTP_URL: "smtp://127.0.0.1:9" });
 
 async function visit(page: Page, path: string, name: string, heading: string) {
   await page.goto(path);

@@ -16,6 +16,8 @@ export interface User {
   consent_version?: number | null;
   /** The language the account chose (mails go out in it); null or absent: none yet. */
   language?: string | null;
+  /** Logged in with a temporary password an admin made: the next step is choosing their own. */
+  must_change_password?: boolean;
 }
 
 /** 1 note, 2 image, 3 video, 4 audio */
@@ -63,4 +65,6 @@ export interface AppConfig {
   maxUploadBytes: number;
   /** PUBLIC_URL, or null when the server was not told (then the address this browser uses is the best guess). */
   publicUrl: string | null;
+  /** SMTP_URL is set: reset codes go out by mail (else the reset screen sends participants to the organisers). */
+  mailConfigured: boolean;
 }

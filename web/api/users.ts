@@ -16,4 +16,8 @@ export interface AdminUserEdit {
 export const listUsers = () => request<User[]>("GET", "/api/user/users");
 export const listUserEvidence = (id: number) => request<Evidence[]>("GET", `/api/user/${id}/evidence`);
 export const adminUpdateUser = (id: number, edit: AdminUserEdit) => request<User>("PUT", `/api/user/admin/${id}`, edit);
+/** A temporary password for a participant (shown once), and one's own new password (after a temporary one). */
+export const makeTemporaryPassword = (id: number) =>
+  request<{ temporary_password: string; expires_at: string }>("POST", `/api/user/${id}/temporary-password`);
+export const chooseOwnPassword = (password: string) => request<User>("PUT", "/api/user/password", { password });
 export const deleteUser = (id: number) => request<unknown>("DELETE", `/api/user/${id}`);

@@ -1,4 +1,4 @@
-import { useSetAtom } from "jotai";
+import { useAtomValue, useSetAtom } from "jotai";
 import { useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { checkEmail, sendResetCode } from "../api/reset";
@@ -7,6 +7,8 @@ import { Card, Page } from "../ui/Layout";
 import { TextField } from "../ui/Field";
 import { ResetStep } from "../features/reset/ResetStep";
 import { resetCodeAtom, resetEmailAtom } from "../state/reset";
+import { configAtom } from "../state/session";
+import { EmptyState } from "../ui/States";
 import { t } from "../features/i18n/i18n";
 
 export default function ResetPasswordEmailScreen() {
@@ -16,6 +18,18 @@ export default function ResetPasswordEmailScreen() {
   const setResetEmail = useSetAtom(resetEmailAtom);
   const setResetCode = useSetAtom(resetCodeAtom);
   const [, navigate] = useLocation();
+  const { mailConfigured } = useAtomValue(configAtom);
+
+  // Without SMTP_URL no code reaches anyone: say so, and who can help (an admin's temporary password).
+  if (!mailConfigured) {
+    return (
+      <Page title={t("reset.email_title")}>
+        <EmptyState icon="alert" title={t("reset.no_mail_title")}>
+          {t("reset.no_mail_text")}
+        </EmptyState>
+      </Page>
+    );
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -21,10 +21,11 @@ import { Page } from "../ui/Layout";
 import HelpScreen from "./HelpScreen";
 import { ParticipantHome, VisitorLanding } from "./HomeScreen";
 
-function Section({ title, lead, restore, children }: { title: string; lead?: string; restore?: ReactNode; children: ReactNode }) {
+/** `anchor`: the section's address (#show-<anchor>), where the set-up checklist's rows lead. */
+function Section({ title, lead, restore, anchor, children }: { title: string; lead?: string; restore?: ReactNode; anchor?: string; children: ReactNode }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className="space-y-4 rounded-card bg-surface p-4 shadow-lift ring-1 ring-line sm:p-5">
+    <section id={anchor && `show-${anchor}`} aria-labelledby={id} className="scroll-mt-20 space-y-4 rounded-card bg-surface p-4 shadow-lift ring-1 ring-line sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0">
           <h2 id={id} className="font-display text-display-sm text-ink-950">
@@ -202,6 +203,7 @@ export default function ShowScreen() {
             <AccentField edit={edit} />
           </Section>
           <Section
+            anchor="landing"
             title={t("showEditor.section.landing")}
             lead={t("showEditor.section.landing_lead")}
             restore={restore(["landing_eyebrow", "landing_text", "landing_archive_text", "ticket_warning", "spy_link_text", "spy_url"], "landing")}
@@ -214,6 +216,7 @@ export default function ShowScreen() {
             <ShowText edit={edit} field="spy_url" label={t("showEditor.spy_url")} hint={t("showEditor.spy_url_hint")} />
           </Section>
           <Section
+            anchor="instructions"
             title={t("showEditor.section.instructions")}
             lead={t("showEditor.section.instructions_lead")}
             restore={restore(["instructions_title", "instructions"], "instructions")}
@@ -221,16 +224,16 @@ export default function ShowScreen() {
             <ShowText edit={edit} field="instructions_title" label={t("showEditor.instructions_title")} maxLength={80} />
             <ParagraphList edit={edit} field="instructions" min={1} max={10} />
           </Section>
-          <Section title={t("help.faq")} lead={t("showEditor.section.faq_lead")} restore={restore(["faq"], "faq")}>
+          <Section anchor="faq" title={t("help.faq")} lead={t("showEditor.section.faq_lead")} restore={restore(["faq"], "faq")}>
             <FaqList edit={edit} />
           </Section>
-          <Section title={t("showEditor.section.archive_intro")} lead={t("showEditor.section.archive_intro_lead")} restore={restore(["archive_intro"], "archive_intro")}>
+          <Section anchor="archive" title={t("showEditor.section.archive_intro")} lead={t("showEditor.section.archive_intro_lead")} restore={restore(["archive_intro"], "archive_intro")}>
             <ParagraphList edit={edit} field="archive_intro" min={1} max={20} />
           </Section>
-          <Section title={t("privacy.notice_title")} lead={t("showEditor.section.privacy_lead")} restore={restore(["privacy_notice"], "privacy")}>
+          <Section anchor="privacy" title={t("privacy.notice_title")} lead={t("showEditor.section.privacy_lead")} restore={restore(["privacy_notice"], "privacy")}>
             <ShowText edit={edit} field="privacy_notice" label={t("showEditor.privacy_notice")} multiline maxLength={20_000} hint={markdownHint()} />
           </Section>
-          <Section title={t("showEditor.section.reset_mail")} restore={restore(["reset_mail_subject", "reset_mail_note"], "mail")}>
+          <Section anchor="mail" title={t("showEditor.section.reset_mail")} restore={restore(["reset_mail_subject", "reset_mail_note"], "mail")}>
             <ShowText edit={edit} field="reset_mail_subject" label={t("showEditor.reset_mail_subject")} maxLength={150} hint={t("showEditor.reset_mail_subject_hint")} />
             <ShowText edit={edit} field="reset_mail_note" label={t("showEditor.reset_mail_note")} multiline maxLength={500} />
           </Section>
@@ -256,7 +259,7 @@ export default function ShowScreen() {
           </div>
         </div>
         <div className="min-w-0 space-y-6">
-          <Section title={t("showEditor.section.media")} lead={t("showEditor.section.media_lead")}>
+          <Section anchor="media" title={t("showEditor.section.media")} lead={t("showEditor.section.media_lead")}>
             <MediaSlots show={show} staged={Object.fromEntries(Object.entries(staged).map(([slot, entry]) => [slot, entry.file]))} onStage={stage} onSaved={setShow} />
           </Section>
           <Section title={t("showEditor.section.briefing")}>

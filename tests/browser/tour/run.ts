@@ -5,6 +5,7 @@
  */
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { PSEUDO_LANGUAGE, SHIPPED_LANGUAGES } from "../../../src/i18n/languages";
+import { startMailCatcher } from "../../support/mail-catcher";
 import { startTestServer, type TestServer } from "../../support/server";
 import { openPage } from "../browser";
 import { seedTour, type SeedOptions, type TourCast } from "./seed";
@@ -18,9 +19,11 @@ export type TourOutcome = { reached: string[]; skipped: { name: string; reason: 
 export async function startTourServers(options: SeedOptions & { pseudoLocale?: boolean } = {}): Promise<TourServers> {
   const languages: Record<string, string> = options.pseudoLocale ? { LANGUAGES: `${SHIPPED_LANGUAGES.join(",")},${PSEUDO_LANGUAGE}` } : {};
   // 120 uploads by one participant in a minute: the hourly upload quota is off for the seed.
-  const main = await startTestServer({ QUOTA_UPLOADS_PER_HOUR: "0", ...languages });
+  // Mail is set up, so the reset screens offer to mail a code: a real SMTP server keeps each mail for the code state.
+  const mail = await startMailCatcher();
+  const main = await startTestServer({ QUOTA_UPLOADS_PER_HOUR: "0", SMTP_URL: mail.url, ...languages });
   try {
-    const cast = await seedTour(main, options);
+    const cast = { ...(await seedTour(main, options)), outboxDir: mail.dir };
     // The archive variant reads the same database and media: the show is over, the same evidence is the archive.
     const archive = await startTestServer({ ...languages, ARCHIVE_MODE: "on", DATABASE_URL: `file:${main.dataDir}/casefile.db`, UPLOADS_DIR: main.uploadsDir });
     return {
@@ -30,10 +33,12 @@ export async function startTourServers(options: SeedOptions & { pseudoLocale?: b
       async stop() {
         await archive.stop();
         await main.stop();
+        await mail.stop();
       },
     };
   } catch (error) {
     await main.stop();
+    await mail.stop();
     throw error;
   }
 }

@@ -9,6 +9,7 @@ import { TextField } from "../../ui/Field";
 import { Avatar } from "../../ui/Avatar";
 import { DialogActions } from "../console/components/DialogActions";
 import { ParticipantRights } from "./ParticipantRights";
+import { TemporaryPassword } from "./TemporaryPassword";
 
 export const roleLabel = (role: number) => (role === 1 ? t("admin.role.user") : t("admin.role.admin"));
 
@@ -118,6 +119,7 @@ export function AdminUserDialog({ user, onClose, onSaved, onDelete }: { user: Us
             <TextField label={t("admin.user.role")} value={roleLabel(user.role)} disabled readOnly hint={editing ? t("admin.user.role_hint") : undefined} />
             <TextField label={t("admin.user.video_watched")} value={user.video_watched ? t("admin.yes") : t("admin.no")} disabled readOnly />
           </div>
+          <TemporaryPassword user={user} />
         </div>
       )}
     </Modal>

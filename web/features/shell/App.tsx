@@ -23,6 +23,7 @@ import { useGatedLocation, videoGateMessage } from "./gatedNavigation";
 import { PageNotice } from "./PageNotice";
 import { isAdmin } from "./routeGuards";
 import { Toast } from "./Toast";
+import ChangePasswordScreen from "../../screens/ChangePasswordScreen";
 
 /** On start: ask for the configuration, the show's content, whether archive mode is on, and the current user (spec §1); forget the user when the server ends the session. */
 function useStartup() {
@@ -72,7 +73,10 @@ function GateRedirect({ from }: { from: string }) {
 
 function Screens() {
   const locked = useAtomValue(videoLockedAtom);
+  const user = useAtomValue(userAtom);
   const [location] = useLocation();
+  // A temporary password first: the server refuses everything else until the account has its own.
+  if (user?.must_change_password) return <ChangePasswordScreen />;
   if (locked && location !== "/user") return <GateRedirect from={location} />;
   // A screen that cannot load (its code did not arrive) offers to try again, never a blank page.
   return (
@@ -102,7 +106,7 @@ function Shell() {
       <TabBar />
       <Toast />
       <CaptureOverlay />
-      {ready && <Reconsent />}
+      {ready && !user?.must_change_password && <Reconsent />}
     </div>
   );
 }

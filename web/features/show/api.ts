@@ -59,12 +59,6 @@ export const getBriefingResetCount = () => request<{ participants: number }>("GE
 export const resetBriefing = (confirm: number) =>
   request<{ participants: number; briefing_version: number }>("POST", "/api/show/briefing-reset", { confirm });
 
-export interface ServerWarning {
-  code: string;
-  message: string;
-}
-export const getServerWarnings = () => request<{ warnings: ServerWarning[] }>("GET", "/api/show/warnings");
-
 export interface SetupAccount {
   token: string;
   username: string;
