@@ -5,6 +5,7 @@
  */
 import { ascii, u16be, u32be, u32le, uintBe } from "./bytes";
 import { type IsoBox, isoChildren } from "./iso-box";
+import { MAX_SEGMENTS, SOF } from "./strip/jpeg";
 import { firstBox, readRange, windowedReader, HEAD_BYTES, type ReadAt } from "./sniff";
 
 /** 50 megapixels: a 48 MP phone photo (8064×6048) passes; decoding one costs a tool a few hundred MB at most. */
@@ -41,20 +42,17 @@ function webpPixels(b: Uint8Array): number | undefined {
   return undefined;
 }
 
-const JPEG_FRAMES = new Set([0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf]);
-const MAX_JPEG_SEGMENTS = 4096;
-
 /** The frame header's size (SOFn), walking segment lengths from the start; every segment before it has one. */
 async function jpegPixels(read: ReadAt, size: number): Promise<number | undefined> {
   let at = 2;
-  for (let n = 0; n < MAX_JPEG_SEGMENTS && at + 9 <= size; n++) {
+  for (let n = 0; n < MAX_SEGMENTS && at + 9 <= size; n++) {
     const b = await read(at, at + 9);
     if (b[0] !== 0xff) return undefined;
     if (b[1] === 0xff) {
       at++; // fill byte
       continue;
     }
-    if (JPEG_FRAMES.has(b[1]!)) return u16be(b, 5) * u16be(b, 7);
+    if (SOF.has(b[1]!)) return u16be(b, 5) * u16be(b, 7);
     at += 2 + u16be(b, 2);
   }
   return undefined;
