@@ -1,0 +1,106 @@
+/**
+ * Attack family (issue 42): temp files. A multipart body dropped mid-way, or a server killed under an upload, must
+ * leave nothing in UPLOADS_DIR/.tmp — not until a start an hour later, but at once. Red before the fix: a dropped
+ * 30 MB body left its part's file; a kill -9 left the body and its part until a start an hour later.
+ */
+import { afterAll, afterEach, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { form, newParticipant, type Participant } from "../../tests/support/client";
+import { jpegStuffedScan } from "../../tests/support/hostile-inputs";
+import { write } from "../../tests/support/raw-http";
+import { startTestServer, type TestServer } from "../../tests/support/server";
+import { FROM_SOURCE, type Program, startProgram } from "../../tests/ship/support/program";
+
+setDefaultTimeout(60_000);
+const MIB = 1024 * 1024;
+
+/** Sends the head and the first `sent` bytes of a form with one `size`-byte file, then lets the connection drop. */
+async function dropMidBody(baseUrl: string, cookie: string, size: number, sent: number, dropped: () => void = () => {}, settleMs = 300) {
+  const boundary = "----casefile-drop";
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nDropped\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="v.mp4"\r\nContent-Type: video/mp4\r\n\r\n`;
+  const tail = `\r\n--${boundary}--\r\n`;
+  const length = head.length + size + tail.length;
+  const { hostname, port } = new URL(baseUrl);
+  const socket = connect(Number(port), hostname);
+  await new Promise((connected) => socket.once("connect", connected));
+  socket.on("error", () => {});
+  await write(socket, [`POST /api/evidence HTTP/1.1`, `Host: ${hostname}:${port}`, `Cookie: ${cookie}`, `Origin: ${baseUrl}`,
+    `Content-Type: multipart/form-data; boundary=${boundary}`, `Content-Length: ${length}`, "", head].join("\r\n"));
+  const piece = new Uint8Array(MIB).fill(0x2b);
+  for (let at = 0; at < sent; at += MIB) await write(socket, piece);
+  await Bun.sleep(settleMs); // the server writes what arrived (and starts copying the part out) before the drop
+  dropped();
+  socket.destroy();
+}
+
+/** What stays in the temp area: files and their bytes (each process's folder keeps only its owner stamp, .owner). */
+async function tempLeft(uploadsDir: string) {
+  const dir = path.join(uploadsDir, ".tmp");
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const files = entries.filter((e) => e.isFile() && e.name !== ".owner").map((e) => path.join(e.parentPath, e.name));
+  const sizes = await Promise.all(files.map((file) => stat(file).then((s) => s.size, () => 0)));
+  return { names: files.map((file) => path.relative(dir, file)), bytes: sizes.reduce((a, b) => a + b, 0) };
+}
+
+/** The temp folder once it is empty, or what is in it after `ms` (the removal follows the drop, not an hour). */
+async function tempAfter(uploadsDir: string, ms = 5000) {
+  const until = Date.now() + ms;
+  let left = await tempLeft(uploadsDir);
+  while (left.names.length > 0 && Date.now() < until) {
+    await Bun.sleep(100);
+    left = await tempLeft(uploadsDir);
+  }
+  return left;
+}
+
+let server: TestServer;
+let participant: Participant;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  participant = await newParticipant(server.url);
+});
+afterAll(() => server.stop());
+
+test("a 30 MB multipart body dropped mid-way leaves no temp bytes", async () => {
+  // Dropped at many points: before, while and after the part is being copied out on the media thread.
+  await Promise.all(Array.from({ length: 20 }, (_, i) => dropMidBody(server.url, participant.actor.cookie, 30 * MIB, (4 + i) * MIB)));
+  expect(await tempAfter(server.uploadsDir)).toEqual({ names: [], bytes: 0 });
+});
+
+test("a body dropped while the media thread is busy with others' photos leaves no temp bytes either", async () => {
+  // Photos whose public copies keep the media thread busy: the dropped bodies' first steps wait behind them.
+  const photo = new File([jpegStuffedScan(20 * MIB) as Uint8Array<ArrayBuffer>], "busy.jpg");
+  const photos = Array.from({ length: 8 }, () => participant.actor.post("/api/evidence", form({ title: "Busy" }, { file: photo })));
+  await Bun.sleep(100);
+  await Promise.all(Array.from({ length: 6 }, (_, i) => dropMidBody(server.url, participant.actor.cookie, 30 * MIB, (2 + i) * MIB, undefined, 100)));
+  for (const sent of await Promise.all(photos)) expect(sent.status).toBe(201);
+  expect(await tempAfter(server.uploadsDir)).toEqual({ names: [], bytes: 0 });
+});
+
+let program: Program | undefined;
+let cwd: string | undefined;
+afterEach(async () => {
+  await program?.stop();
+  program = undefined;
+  if (cwd) await rm(cwd, { recursive: true, force: true });
+});
+
+test("a server killed with SIGKILL mid-upload: its temp files are gone right after the next start", async () => {
+  cwd = await mkdtemp(path.join(tmpdir(), "casefile-temp-kill-"));
+  program = await startProgram(FROM_SOURCE, cwd, { RENDITION_JOBS: "0" });
+  const { actor } = await newParticipant(program.url);
+  const uploadsDir = path.join(cwd, "uploads");
+  let before = { names: [] as string[], bytes: 0 };
+  const killed = program;
+  await dropMidBody(program.url, actor.cookie, 30 * MIB, 16 * MIB, () => killed.child.kill("SIGKILL"));
+  await killed.child.exited;
+  before = await tempLeft(uploadsDir);
+  expect(before.bytes).toBeGreaterThan(8 * MIB); // the body (and its part) the dead server was writing
+  program = await startProgram(FROM_SOURCE, cwd, { RENDITION_JOBS: "0" });
+  expect(await tempLeft(uploadsDir)).toEqual({ names: [], bytes: 0 });
+  expect((await readdir(path.join(uploadsDir, ".tmp"))).length).toBe(1); // the new process's own folder only
+});
