@@ -12,7 +12,7 @@ import { copyFile, link, mkdir, mkdtemp, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { mediaFiles } from "../db/media-files";
+import { mediaFiles, type MediaFileRow } from "../db/media-files";
 import type { MediaRenditionRow } from "../db/media-renditions";
 import { assertRoomFor } from "../media/disk-guard";
 import { publicVersion } from "../media/media.service";
@@ -50,14 +50,31 @@ async function recipesFor(tools: Tools, mime: string, source: string, limits: Jo
   return { recipes: kind === "video" ? videoRecipes(mime, probed) : audioRecipes(mime, probed), seconds: probed.seconds };
 }
 
+const BASE_TIME_MS = 60_000;
+const MS_PER_SECOND_PLAYED = 4_000;
+const MS_PER_MB = 10_000;
+
+/**
+ * A job's time limit grows with what there is to copy: a minute, plus 4 s per second of playing time (a minute of
+ * 1080p took 25 s on a 2-core laptop; BENCHMARKS.md) but no more than 10 s per MB, since a header may claim any
+ * length (a 150 KB clip of repeated 4K frames gets about a minute, not RENDITION_TIME_LIMIT_SECONDS), and never more
+ * than that configured limit.
+ */
+export function jobTimeLimitMs(file: Pick<MediaFileRow, "size" | "durationMs">, configuredMs: number): number {
+  const bySize = (file.size / 1_000_000) * MS_PER_MB;
+  const byLength = file.durationMs === null ? bySize : Math.min(bySize, (file.durationMs / 1000) * MS_PER_SECOND_PLAYED);
+  return Math.round(Math.min(configuredMs, BASE_TIME_MS + byLength));
+}
+
 /** Renditions made for mediaId, already in the store; [] when the file is gone or needs none. */
 export async function makeRenditions(ctx: AppContext, tools: Tools, mediaId: string, limits: JobLimits): Promise<MediaRenditionRow[]> {
   const [file] = await ctx.db.select().from(mediaFiles).where(eq(mediaFiles.id, mediaId)).limit(1);
   if (!file || file.publicCopy === "withheld") return [];
-  const deadline = Date.now() + limits.timeLimitMs;
+  const timeLimitMs = jobTimeLimitMs(file, limits.timeLimitMs);
+  const deadline = Date.now() + timeLimitMs;
   const within = (): JobLimits & { timeLimitMs: number } => {
     const left = deadline - Date.now();
-    if (left <= 0) throw new JobFailure(`Making the copies took longer than the time limit (${Math.round(limits.timeLimitMs / 1000)} s).`, true);
+    if (left <= 0) throw new JobFailure(`Making the copies took longer than the time limit (${Math.round(timeLimitMs / 1000)} s).`, true);
     return { signal: limits.signal, timeLimitMs: left };
   };
   // Copies are at most about the original's size: none are made while that would eat into the uploads' reserve.
