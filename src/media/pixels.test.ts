@@ -4,10 +4,9 @@
  * the fix: each was accepted (201), and the HEIF grid below made heif-convert use 1.8 GB for 8 s.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { concat } from "./bytes";
-import { Actor, fixture, form, FIXTURES, mediaRowKeys, newParticipant, registrationFields, storedFiles, type Participant } from "../../tests/support/client";
+import { Actor, fixture, form, FIXTURES, mediaRowKeys, newParticipant, registrationFields, storedFiles, tempFilesLeft, type Participant } from "../../tests/support/client";
 import { be, JPEG_END, JPEG_SCAN, JPEG_START, PNG_SIGNATURE, pngChunk, riffChunk, webp } from "../../tests/support/crafted-bytes";
 import { heifGrid } from "../../tests/support/heif-grid";
 import { startTestServer, type TestServer } from "../../tests/support/server";
@@ -52,7 +51,7 @@ describe("photos above the limit are refused before any decoder runs: 415, no ro
   const nothingLeft = async (rowsBefore: string[]) => {
     expect(await mediaRowKeys(server)).toEqual(rowsBefore);
     expect((await storedFiles(server.uploadsDir)).filter((f) => !f.startsWith(".tmp")).sort()).toEqual(rowsBefore);
-    expect(await readdir(path.join(server.uploadsDir, ".tmp"))).toEqual([]);
+    expect(await tempFilesLeft(server.uploadsDir)).toEqual([]);
   };
 
   test("an anonymous registration whose verification photo is a 3.7 KB HEIF grid declaring 20480×20480", async () => {

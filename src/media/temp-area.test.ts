@@ -25,7 +25,7 @@ const boot = () => readFile("/proc/sys/kernel/random/boot_id", "utf8").then((id)
 
 async function folder(name: string, owner: Record<string, unknown>, file = "body") {
   await mkdir(path.join(root, name), { recursive: true });
-  await writeFile(path.join(root, name, ".owner"), JSON.stringify(owner));
+  await writeFile(path.join(root, `${name}.owner`), JSON.stringify(owner));
   await writeFile(path.join(root, name, file), "x".repeat(1000));
 }
 
@@ -44,12 +44,15 @@ test("this host's dead and reused pids go at once; a live process's folder and o
 
   // At the opening of a store: this host's dead only (no heartbeats known yet).
   const mine = await openTempArea(root);
-  expect((await readdir(root)).sort()).toEqual(["alive-here", "before-reboot", "beating-elsewhere", "gone-elsewhere", "new-elsewhere", path.basename(mine)].sort());
+  const folders = async () => (await readdir(root, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  expect(await folders()).toEqual(["alive-here", "before-reboot", "beating-elsewhere", "gone-elsewhere", "new-elsewhere", path.basename(mine)].sort());
+  expect(await readdir(root)).not.toContain("dead-here.owner");
 
   // With the heartbeats: another host's instance not seen for a while, and not new, is dead; so is this host before its reboot.
   await sweepTempAreas(root, new Set(["beating-elsewhere"]));
-  expect((await readdir(root)).sort()).toEqual(["alive-here", "beating-elsewhere", "new-elsewhere", path.basename(mine)].sort());
-  expect(await readdir(mine)).toEqual([".owner"]);
+  expect(await folders()).toEqual(["alive-here", "beating-elsewhere", "new-elsewhere", path.basename(mine)].sort());
+  expect((await readdir(root)).filter((name) => name.endsWith(".owner")).length).toBe(4);
+  expect(await readdir(mine)).toEqual([]);
 });
 
 test("loose files (from versions before the folders) go once an hour old, not before", async () => {

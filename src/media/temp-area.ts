@@ -1,7 +1,7 @@
 /**
  * A media store's temp files live in one folder per process under the temp root (UPLOADS_DIR/.tmp, or the system's
- * temp folder with S3), named by the instance id (server-status/instances.ts), with an owner stamp: the host, its
- * boot, the pid and the process's start time as the kernel counts it. Bodies, parts, public copies and renditions'
+ * temp folder with S3), named by the instance id (server-status/instances.ts), with an owner stamp beside it
+ * (<id>.owner: the host, its boot, the pid and the process's start time as the kernel counts it). Bodies, parts, public copies and renditions'
  * work are all written there, so what a process leaves behind when it dies is one folder, and it is known whose.
  *
  * Several instances may share the root (a scaled-out deployment on one volume), so a folder is removed only when its
@@ -18,7 +18,7 @@ import { hostname } from "node:os";
 import path from "node:path";
 import { GONE_AFTER_MS, INSTANCE_ID } from "../server-status/instances";
 
-const OWNER_FILE = ".owner";
+const OWNER_SUFFIX = ".owner";
 const LOOSE_FILE_STALE_MS = 60 * 60 * 1000;
 /** How often a running server looks for dead processes' folders (another host's crash is seen here). */
 export const TEMP_SWEEP_MS = 5 * 60_000;
@@ -51,7 +51,7 @@ export async function openTempArea(root: string): Promise<string> {
   const dir = path.join(root, INSTANCE_ID);
   await mkdir(dir, { recursive: true });
   const owner: Owner = { host: hostname(), boot: await bootId(), pid: process.pid, started: (await startTicks(process.pid)) ?? "", at: new Date().toISOString() };
-  await writeFile(path.join(dir, OWNER_FILE), JSON.stringify(owner));
+  await writeFile(`${dir}${OWNER_SUFFIX}`, JSON.stringify(owner));
   await sweepTempAreas(root);
   return dir;
 }
@@ -63,16 +63,19 @@ export async function openTempArea(root: string): Promise<string> {
 export async function sweepTempAreas(root: string, liveElsewhere?: Set<string>, now = Date.now()): Promise<{ removed: number }> {
   const here = { host: hostname(), boot: await bootId() };
   let removed = 0;
-  for (const entry of await readdir(root, { withFileTypes: true }).catch(() => [])) {
-    if (entry.name === INSTANCE_ID) continue;
+  const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
+  const folders = new Set(entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name));
+  for (const entry of entries) {
+    if (entry.name === INSTANCE_ID || entry.name === `${INSTANCE_ID}${OWNER_SUFFIX}`) continue;
     const full = path.join(root, entry.name);
-    if (!entry.isDirectory()) {
-      const info = await stat(full).catch(() => undefined);
-      if (info && now - info.mtimeMs > LOOSE_FILE_STALE_MS) removed += await removeEntry(full);
+    if (entry.isDirectory()) {
+      const owner = await readFile(`${full}${OWNER_SUFFIX}`, "utf8").then((text) => JSON.parse(text) as Owner, () => undefined);
+      if (await dead(entry.name, full, owner, here, liveElsewhere, now)) removed += (await removeEntry(full)) + (await removeEntry(`${full}${OWNER_SUFFIX}`));
       continue;
     }
-    const owner = await readFile(path.join(full, OWNER_FILE), "utf8").then((text) => JSON.parse(text) as Owner, () => undefined);
-    if (await dead(entry.name, full, owner, here, liveElsewhere, now)) removed += await removeEntry(full);
+    if (entry.name.endsWith(OWNER_SUFFIX) && folders.has(entry.name.slice(0, -OWNER_SUFFIX.length))) continue;
+    const info = await stat(full).catch(() => undefined);
+    if (info && now - info.mtimeMs > LOOSE_FILE_STALE_MS) removed += await removeEntry(full);
   }
   return { removed };
 }

@@ -8,7 +8,7 @@ import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { form, newParticipant, type Participant } from "../../tests/support/client";
+import { form, newParticipant, tempFilesLeft, type Participant } from "../../tests/support/client";
 import { jpegStuffedScan } from "../../tests/support/hostile-inputs";
 import { write } from "../../tests/support/raw-http";
 import { startTestServer, type TestServer } from "../../tests/support/server";
@@ -36,13 +36,11 @@ async function dropMidBody(baseUrl: string, cookie: string, size: number, sent: 
   socket.destroy();
 }
 
-/** What stays in the temp area: files and their bytes (each process's folder keeps only its owner stamp, .owner). */
+/** What stays in the temp area: files (in every process's folder) and their bytes. */
 async function tempLeft(uploadsDir: string) {
-  const dir = path.join(uploadsDir, ".tmp");
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  const files = entries.filter((e) => e.isFile() && e.name !== ".owner").map((e) => path.join(e.parentPath, e.name));
-  const sizes = await Promise.all(files.map((file) => stat(file).then((s) => s.size, () => 0)));
-  return { names: files.map((file) => path.relative(dir, file)), bytes: sizes.reduce((a, b) => a + b, 0) };
+  const names = await tempFilesLeft(uploadsDir);
+  const sizes = await Promise.all(names.map((name) => stat(path.join(uploadsDir, ".tmp", name)).then((s) => s.size, () => 0)));
+  return { names, bytes: sizes.reduce((a, b) => a + b, 0) };
 }
 
 /** The temp folder once it is empty, or what is in it after `ms` (the removal follows the drop, not an hour). */
@@ -102,5 +100,5 @@ test("a server killed with SIGKILL mid-upload: its temp files are gone right aft
   expect(before.bytes).toBeGreaterThan(8 * MIB); // the body (and its part) the dead server was writing
   program = await startProgram(FROM_SOURCE, cwd, { RENDITION_JOBS: "0" });
   expect(await tempLeft(uploadsDir)).toEqual({ names: [], bytes: 0 });
-  expect((await readdir(path.join(uploadsDir, ".tmp"))).length).toBe(1); // the new process's own folder only
+  expect((await readdir(path.join(uploadsDir, ".tmp"))).length).toBe(2); // the new process's own folder and its stamp only
 });
