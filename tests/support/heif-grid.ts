@@ -6,6 +6,7 @@
 import { concat } from "../../src/media/bytes";
 import { be, ftyp, fullBox, isoBox, latin1 } from "./crafted-bytes";
 import { FIXTURES } from "./client";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 
 /** The body of the first box of `type` anywhere in `b` (found by its name: the fixture holds no other match). */
@@ -15,8 +16,8 @@ function boxOf(b: Uint8Array, type: string): Uint8Array {
   return b.subarray(at, at + size);
 }
 
-export async function heifGrid(side = 20480, tile = 512): Promise<Uint8Array<ArrayBuffer>> {
-  const source = new Uint8Array(await Bun.file(path.join(FIXTURES, "tile-512.heic")).arrayBuffer());
+export function heifGrid(side = 20480, tile = 512): Uint8Array<ArrayBuffer> {
+  const source = new Uint8Array(readFileSync(path.join(FIXTURES, "tile-512.heic")));
   const hvcC = boxOf(source, "hvcC");
   const tileData = boxOf(source, "mdat").subarray(8);
   const perSide = Math.ceil(side / tile);
