@@ -66,7 +66,7 @@ export function jobTimeLimitMs(file: Pick<MediaFileRow, "size" | "durationMs">, 
   return Math.round(Math.min(configuredMs, BASE_TIME_MS + byLength));
 }
 
-/** Renditions made for mediaId, already in the store; [] when the file is gone or needs none. */
+/** Renditions made for mediaId, already in the store; [] when the file is gone, withheld or needs none. */
 export async function makeRenditions(ctx: AppContext, tools: Tools, mediaId: string, limits: JobLimits): Promise<MediaRenditionRow[]> {
   const [file] = await ctx.db.select().from(mediaFiles).where(eq(mediaFiles.id, mediaId)).limit(1);
   if (!file || file.publicCopy === "withheld") return [];
