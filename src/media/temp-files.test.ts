@@ -8,7 +8,7 @@ import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { form, newParticipant, tempFilesLeft, type Participant } from "../../tests/support/client";
+import { fixture, form, newParticipant, tempFilesLeft, type Participant } from "../../tests/support/client";
 import { jpegStuffedScan } from "../../tests/support/hostile-inputs";
 import { write } from "../../tests/support/raw-http";
 import { startTestServer, type TestServer } from "../../tests/support/server";
@@ -101,4 +101,51 @@ test("a server killed with SIGKILL mid-upload: its temp files are gone right aft
   program = await startProgram(FROM_SOURCE, cwd, { RENDITION_JOBS: "0" });
   expect(await tempLeft(uploadsDir)).toEqual({ names: [], bytes: 0 });
   expect((await readdir(path.join(uploadsDir, ".tmp"))).length).toBe(2); // the new process's own folder and its stamp only
+});
+
+test("another instance starting on the same media folder leaves a live instance's upload alone", async () => {
+  cwd = await mkdtemp(path.join(tmpdir(), "casefile-temp-shared-"));
+  program = await startProgram(FROM_SOURCE, cwd, { RENDITION_JOBS: "0" });
+  const { actor } = await newParticipant(program.url);
+  const video = new Uint8Array(await (await fixture("clip.mp4")).arrayBuffer());
+  const padded = new Uint8Array(12 * MIB); // over 8 MiB: its part is copied out on the media thread as it arrives
+  padded.set(video);
+  new DataView(padded.buffer).setUint32(video.length, padded.length - video.length);
+  padded.set(new TextEncoder().encode("free"), video.length + 4);
+  // The body arrives slowly: half of it, then the second instance starts, then the rest.
+  let release!: () => void;
+  const halfSent = new Promise<void>((resolve) => (release = resolve));
+  const head = new TextEncoder().encode(`--b\r\nContent-Disposition: form-data; name="title"\r\n\r\nShared\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="clip.mp4"\r\n\r\n`);
+  const tail = new TextEncoder().encode("\r\n--b--\r\n");
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(head);
+      controller.enqueue(padded.subarray(0, 6 * MIB));
+      await halfSent;
+      controller.enqueue(padded.subarray(6 * MIB));
+      controller.enqueue(tail);
+      controller.close();
+    },
+  });
+  const length = head.length + padded.length + tail.length;
+  const sending = fetch(`${program.url}/api/evidence`, {
+    method: "POST",
+    headers: { cookie: actor.cookie, origin: program.url, "content-type": "multipart/form-data; boundary=b", "content-length": String(length) },
+    body,
+    duplex: "half",
+  } as RequestInit);
+  const first = program;
+  const until = Date.now() + 10_000;
+  while ((await tempLeft(path.join(cwd, "uploads"))).bytes < 4 * MIB && Date.now() < until) await Bun.sleep(50);
+  expect((await tempLeft(path.join(cwd, "uploads"))).bytes).toBeGreaterThanOrEqual(4 * MIB);
+  const second = await startProgram(FROM_SOURCE, cwd, { RENDITION_JOBS: "0" });
+  try {
+    release();
+    const answer = await sending;
+    expect(answer.status).toBe(201);
+    expect((await answer.json()).media.size).toBe(padded.length);
+  } finally {
+    await second.stop();
+  }
+  program = first;
 });
