@@ -16,7 +16,11 @@
  * again while another client asks for /healthz again and again (one request after the other): its slowest answer is
  * how long the input stalled everyone else (issue 22: ≤ 20 ms), reported beside the budget, not part of it yet. That
  * client runs in a process of its own (bench/lib/stall-probe.ts), so this one's sending does not delay its requests.
+ * Issue 42 added the server's tools (their largest RSS, sampled every 50 ms, ≤ 256 MB; an input that starts a
+ * rendition is measured until its tools have ended) and the bytes left in the temp area (0), and inputs for both.
  */
+import { readdir, readFile, stat } from "node:fs/promises";
+import { connect } from "node:net";
 import path from "node:path";
 import { hostileCases, type HostileCase } from "./lib/hostile-cases";
 import { METRICS_TOKEN, UNIQUE_404S, uniqueNotFounds } from "./lib/unique-404s";
@@ -29,7 +33,80 @@ const RSS_BUDGET_MB = 64;
 const STALL_TARGET_MS = 20;
 const MIB = 1024 * 1024;
 
-type Measured = { status: number; cpuS: number; rssMiB: number; stallMs: number };
+const TOOL_BUDGET_MB = 256;
+
+type Measured = { status: number; cpuS: number; rssMiB: number; stallMs: number; toolsMiB: number; tempBytes: number };
+
+/** The server's child processes (its tools: ffmpeg, heif-convert), from every thread's children list. */
+async function childrenOf(pid: number): Promise<number[]> {
+  const tasks = await readdir(`/proc/${pid}/task`).catch(() => [] as string[]);
+  const lists = await Promise.all(tasks.map((task) => readFile(`/proc/${pid}/task/${task}/children`, "utf8").catch(() => "")));
+  return lists.flatMap((list) => list.trim().split(/\s+/).filter(Boolean).map(Number));
+}
+
+/** The largest RSS any of the server's tools reached (sampled every 50 ms) and whether one ran. */
+function sampleTools(pid: number) {
+  let peakKiB = 0;
+  let seen = false;
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      for (const child of await childrenOf(pid)) {
+        seen = true;
+        peakKiB = Math.max(peakKiB, (await rssKiB(child)) ?? 0);
+      }
+      await Bun.sleep(50);
+    }
+  })();
+  return {
+    seen: () => seen,
+    async stop() {
+      running = false;
+      await done;
+      return peakKiB / 1024;
+    },
+  };
+}
+
+/** Until the server's background tools have run and ended: a job is taken within its 2 s poll (at most 180 s). */
+async function toolsEnded(pid: number, tools: { seen(): boolean }): Promise<void> {
+  for (let waited = 0; waited < 180_000; waited += 200) {
+    if ((tools.seen() || waited > 6000) && (await childrenOf(pid)).length === 0) return;
+    await Bun.sleep(200);
+  }
+}
+
+/** Bytes left in the temp area (every process's folder, not the owner stamps). */
+async function tempBytes(uploadsDir: string): Promise<number> {
+  const entries = await readdir(path.join(uploadsDir, ".tmp"), { recursive: true, withFileTypes: true }).catch(() => []);
+  const files = entries.filter((e) => e.isFile() && !e.name.endsWith(".owner")).map((e) => path.join(e.parentPath, e.name));
+  return (await Promise.all(files.map((file) => stat(file).then((s) => s.size, () => 0)))).reduce((a, b) => a + b, 0);
+}
+
+/** A participant's upload of `bytes` whose connection drops after half of them (no answer: status 0). */
+async function dropHalfWay(server: Child, cookie: string, bytes: Uint8Array): Promise<number> {
+  const boundary = "----hostile-drop";
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nDropped\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.mp4"\r\n\r\n`;
+  const length = head.length + bytes.length + `\r\n--${boundary}--\r\n`.length;
+  const { hostname, port } = new URL(server.url);
+  const socket = connect(Number(port), hostname);
+  await new Promise((connected) => socket.once("connect", connected));
+  socket.on("error", () => {});
+  const write = (chunk: string | Uint8Array) => new Promise<void>((written) => (socket.write(chunk) ? written() : socket.once("drain", () => written())));
+  await write([`POST /api/evidence HTTP/1.1`, `Host: ${hostname}:${port}`, `Cookie: ${cookie}`, `Origin: ${server.url}`,
+    `Content-Type: multipart/form-data; boundary=${boundary}`, `Content-Length: ${length}`, "", head].join("\r\n"));
+  for (let at = 0; at < bytes.length / 2; at += MIB) await write(bytes.subarray(at, at + MIB));
+  await Bun.sleep(300);
+  socket.destroy();
+  return 0;
+}
+
+const send = async (server: Child, cookie: string, c: HostileCase, bytes: Uint8Array) => {
+  if (c.route === "dropped") return dropHalfWay(server, cookie, bytes);
+  const res = await fetch(request(server, cookie, c, bytes), { signal: AbortSignal.timeout(60_000) });
+  await res.arrayBuffer();
+  return res.status;
+};
 
 /** Another visitor meanwhile (bench/lib/stall-probe.ts, its own process); stop() gives its slowest answer, in ms. */
 async function watchStalls(url: string) {
@@ -128,17 +205,23 @@ async function measure(c: HostileCase, bytes: Uint8Array): Promise<Measured> {
     await settle(server.pid);
     const rssBefore = ((await rssKiB(server.pid)) ?? 0) / 1024;
     const cpuBefore = await cpuSeconds(server.pid);
-    const sampler = sampleRss(server.pid, 10, 120);
-    const res = await fetch(request(server, cookie, c, bytes), { signal: AbortSignal.timeout(60_000) });
-    await res.arrayBuffer();
+    const sampler = sampleRss(server.pid, 10, 300);
+    const tools = sampleTools(server.pid);
+    const status = await send(server, cookie, c, bytes);
     await idle(server.pid);
+    if (c.tools) await toolsEnded(server.pid, tools);
     const rss = await sampler.stop();
     const cpuS = (await cpuSeconds(server.pid)) - cpuBefore;
+    const toolsMiB = await tools.stop();
+    const left = await tempBytes(path.join(tmp.dir, "uploads"));
     // The same input again with another visitor asking meanwhile (its requests cost CPU: not in the figures above).
     const stalls = await watchStalls(server.url);
-    await (await fetch(request(server, cookie, c, bytes), { signal: AbortSignal.timeout(60_000) })).arrayBuffer();
+    const again = sampleTools(server.pid);
+    await send(server, cookie, c, bytes);
     await idle(server.pid);
-    return { status: res.status, cpuS, rssMiB: Math.max(0, rss.peakMiB - rssBefore), stallMs: await stalls.stop() };
+    if (c.tools) await toolsEnded(server.pid, again);
+    await again.stop();
+    return { status, cpuS, rssMiB: Math.max(0, rss.peakMiB - rssBefore), stallMs: await stalls.stop(), toolsMiB, tempBytes: left };
   } finally {
     await server.stop();
     await tmp.remove();
@@ -165,17 +248,20 @@ try {
     const ratio = median(runs.map((r) => r.hostile.cpuS / Math.max(r.benign.cpuS, 0.01)));
     const statuses = [...new Set(runs.map((r) => r.hostile.status))].join("/");
     const stall = Math.max(...runs.map((r) => r.hostile.stallMs));
-    const pass = cpu <= CPU_BUDGET_S && rss <= RSS_BUDGET_MB && runs.every((r) => r.hostile.status < 500);
+    const toolsMiB = Math.max(...runs.map((r) => r.hostile.toolsMiB));
+    const left = Math.max(...runs.map((r) => r.hostile.tempBytes));
+    const pass = cpu <= CPU_BUDGET_S && rss <= RSS_BUDGET_MB && toolsMiB <= TOOL_BUDGET_MB && left === 0 && runs.every((r) => r.hostile.status < 500);
     if (!pass) failures++;
     const row =
       `| ${c.name} | ${c.route} | ${fmt(hostile.length / MIB, 2)} MiB | ${statuses} | ${fmt(cpu, 2)} s | ` +
       `${fmt(median(runs.map((r) => r.benign.cpuS)), 2)} s | ${fmt(ratio, 2)} | ${fmt(rss, 1)} MB | ${pass ? "pass" : "FAIL"} | ` +
-      `${fmt(stall, 1)} ms${stall > STALL_TARGET_MS ? " ❌" : ""} (benign ${fmt(median(runs.map((r) => r.benign.stallMs)), 1)} ms) |`;
+      `${fmt(stall, 1)} ms${stall > STALL_TARGET_MS ? " ❌" : ""} (benign ${fmt(median(runs.map((r) => r.benign.stallMs)), 1)} ms) | ` +
+      `${toolsMiB > 0 ? `${fmt(toolsMiB, 1)} MB` : "none ran"} | ${left} B |`;
     rows.push(row);
     console.log(row);
   }
-  console.log("\n| case | route | size | status | server CPU (max) | benign CPU (median) | ratio | peak RSS above idle (max) | budget | slowest /healthz meanwhile (max; target ≤ 20 ms) |");
-  console.log("|---|---|---|---|---|---|---|---|---|---|");
+  console.log("\n| case | route | size | status | server CPU (max) | benign CPU (median) | ratio | peak RSS above idle (max) | budget | slowest /healthz meanwhile (max; target ≤ 20 ms) | tools' peak RSS (max; ≤ 256 MB) | temp bytes left (max) |");
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|");
   for (const row of rows) console.log(row);
   let cases = rows.length;
   if (!ONLY || "unique-404s".includes(ONLY)) {
@@ -195,7 +281,7 @@ try {
       await tmp.remove();
     }
   }
-  console.log(`\nRESULT ${cases - failures}/${cases} cases within ${CPU_BUDGET_S} s CPU and ${RSS_BUDGET_MB} MB: ${failures ? "FAIL" : "PASS"}`);
+  console.log(`\nRESULT ${cases - failures}/${cases} cases within ${CPU_BUDGET_S} s CPU and ${RSS_BUDGET_MB} MB, tools within ${TOOL_BUDGET_MB} MB, no temp bytes left: ${failures ? "FAIL" : "PASS"}`);
   console.log(`stalls: ${rows.filter((row) => row.includes("❌")).length}/${rows.length} cases kept /healthz waiting over ${STALL_TARGET_MS} ms`);
 } finally {
   process.exitCode = failures ? 1 : 0;

@@ -50,7 +50,8 @@ try {
   const limits = { timeLimitMs: 3_600_000, signal: new AbortController().signal };
   const timed = async (make: Parameters<typeof recipeCommands>[1], kind: "display" | "poster" | "thumbnail", source: string, seconds?: number) => {
     const started = performance.now();
-    for (const argv of recipeCommands(tools, make, { source, out: path.join(work, `${make}-${kind}`), seconds, kind })) await runTool(tools, argv, limits);
+    const demuxer = make === "photo-frame" ? "jpeg_pipe" : "mov";
+    for (const argv of recipeCommands(tools, make, { source, demuxer, out: path.join(work, `${make}-${kind}`), seconds, kind })) await runTool(tools, argv, limits);
     return (performance.now() - started) / 1000;
   };
   const videoSeconds = (await timed("h264-mp4", "display", video)) + (await timed("video-frame", "poster", video, VIDEO_SECONDS)) + (await timed("video-frame", "thumbnail", video, VIDEO_SECONDS));

@@ -256,7 +256,7 @@ try {
   }
   const unsent = items.filter((i) => !i.sent);
   const phoneErrors = reports.filter((r) => r.error);
-  const leftovers = await readdir(path.join(uploadsDir, ".tmp")).catch(() => [] as string[]);
+  const leftovers = (await readdir(path.join(uploadsDir, ".tmp"), { recursive: true, withFileTypes: true }).catch(() => [])).filter((e) => e.isFile() && !e.name.endsWith(".owner"));
 
   // ---- report ------------------------------------------------------------------------------------------------
   const payloadBytes = believed.reduce((n, i) => n + i.size, 0);
@@ -278,7 +278,7 @@ try {
   console.log(`login: p50 ${fmt(percentile(logins, 50), 2)} s, max ${fmt(logins.at(-1) ?? NaN, 2)} s`);
   const crowdCpu = crowd.resourceUsage()?.cpuTime.total;
   console.log(`phones' process: CPU ${crowdCpu === undefined ? "?" : fmt(Number(crowdCpu) / 1e6, 1)} s at nice ${nice} (it shares the 2 cores with the server)`);
-  console.log(`server: CPU ${fmt(serverCpu, 1)} s over the run (${fmt((serverCpu / seconds) * 100, 0)}% of one core); temp files left ${leftovers.length}${leftovers.length ? ` (${leftovers.slice(0, 5).join(", ")})` : ""}`);
+  console.log(`server: CPU ${fmt(serverCpu, 1)} s over the run (${fmt((serverCpu / seconds) * 100, 0)}% of one core); temp files left ${leftovers.length}${leftovers.length ? ` (${leftovers.slice(0, 5).map((e) => e.name).join(", ")})` : ""}`);
   console.log(
     `server RSS: idle ${fmt((before.VmRSS ?? 0) / 1024)} MiB; peak sampled ${fmt((peak.VmRSS ?? 0) / 1024)} MiB ` +
       `(anon ${fmt((peak.RssAnon ?? 0) / 1024)}, file ${fmt((peak.RssFile ?? 0) / 1024)}); VmHWM ${fmt(hwm / 1024)} MiB`,

@@ -303,7 +303,7 @@ try {
     const settledRun = thisRound.find((r) => r.label === "casefile (settled)");
     if (settledRun) roundRatios.push(settledRun.mbPerSec / bestRaw);
   }
-  const leftovers = await readdir(path.join(tmp.dir, "uploads", ".tmp"));
+  const leftovers = (await readdir(path.join(tmp.dir, "uploads", ".tmp"), { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && !e.name.endsWith(".owner"));
   const stored = (await readdir(path.join(tmp.dir, "uploads"), { recursive: true, withFileTypes: true })).filter(
     (e) => e.isFile() && !path.relative(path.join(tmp.dir, "uploads"), e.parentPath).startsWith(".tmp"),
   );

@@ -13,6 +13,9 @@ import { bodyOutcome } from "./http/streamed-body";
 import { answerUnreadBody } from "./http/unread-body";
 import { createMailer } from "./mail/mailer";
 import { createLocalStore } from "./media/local-store";
+import { sweepTempAreas, TEMP_SWEEP_MS } from "./media/temp-area";
+import { liveInstances } from "./server-status/instances";
+import path from "node:path";
 import type { MediaStore } from "./media/store";
 import type { ServerTls } from "./tls/server-tls";
 import { sweepExpiredUploads } from "./uploads/upload-sweeper";
@@ -76,6 +79,12 @@ const purgeDue = (ctx: AppContext) => runRetention(ctx).catch((error) => console
 
 const sweepUploads = (ctx: AppContext) => sweepExpiredUploads(ctx).catch((error) => console.warn("upload sweep failed:", error));
 
+/** Temp folders of processes that died (temp-area.ts): this host's went at the store's opening; others' need heartbeats. */
+const sweepTemp = (ctx: AppContext) =>
+  liveInstances(ctx.db)
+    .then((live) => sweepTempAreas(path.dirname(ctx.store.tempDir), new Set(live.map((row) => row.id))))
+    .catch((error) => console.warn("temp sweep failed:", error));
+
 export async function startServer(config: Config, assets: WebAssets = diskAssets(config.webDir)): Promise<RunningServer> {
   if (config.logFormat === "json") useJsonLog();
   // Before the database: a wrong certificate file stops the start with one line and opens nothing. Loaded only for
@@ -89,6 +98,7 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
     setInterval(() => logAuditHead(ctx), AUDIT_HEAD_LOG_MS),
     setInterval(() => sweepExpiredLimits(ctx.db).catch((error) => console.warn("rate-limit sweep failed:", error)), LIMIT_SWEEP_MS),
     setInterval(() => sweepUploads(ctx), UPLOAD_SWEEP_MS),
+    setInterval(() => sweepTemp(ctx), TEMP_SWEEP_MS),
     setInterval(() => purgeDue(ctx), RETENTION_CHECK_MS),
   ];
   for (const sweeper of sweepers) sweeper.unref();
@@ -154,6 +164,7 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
       () => pruneExpiredSessions(ctx.db),
       () => sweepExpiredLimits(ctx.db),
       () => sweepUploads(ctx),
+      () => sweepTemp(ctx),
       () => logAuditHead(ctx),
       () => purgeDue(ctx),
     ];

@@ -5,12 +5,18 @@
 import path from "node:path";
 import { HOSTILE_AV } from "../../tests/support/hostile-av";
 import { HOSTILE_INPUTS } from "../../tests/support/hostile-inputs";
+import { heifGrid } from "../../tests/support/heif-grid";
 import { ROOT } from "./proc";
 
 export type HostileCase = {
   name: string;
-  /** register: an anonymous registration's verification photo (images only); evidence: a participant's upload. */
-  route: "register" | "evidence";
+  /**
+   * register: an anonymous registration's verification photo (images only); evidence: a participant's upload;
+   * dropped: a participant's upload whose connection drops half way through its body.
+   */
+  route: "register" | "evidence" | "dropped";
+  /** The input starts background work (renditions): measured until the server's tools have ended too. */
+  tools?: boolean;
   fileName: string;
   build(): Uint8Array;
   baseline(size: number): Uint8Array;
@@ -80,5 +86,39 @@ export function hostileCases(): HostileCase[] {
     { name: "multipart: near-boundary file body", route: "register", fileName: "x.jpg", build: () => nearBoundaries(), baseline: benignJpeg },
     ...media,
     ...av,
+    ...roundFour(),
+  ];
+}
+
+const ID3 = new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 0]);
+const behindId3 = (text: string) => new Uint8Array([...ID3, ...new TextEncoder().encode(text)]);
+/** A real MP3 padded with zeros to size (its frames then end: what a recording of that size costs to take). */
+const benignMp3 = (size: number) => {
+  const mp3 = fixture("voice.mp3");
+  const out = new Uint8Array(Math.max(size, mp3.length));
+  out.set(mp3);
+  return out;
+};
+
+/** 60 s of one 4K frame repeated, HEVC in MP4 (~100 KB): cheap to send, every frame decoded and scaled to copy it. */
+function repeatedFrames(): Uint8Array {
+  const out = path.join(require("node:os").tmpdir(), `casefile-repeated-${process.pid}.mp4`);
+  const made = Bun.spawnSync(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "color=gray:size=3840x2160:rate=30:duration=60",
+    "-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "log-level=error", "-tag:v", "hvc1", out]);
+  if (made.exitCode !== 0) throw new Error(`ffmpeg: ${made.stderr.toString()}`);
+  const bytes = fixtureAt(out);
+  require("node:fs").rmSync(out);
+  return bytes;
+}
+const fixtureAt = (file: string) => new Uint8Array(require("node:fs").readFileSync(file));
+
+/** Issue 42's inputs: files that name other files, a picture that declares 419 MP, tools' work, a dropped body. */
+function roundFour(): HostileCase[] {
+  return [
+    { name: "sniff: ffconcat behind ID3", route: "evidence", fileName: "x.mp3", build: () => behindId3("ffconcat version 1.0\nfile '0123456789abcdef0123456789abcdef'\n"), baseline: benignMp3 },
+    { name: "sniff: HLS behind ID3", route: "evidence", fileName: "x.mp3", build: () => behindId3("#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:1,\n/etc/hostname.mp3\n#EXT-X-ENDLIST\n"), baseline: benignMp3 },
+    { name: "pixels: HEIF grid 20480×20480", route: "register", fileName: "x.heic", build: () => heifGrid(), baseline: () => fixture("gps.heic") },
+    { name: "renditions: 60 s of repeated 4K frames", route: "evidence", fileName: "x.mp4", build: repeatedFrames, baseline: benignMp4, tools: true },
+    { name: "multipart: 30 MB body dropped at 15 MB", route: "dropped", fileName: "x.mp4", build: () => new Uint8Array(30 * MIB), baseline: (size) => new Uint8Array(size) },
   ];
 }

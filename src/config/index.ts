@@ -44,7 +44,8 @@ export type Config = {
   maxUploadBytes: number;
   /**
    * Copies for viewers made by background jobs (src/renditions): how many run at once in this process (0 = none are
-   * made here) and how long one file's may take before it is stopped.
+   * made here) and the longest one file's may take before it is stopped (each gets less by its length and size:
+   * jobTimeLimitMs in src/renditions/make-renditions.ts).
    */
   renditions: { jobs: number; timeLimitMs: number };
   /**

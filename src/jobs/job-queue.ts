@@ -19,29 +19,49 @@ const isoIn = (ms: number, now = Date.now()) => new Date(now + ms).toISOString()
 
 export type HeldJob = Pick<JobRow, "id" | "kind" | "subject" | "attempts"> & { token: string };
 
+/** Jobs a participant may have waiting or running at once; their further files are queued as these end. */
+export const MAX_QUEUED_PER_OWNER = 10;
+
 /**
- * Adds a job for every media file stored since `since` (ISO; every file when undefined) that has none yet; files the
- * browsers made themselves (their thumbnails) need none. A file's row is written a little after its created_at
- * (once its bytes are stored), so callers look back with a margin: the jobs' unique index makes a second look free.
+ * Adds a job for every media file stored since `since` (ISO; every file when undefined) that has none yet, unless
+ * its owner has MAX_QUEUED_PER_OWNER jobs waiting or running already; files the browsers made themselves (their
+ * thumbnails) need none. A file's row is written a little after its created_at (once its bytes are stored), so
+ * callers look back with a margin: the jobs' unique index makes a second look free. Resolves true when a file was
+ * held back by its owner's limit (the caller then looks at every file again next time, until none is).
  */
-export async function enqueueMedia(db: Database, kind: JobKind, since: string | undefined): Promise<void> {
+export async function enqueueMedia(db: Database, kind: JobKind, since: string | undefined): Promise<boolean> {
   const now = new Date().toISOString();
-  await db.run(sql`insert into jobs (kind, subject, state, run_after, created_at)
-    select ${kind}, m.id, 'pending', ${now}, ${now} from media_files m
-    where m.purpose <> 'thumbnail' and m.created_at >= ${since ?? ""}
-      and not exists (select 1 from jobs j where j.kind = ${kind} and j.subject = m.id)
+  const withoutJob = sql`m.purpose <> 'thumbnail' and m.created_at >= ${since ?? ""}
+      and not exists (select 1 from jobs j where j.kind = ${kind} and j.subject = m.id)`;
+  // Each owner's files without a job, numbered oldest first, after the jobs the owner has waiting or running.
+  await db.run(sql`with queued as (select qm.owner_id, count(*) as n from jobs q join media_files qm on qm.id = q.subject
+        where q.kind = ${kind} and q.state in ('pending', 'running') group by qm.owner_id),
+      fresh as (select m.id, m.owner_id, row_number() over (partition by m.owner_id order by m.created_at, m.rowid) as n from media_files m where ${withoutJob})
+    insert into jobs (kind, subject, state, run_after, created_at)
+    select ${kind}, f.id, 'pending', ${now}, ${now} from fresh f left join queued q on q.owner_id = f.owner_id
+    where f.n + coalesce(q.n, 0) <= ${MAX_QUEUED_PER_OWNER}
     on conflict (kind, subject) do nothing`);
+  const [held] = (await db.all(sql`select 1 from media_files m where ${withoutJob} limit 1`)) as unknown[];
+  return held !== undefined;
 }
 
-/** Takes the oldest job that is due (or whose holder's lease ran out), or undefined when there is none. */
+/**
+ * Takes the next job that is due (or whose holder's lease ran out), or undefined when there is none: the oldest job
+ * of the participant served longest ago (whose last job ended first; one with a job running now comes last; one never
+ * served, first). Taking in turns across owners, from the database, holds across instances: one participant's
+ * files delay another's by at most the one job already running.
+ */
 export async function takeJob(db: Database, kind: JobKind): Promise<HeldJob | undefined> {
   const token = crypto.randomUUID();
   const now = new Date().toISOString();
   const [taken] = (await db.all(sql`update jobs set state = 'running', lease_token = ${token}, leased_until = ${isoIn(JOB_LEASE_MS)},
       attempts = attempts + 1
-    where id = (select id from jobs where kind = ${kind}
-      and ((state = 'pending' and run_after <= ${now}) or (state = 'running' and leased_until < ${now} and attempts < ${MAX_ATTEMPTS}))
-      order by id limit 1)
+    where id = (select j.id from jobs j left join media_files m on m.id = j.subject
+      where j.kind = ${kind}
+        and ((j.state = 'pending' and j.run_after <= ${now}) or (j.state = 'running' and j.leased_until < ${now} and j.attempts < ${MAX_ATTEMPTS}))
+      order by (select coalesce(max(case when o.state = 'running' and o.leased_until >= ${now} then 'running' else o.finished_at end), '')
+          from jobs o join media_files om on om.id = o.subject where o.kind = ${kind} and om.owner_id = m.owner_id), j.id
+      limit 1)
     returning id, kind, subject, attempts`)) as Pick<JobRow, "id" | "kind" | "subject" | "attempts">[];
   return taken && { ...taken, token };
 }

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createLocalStore } from "./local-store";
 
-test("at start, temp files left by a crash over an hour ago are removed; recent ones stay", async () => {
+test("at start, loose temp files left over an hour ago are removed, recent ones stay; this process writes in a folder of its own", async () => {
   const root = await mkdtemp(path.join(tmpdir(), "casefile-store-"));
   try {
     await mkdir(path.join(root, ".tmp"));
@@ -12,8 +12,10 @@ test("at start, temp files left by a crash over an hour ago are removed; recent 
     await writeFile(path.join(root, ".tmp", "new.part"), "an upload in progress");
     const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
     await utimes(path.join(root, ".tmp", "old.part"), twoHoursAgo, twoHoursAgo);
-    await createLocalStore(root);
-    expect(await readdir(path.join(root, ".tmp"))).toEqual(["new.part"]);
+    const store = await createLocalStore(root);
+    expect((await readdir(path.join(root, ".tmp"))).filter((name) => name.endsWith(".part"))).toEqual(["new.part"]);
+    expect(path.dirname(store.tempDir)).toBe(path.join(root, ".tmp"));
+    expect(await readdir(store.tempDir)).toEqual([]);
   } finally {
     await rm(root, { recursive: true, force: true });
   }

@@ -1,13 +1,11 @@
 import { mkdir, readdir, rename, rm, stat, writeFile, access, constants } from "node:fs/promises";
 import path from "node:path";
-import { removeStaleTempFiles } from "./stale-temp";
+import { openTempArea } from "./temp-area";
 import { type ByteRange, type MediaStore, MissingMediaError } from "./store";
 
 const TEMP_FOLDER = ".tmp";
 export async function createLocalStore(root: string): Promise<MediaStore> {
-  const tempDir = path.join(root, TEMP_FOLDER);
-  await mkdir(tempDir, { recursive: true });
-  await removeStaleTempFiles(tempDir);
+  const tempDir = await openTempArea(path.join(root, TEMP_FOLDER));
   const pathOf = (key: string) => {
     const full = path.join(root, key);
     if (!full.startsWith(root + path.sep)) throw new Error(`media key escapes the store: ${key}`);

@@ -8,6 +8,7 @@ import type { UserRow } from "../db/users";
 import { unsupportedMedia } from "../http/errors";
 import { mediaDurationMs } from "./duration";
 import type { TempFile } from "./multipart";
+import { declaredPixels, MAX_PHOTO_PIXELS } from "./pixels";
 import { sniffFile, type MediaKind, type Sniffed } from "./sniff";
 import type { MediaStore } from "./store";
 import { writePublicCopy, type CopyJob, type WrittenCopy } from "./public-copy";
@@ -38,6 +39,12 @@ export async function identify(file: TempFile, allowed: MediaKind[], what: strin
   }
   if (sniffed.kind === "image" && file.size > MAX_IMAGE_BYTES) {
     throw unsupportedMedia(`Photos larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB are not supported.`);
+  }
+  // Bounded by the pixels it declares before any decoder sees it (pixels.ts); one whose size cannot be read is refused.
+  if (sniffed.kind === "image") {
+    const pixels = await declaredPixels(Bun.file(file.path), sniffed.mime);
+    if (!pixels) throw unsupportedMedia(`The ${what}'s size in pixels could not be read: it must be ${KIND_NAMES.image} in a supported format.`);
+    if (pixels > MAX_PHOTO_PIXELS) throw unsupportedMedia(`Photos larger than ${MAX_PHOTO_PIXELS / 1_000_000} megapixels are not supported.`);
   }
   return sniffed;
 }

@@ -87,6 +87,7 @@ export async function readMultipart(request: Request, tempDir: string, limits: M
     await Promise.all(written.splice(0).map((p) => rm(p, { force: true })));
   };
   const arriving = new ArrivingBody();
+  const extracting: Promise<unknown>[] = [];
   let reading: FileHandle | undefined;
   let refused = true;
   try {
@@ -104,7 +105,13 @@ export async function readMultipart(request: Request, tempDir: string, limits: M
     };
     // A large body's file parts are copied out and hashed as they arrive, on the media thread (extract-part.ts).
     const extractPart: PartExtractor | undefined =
-      declared !== undefined && declared > HASHED_HERE_UP_TO_BYTES ? (part) => extractArrivingPart(arriving, { ...part, body: bodyPath, target: newPartPath() }) : undefined;
+      declared !== undefined && declared > HASHED_HERE_UP_TO_BYTES
+        ? (part) => {
+            const extraction = extractArrivingPart(arriving, { ...part, body: bodyPath, target: newPartPath() });
+            extracting.push(extraction);
+            return extraction;
+          }
+        : undefined;
     const [, scanned] = await Promise.all([received, scanMultipart(reading, arriving, boundary, scanRules, extractPart)]);
     const files: Record<string, TempFile> = Object.create(null);
     for (const part of scanned.files) {
@@ -121,6 +128,9 @@ export async function readMultipart(request: Request, tempDir: string, limits: M
     return { fields: scanned.fields, files, cleanup };
   } catch (error) {
     arriving.fail(error);
+    // A part still being copied out on the media thread would write its file again after it was removed (a dropped
+    // body left up to 32 MiB each): its steps end once the body has failed, and only then are the files removed.
+    await Promise.allSettled(extracting);
     await cleanup();
     throw error instanceof HttpError ? error : malformed();
   } finally {

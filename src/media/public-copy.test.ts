@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { readdir } from "node:fs/promises";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { mediaFiles } from "../db/media-files";
-import { Actor, cast, fixture, form, type Participant } from "../../tests/support/client";
+import { Actor, cast, fixture, form, tempFilesLeft, type Participant } from "../../tests/support/client";
 import { startTestServer, type TestServer } from "../../tests/support/server";
 import { sniffFile } from "./sniff";
 import { movieOfFrames } from "../../tests/support/av-bytes";
@@ -82,7 +80,7 @@ describe("public copies of video and audio", () => {
       expect(range.status).toBe(206);
       expect(range.headers.get("content-range")).toBe(`bytes 100-1099/${original.length}`);
       expect(await bytesOf(range)).toEqual(forVisitor.subarray(100, 1100));
-      expect(await readdir(path.join(server.uploadsDir, ".tmp"))).toEqual([]); // no temp copy left behind
+      expect(await tempFilesLeft(server.uploadsDir)).toEqual([]); // no temp copy left behind
     });
   }
 

@@ -20,7 +20,7 @@ import {
 } from "@aws-sdk/client-s3";
 import type { Config } from "../config";
 import { createS3Client } from "./s3-client";
-import { removeStaleTempFiles } from "./stale-temp";
+import { openTempArea } from "./temp-area";
 import { type ByteRange, type MediaStore, MissingMediaError } from "./store";
 
 /** Part size of multipart uploads; files up to this size go up in a single PutObject. S3's minimum part is 5 MiB. */
@@ -40,10 +40,8 @@ async function readChunk(file: Awaited<ReturnType<typeof open>>, buffer: Buffer,
 export async function createS3Store(config: Pick<Config, "s3">): Promise<MediaStore> {
   const bucket = config.s3.bucket;
   const client = createS3Client(config.s3);
-  // Uploads are spooled here before they go to the bucket; names are random, so instances may share it.
-  const tempDir = path.join(tmpdir(), "casefile-uploads");
-  await mkdir(tempDir, { recursive: true });
-  await removeStaleTempFiles(tempDir); // also resumable uploads' spooled parts (s3-upload-bytes.ts) after a kill -9
+  // Uploads are spooled here before they go to the bucket (resumable uploads' parts too), in this process's folder.
+  const tempDir = await openTempArea(path.join(tmpdir(), "casefile-uploads"));
 
   async function uploadInParts(key: string, tempPath: string, size: number, mime: string): Promise<void> {
     const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: mime }));

@@ -41,6 +41,17 @@ describe("sniffing media from its bytes", () => {
     expect(await sniffFile(fixture("clip.ogv"))).toBeUndefined();
   });
 
+  test("an ID3 tag counts only before MPEG audio or ADTS frames, however large the tag (a cover picture)", async () => {
+    const tag = (size: number) => concat([latin1("ID3"), new Uint8Array([4, 0, 0, (size >> 21) & 0x7f, (size >> 14) & 0x7f, (size >> 7) & 0x7f, size & 0x7f]), new Uint8Array(size)]);
+    const mp3Frame = concat([new Uint8Array([0xff, 0xfb, 0x90, 0x00]), new Uint8Array(413)]);
+    const adtsFrame = new Uint8Array([0xff, 0xf1, 0x50, 0x80, 0x00, 0xff, 0xfc]);
+    expect(await sniffBytes(concat([tag(200 * 1024), mp3Frame]))).toEqual({ kind: "audio", mime: "audio/mpeg" });
+    expect(await sniffBytes(concat([tag(16), tag(16), adtsFrame, new Uint8Array(8)]))).toEqual({ kind: "audio", mime: "audio/aac" });
+    expect(await sniffBytes(concat([tag(16), latin1("ffconcat version 1.0\nfile 'x'\n")]))).toBeUndefined();
+    expect(await sniffBytes(concat([tag(0), latin1("#EXTM3U\n#EXT-X-TARGETDURATION:1\n/etc/x.mp3\n")]))).toBeUndefined();
+    expect(await sniffBytes(concat([tag(0), new Uint8Array(await fixture("clip.webm").arrayBuffer())]))).toBeUndefined();
+  });
+
   test("a WebM nested thousands of levels deep is refused, not a stack overflow", async () => {
     expect(await sniffBytes(webmDeepNesting(64 * 1024))).toBeUndefined();
   });

@@ -1,5 +1,6 @@
 import { ascii, u32be } from "./bytes";
 import { type BoxBudget, ISO_HEADER_BYTES, type IsoBox, isoBoxHeader } from "./iso-box";
+import { frameLength } from "./strip/mpeg-audio";
 
 /**
  * Decides what a file really is from its bytes, never from its name or declared type.
@@ -33,7 +34,30 @@ export function windowedReader(file: Blob, head: Uint8Array): ReadAt {
 export async function sniffFile(file: Blob): Promise<Sniffed | undefined> {
   const head = await readRange(file, 0, HEAD_BYTES);
   if (head.length < 12) return undefined;
+  if (ascii(head, 0, 3) === "ID3") return sniffBehindId3(file, head);
   return sniffImage(head) ?? sniffAudioSimple(head) ?? (await sniffIsoMedia(file, head)) ?? sniffMatroska(head) ?? sniffOgg(head);
+}
+
+/** ID3v2 tags in a row at most (some taggers stack one per tool). */
+const MAX_ID3_TAGS = 4;
+
+/**
+ * An ID3v2 tag is only a prefix: what follows it must be an MPEG audio or ADTS frame. ffmpeg skips the tag and
+ * guesses the format of the rest, so an "MP3" of a tag and an ffconcat script or HLS playlist would otherwise be
+ * taken, and read other files when copied (docs/security.md, "What ffmpeg may read").
+ */
+async function sniffBehindId3(file: Blob, head: Uint8Array): Promise<Sniffed | undefined> {
+  let at = 0;
+  for (let tags = 0; tags < MAX_ID3_TAGS; tags++) {
+    const h = at === 0 ? head : await readRange(file, at, at + 10);
+    if (ascii(h, 0, 3) !== "ID3") break;
+    if (h.length < 10 || (h[6]! | h[7]! | h[8]! | h[9]!) & 0x80) return undefined;
+    const footer = (h[5]! & 0x10) !== 0;
+    at += 10 + ((h[6]! << 21) | (h[7]! << 14) | (h[8]! << 7) | h[9]!) + (footer ? 10 : 0);
+  }
+  const frame = await readRange(file, at, at + 8);
+  if (frameLength(frame, 0, frame.length) === undefined) return undefined;
+  return (frame[1]! & 0x06) === 0 ? { kind: "audio", mime: "audio/aac" } : { kind: "audio", mime: "audio/mpeg" };
 }
 
 function sniffImage(b: Uint8Array): Sniffed | undefined {
@@ -46,7 +70,6 @@ function sniffImage(b: Uint8Array): Sniffed | undefined {
 
 function sniffAudioSimple(b: Uint8Array): Sniffed | undefined {
   if (ascii(b, 0, 4) === "RIFF" && ascii(b, 8, 4) === "WAVE") return { kind: "audio", mime: "audio/wav" };
-  if (ascii(b, 0, 3) === "ID3") return { kind: "audio", mime: "audio/mpeg" };
   if (b[0] === 0xff && (b[1]! & 0xf6) === 0xf0) return { kind: "audio", mime: "audio/aac" }; // ADTS
   if (b[0] === 0xff && (b[1]! & 0xe0) === 0xe0 && (b[1]! & 0x06) !== 0) return { kind: "audio", mime: "audio/mpeg" }; // MPEG audio frame
   return undefined;

@@ -1,3 +1,4 @@
+import { readOptions } from "./recipes";
 import { runTool, type RunLimits, type Tools } from "./tools";
 
 /** What ffprobe says of a video or audio file: its container, length and first video and audio streams. */
@@ -13,8 +14,8 @@ type FfprobeJson = {
   streams?: { codec_type?: string; codec_name?: string; width?: number; height?: number; disposition?: { attached_pic?: number } }[];
 };
 
-export async function probe(tools: Tools, file: string, limits: RunLimits): Promise<Probe> {
-  const out = await runTool(tools, [tools.ffprobe!, "-v", "error", "-print_format", "json", "-show_format", "-show_streams", file], {
+export async function probe(tools: Tools, file: string, demuxer: string | undefined, limits: RunLimits): Promise<Probe> {
+  const out = await runTool(tools, [tools.ffprobe!, "-v", "error", "-print_format", "json", "-show_format", "-show_streams", ...readOptions(demuxer), file], {
     ...limits,
     maxStdoutBytes: 256 * 1024,
   });

@@ -14,29 +14,64 @@ const fit = (px: number) => `scale='if(gte(iw,ih),min(${px},iw),-2)':'if(gte(iw,
 const NO_METADATA = ["-map_metadata", "-1", "-map_chapters", "-1"];
 const QUIET = ["-nostdin", "-hide_banner", "-v", "error", "-y"];
 
-export type RecipeInput = { source: string; out: string; seconds?: number; kind: Recipe["kind"] };
+/**
+ * The ffmpeg demuxer for each type the sniffer names. ffmpeg never guesses the format from the content: behind a
+ * tag or a header it would otherwise find a playlist (hls), a concat script, an image sequence, and open the files
+ * they name. Image demuxers are the "pipe" ones: image2's file name patterns are never in play.
+ */
+const DEMUXERS: Record<string, string> = {
+  "image/jpeg": "jpeg_pipe",
+  "image/png": "png_pipe",
+  "image/webp": "webp_pipe",
+  "image/gif": "gif",
+  "video/mp4": "mov",
+  "video/quicktime": "mov",
+  "audio/mp4": "mov",
+  "video/webm": "matroska",
+  "audio/webm": "matroska",
+  "audio/ogg": "ogg",
+  "audio/wav": "wav",
+  "audio/mpeg": "mp3",
+  "audio/aac": "aac",
+};
+
+/** HEIF has none: libheif decodes it (a JPEG then goes to ffmpeg). */
+export const demuxerOf = (mime: string): string | undefined => DEMUXERS[mime];
+
+/**
+ * The input options of every tool run: the demuxer decided, and only the file protocol (no network, no concat:,
+ * subfile:, data: or pipe: a demuxer could be told to open). The mov demuxer's external references (dref) stay off,
+ * as is ffmpeg's default.
+ */
+export function readOptions(demuxer: string | undefined): string[] {
+  if (!demuxer) throw new Error("ffmpeg is never left to guess a file's format");
+  return ["-protocol_whitelist", "file", "-f", demuxer];
+}
+const inputOf = (source: string, demuxer: string | undefined) => [...readOptions(demuxer), "-i", source];
+
+export type RecipeInput = { source: string; demuxer: string | undefined; out: string; seconds?: number; kind: Recipe["kind"] };
 
 /** The argv of one recipe; "heif-jpeg" is two steps (decode, then scale and re-encode without metadata). */
-export function recipeCommands(tools: Tools, make: Recipe["make"], { source, out, seconds, kind }: RecipeInput): string[][] {
+export function recipeCommands(tools: Tools, make: Recipe["make"], { source, demuxer, out, seconds, kind }: RecipeInput): string[][] {
   const ffmpeg = (...args: string[]) => [tools.ffmpeg!, ...QUIET, ...args];
   switch (make) {
     case "heif-jpeg":
       // libheif applies the HEIF rotation (irot) itself; the EXIF orientation it copies along must then be ignored.
       return [
         [tools.heifConvert!, "-q", "95", source, `${out}.decoded.jpg`],
-        ffmpeg("-noautorotate", "-i", `${out}.decoded.jpg`, ...NO_METADATA, "-vf", fit(LONG_EDGE.photoDisplay), "-q:v", "2", "-frames:v", "1", "-f", "mjpeg", out),
+        ffmpeg("-noautorotate", ...inputOf(`${out}.decoded.jpg`, demuxerOf("image/jpeg")), ...NO_METADATA, "-vf", fit(LONG_EDGE.photoDisplay), "-q:v", "2", "-frames:v", "1", "-f", "mjpeg", out),
       ];
     case "photo-frame":
-      return [ffmpeg("-i", source, ...NO_METADATA, "-vf", fit(LONG_EDGE.thumbnail), "-q:v", "4", "-frames:v", "1", "-f", "mjpeg", out)];
+      return [ffmpeg(...inputOf(source, demuxer), ...NO_METADATA, "-vf", fit(LONG_EDGE.thumbnail), "-q:v", "4", "-frames:v", "1", "-f", "mjpeg", out)];
     case "video-frame": {
       const at = seconds ? Math.min(1, seconds / 2) : 0;
       const edge = kind === "poster" ? LONG_EDGE.poster : LONG_EDGE.thumbnail;
-      return [ffmpeg("-ss", String(at), "-i", source, ...NO_METADATA, "-vf", fit(edge), "-q:v", "3", "-frames:v", "1", "-f", "mjpeg", out)];
+      return [ffmpeg("-ss", String(at), ...inputOf(source, demuxer), ...NO_METADATA, "-vf", fit(edge), "-q:v", "3", "-frames:v", "1", "-f", "mjpeg", out)];
     }
     case "h264-mp4":
       return [
         ffmpeg(
-          "-i", source, "-map", "0:v:0", "-map", "0:a:0?", ...NO_METADATA, "-sn", "-dn",
+          ...inputOf(source, demuxer), "-map", "0:v:0", "-map", "0:a:0?", ...NO_METADATA, "-sn", "-dn",
           "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-maxrate", "5M", "-bufsize", "10M", "-pix_fmt", "yuv420p",
           "-vf", fit(LONG_EDGE.display), "-c:a", "aac", "-b:a", "128k", "-ac", "2",
           "-movflags", "+faststart", "-fs", String(MAX_RENDITION_BYTES), "-threads", "2", "-f", "mp4", out,
@@ -45,15 +80,15 @@ export function recipeCommands(tools: Tools, make: Recipe["make"], { source, out
     case "remux-mp4":
       return [
         ffmpeg(
-          "-i", source, "-map", "0:v:0", "-map", "0:a:0?", ...NO_METADATA, "-sn", "-dn", "-c:v", "copy", "-tag:v", "avc1",
+          ...inputOf(source, demuxer), "-map", "0:v:0", "-map", "0:a:0?", ...NO_METADATA, "-sn", "-dn", "-c:v", "copy", "-tag:v", "avc1",
           "-c:a", "aac", "-b:a", "128k", "-ac", "2", "-movflags", "+faststart", "-fs", String(MAX_RENDITION_BYTES), "-f", "mp4", out,
         ),
       ];
     case "aac-m4a":
       return [
-        ffmpeg("-i", source, "-map", "0:a:0", "-vn", ...NO_METADATA, "-c:a", "aac", "-b:a", "128k", "-movflags", "+faststart", "-fs", String(MAX_RENDITION_BYTES), "-f", "mp4", out),
+        ffmpeg(...inputOf(source, demuxer), "-map", "0:a:0", "-vn", ...NO_METADATA, "-c:a", "aac", "-b:a", "128k", "-movflags", "+faststart", "-fs", String(MAX_RENDITION_BYTES), "-f", "mp4", out),
       ];
     case "peaks":
-      return [ffmpeg("-i", source, "-map", "0:a:0", "-vn", "-ac", "1", "-ar", String(PEAKS_SAMPLE_RATE), "-f", "s16le", "-")];
+      return [ffmpeg(...inputOf(source, demuxer), "-map", "0:a:0", "-vn", "-ac", "1", "-ar", String(PEAKS_SAMPLE_RATE), "-f", "s16le", "-")];
   }
 }

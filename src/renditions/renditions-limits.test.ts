@@ -1,7 +1,6 @@
 /** A file whose copy takes too long is stopped at the time limit, for good, and leaves nothing behind. */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readdir } from "node:fs/promises";
-import path from "node:path";
 import { Actor, cast, form, type Participant } from "../../tests/support/client";
 import { hevcVideo } from "../../tests/support/phone-video";
 import { startTestServer, type TestServer } from "../../tests/support/server";
@@ -33,7 +32,7 @@ test("a 1080p HEVC video needing more than the time limit ends failed with the r
   expect(failed?.error).toContain("time limit (1 s)");
   expect(failed?.attempts).toBe(1); // a limit is not retried: it would end the same way
   expect(await toolsRunning()).toBe("");
-  expect((await readdir(path.join(server.uploadsDir, ".tmp"))).filter((name) => name.startsWith("renditions-"))).toEqual([]);
+  expect(await readdir(server.ctx.store.tempDir)).toEqual([]); // no renditions- folder
   const listed = (await (await owner.actor.get("/api/evidence")).json()).find((i: { id: number }) => i.id === item.id);
   expect(listed.renditions_preparing).toBe(false);
   expect((await owner.actor.get(item.aws_url)).status).toBe(200);

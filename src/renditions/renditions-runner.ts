@@ -26,8 +26,9 @@ export function startRenditions(ctx: AppContext, tools: Tools): JobRunner | unde
     concurrency: jobs,
     async enqueue() {
       const now = Date.now();
-      await enqueueMedia(ctx.db, "renditions", lookedAt === undefined ? undefined : new Date(lookedAt - LOOK_BACK_MS).toISOString());
-      lookedAt = now;
+      const held = await enqueueMedia(ctx.db, "renditions", lookedAt === undefined ? undefined : new Date(lookedAt - LOOK_BACK_MS).toISOString());
+      // A file held back by its owner's limit on queued jobs is looked for again, however old, until it has its job.
+      lookedAt = held ? undefined : now;
     },
     async run(job, signal) {
       const made = await makeRenditions(ctx, tools, job.subject, { timeLimitMs, signal });

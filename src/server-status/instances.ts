@@ -9,7 +9,7 @@ import type { Database } from "../db/client";
 import { serverInstances } from "../db/server-instances";
 
 const HEARTBEAT_MS = 30_000;
-const GONE_AFTER_MS = 3 * HEARTBEAT_MS;
+export const GONE_AFTER_MS = 3 * HEARTBEAT_MS;
 /** Rows of instances that vanished without stopping cleanly are removed after a day. */
 const FORGOTTEN_AFTER_MS = 24 * 60 * 60_000;
 

@@ -10,7 +10,7 @@ import { isUploadId } from "./upload-id";
  * from it: the start-up sweep of stale temp files must not eat an upload that a phone resumes hours later. Instances
  * sharing an UPLOADS_DIR share it. The local store's list() skips dot folders, so backups leave it out.
  */
-export const localUploadsDir = (storeTempDir: string) => path.join(path.dirname(storeTempDir), ".tus");
+export const localUploadsDir = (uploadsDir: string) => path.join(uploadsDir, ".tus");
 
 /** Local bytes: one file per upload, written at explicit positions, so the row's offset alone says what is valid. */
 export function createLocalUploadBytes(dir: string, storeTempDir: string): UploadBytes {

@@ -18,7 +18,7 @@ export function uploadBytesOf(ctx: AppContext): UploadBytes {
   let bytes = opened.get(ctx);
   if (!bytes) {
     const { config, store } = ctx;
-    bytes = config.mediaStore === "s3" ? s3UploadBytes().createS3UploadBytes(config, store.tempDir) : createLocalUploadBytes(localUploadsDir(store.tempDir), store.tempDir);
+    bytes = config.mediaStore === "s3" ? s3UploadBytes().createS3UploadBytes(config, store.tempDir) : createLocalUploadBytes(localUploadsDir(config.uploadsDir), store.tempDir);
     opened.set(ctx, bytes);
   }
   return bytes;

@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const MIB = 1024 * 1024;
-const folder = () => localUploadsDir(server.ctx.store.tempDir);
+const folder = () => localUploadsDir(server.uploadsDir);
 const idOf = (location: string) => location.split("/").pop()!;
 /** The upload's files in the folder: its own file, and any piece a request left behind. */
 const filesOf = async (location: string) => (await readdir(folder())).filter((name) => name.startsWith(idOf(location))).sort();

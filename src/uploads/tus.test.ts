@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const uploadFiles = async () => readdir(localUploadsDir(server.ctx.store.tempDir)).catch(() => [] as string[]);
+const uploadFiles = async () => readdir(localUploadsDir(server.uploadsDir)).catch(() => [] as string[]);
 const rowOf = async (location: string) => (await server.ctx.db.select().from(uploads).where(eq(uploads.id, location.split("/").pop()!)))[0];
 const evidenceCount = async (actor: Actor) => ((await (await actor.get("/api/evidence")).json()) as unknown[]).length;
 
@@ -222,7 +222,7 @@ describe("interruptions and finalising", () => {
     expect(row.offset).toBeGreaterThan(0);
     expect(row.offset).toBeLessThanOrEqual(sent);
     expect(await offsetOf(owner.actor, location)).toBe(row.offset);
-    const onDisk = await stat(path.join(localUploadsDir(server.ctx.store.tempDir), `${row.id}.bin`));
+    const onDisk = await stat(path.join(localUploadsDir(server.uploadsDir), `${row.id}.bin`));
     expect(onDisk.size).toBeGreaterThanOrEqual(row.offset);
 
     // Cut off again further on, then resumed to the end in pieces.
@@ -240,7 +240,7 @@ describe("interruptions and finalising", () => {
     const { location } = await createUpload(owner.actor, video.length);
     const sent = 200_000;
     const { socket } = await rawPatch(owner.actor, location, 0, video.length, video.subarray(0, sent));
-    const file = path.join(localUploadsDir(server.ctx.store.tempDir), `${location.split("/").pop()}.bin`);
+    const file = path.join(localUploadsDir(server.uploadsDir), `${location.split("/").pop()}.bin`);
     for (let i = 0; i < 100 && (await stat(file)).size < sent; i++) await Bun.sleep(20);
     // Stored, and still held: the row keeps the offset the request started from until it saves (renewal, release).
     const held = (await rowOf(location))!;

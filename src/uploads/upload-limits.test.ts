@@ -31,7 +31,7 @@ afterAll(() => server.stop());
 
 const idOf = (location: string) => location.split("/").pop()!;
 const rowOf = async (location: string) => (await server.ctx.db.select().from(uploads).where(eq(uploads.id, idOf(location))))[0];
-const fileOf = (id: string) => path.join(localUploadsDir(server.ctx.store.tempDir), `${id}.bin`);
+const fileOf = (id: string) => path.join(localUploadsDir(server.uploadsDir), `${id}.bin`);
 const exists = (file: string) => stat(file).then(() => true, () => false);
 const message = async (response: Response) => ((await response.json()) as { message: string }).message;
 

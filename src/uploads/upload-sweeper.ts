@@ -17,7 +17,7 @@ export async function sweepExpiredUploads(ctx: AppContext, now = Date.now()): Pr
   let orphans = 0;
   if (ctx.config.mediaStore === "local") {
     const hasRow = async (id: string) => (await ctx.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, id))).length > 0;
-    orphans = await removeOrphanUploadFiles(localUploadsDir(ctx.store.tempDir), hasRow, now - ctx.config.uploadExpiryMs);
+    orphans = await removeOrphanUploadFiles(localUploadsDir(ctx.config.uploadsDir), hasRow, now - ctx.config.uploadExpiryMs);
   }
   return { rows: gone.length, orphans };
 }

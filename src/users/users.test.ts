@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { Actor, adminActor, fixture, form, newParticipant, registrationFields, storedFiles } from "../../tests/support/client";
+import { Actor, adminActor, fixture, form, newParticipant, registrationFields, storedFiles, tempFilesLeft } from "../../tests/support/client";
 import { ADMIN, startTestServer, type TestServer } from "../../tests/support/server";
 
 let server: TestServer;
@@ -216,6 +215,5 @@ describe("admin user management", () => {
 });
 
 test("the uploads folder holds no temp leftovers after all of the above", async () => {
-  const temp = await readdir(path.join(server.uploadsDir, ".tmp")).catch(() => []);
-  expect(temp).toEqual([]);
+  expect(await tempFilesLeft(server.uploadsDir)).toEqual([]);
 });

@@ -102,13 +102,18 @@ export async function adminActor(baseUrl: string): Promise<Actor> {
   return actor;
 }
 
-/** Every file under dir except in-progress temp parts (the media a test can see on disk). */
+/** Every file under dir but the temp areas' owner stamps (the media a test can see on disk). */
 export async function storedFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries
-    .filter((e) => e.isFile())
+    .filter((e) => e.isFile() && !e.name.endsWith(".owner"))
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
     .sort();
+}
+
+/** The temp files left under UPLOADS_DIR/.tmp (in every process's folder), relative to it. */
+export async function tempFilesLeft(uploadsDir: string): Promise<string[]> {
+  return storedFiles(path.join(uploadsDir, ".tmp"));
 }
 
 /** The store keys (originals and public copies) that media rows name, sorted: what storedFiles should find. */

@@ -82,10 +82,14 @@ export const cameraJpeg = (frame = 0) =>
     JPEG_END,
   ]);
 
-/** A HEIF whose primary picture is JPEG-coded (as some cameras and converters write it), with its EXIF inside. */
+/**
+ * A HEIF whose primary picture is JPEG-coded (as some cameras and converters write it), with its EXIF inside, and
+ * its size (ispe, which every picture item must have) among its properties.
+ */
 export function heifWithJpegItem(): Uint8Array<ArrayBuffer> {
   const photo = cameraJpeg();
+  const properties = isoBox("iprp", isoBox("ipco", fullBox("ispe", 0, be(1, 4), be(1, 4))), fullBox("ipma", 0, be(1, 4), be(1, 2), new Uint8Array([1, 1])));
   const build = (start: number) =>
-    heif([fullBox("iloc", 1, new Uint8Array([0x44, 0x00]), be(1, 2), be(1, 2), be(0, 2), be(0, 2), be(1, 2), be(start, 4), be(photo.length, 4)), itemInfo([[1, "jpeg"]])], photo);
+    heif([fullBox("iloc", 1, new Uint8Array([0x44, 0x00]), be(1, 2), be(1, 2), be(0, 2), be(0, 2), be(1, 2), be(start, 4), be(photo.length, 4)), itemInfo([[1, "jpeg"]]), properties], photo);
   return build(build(0).length - photo.length) as Uint8Array<ArrayBuffer>;
 }

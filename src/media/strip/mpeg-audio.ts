@@ -33,7 +33,7 @@ const SAMPLE_RATES = [
 ];
 
 /** Length of the MPEG audio or ADTS frame whose header is at b[i] (available: bytes there), or undefined. */
-function frameLength(b: Uint8Array, i: number, available: number): number | undefined {
+export function frameLength(b: Uint8Array, i: number, available: number): number | undefined {
   if (available < 4 || b[i] !== 0xff || (b[i + 1]! & 0xe0) !== 0xe0) return undefined;
   const version = (b[i + 1]! >> 3) & 3;
   const layer = 4 - ((b[i + 1]! >> 1) & 3); // 4: "reserved", which ADTS uses
