@@ -13,6 +13,8 @@ export type ArchiveRead = {
   seal: BackupSeal | undefined;
   /** The media entries as read, by store key. */
   media: Map<string, SealedEntry>;
+  /** Entries the seal already names as changed (named once). */
+  changed: Set<string>;
   /** Where the snapshot was written, when it was read whole and (format 2) is the one sealed. */
   dbPath: string | undefined;
 };
@@ -35,7 +37,7 @@ const described = (name: string) => (name === BACKUP_DB ? "the database snapshot
 
 /** Reads file whole; the snapshot goes to workDir/casefile.db. Never throws for a damaged archive: it says so. */
 export async function readArchive(file: string, workDir: string): Promise<ArchiveRead> {
-  const read: ArchiveRead = { problems: [], manifest: undefined, seal: undefined, media: new Map(), dbPath: undefined };
+  const read: ArchiveRead = { problems: [], manifest: undefined, seal: undefined, media: new Map(), changed: new Set(), dbPath: undefined };
   const entries: SealedEntry[] = [];
   const dbPath = path.join(workDir, BACKUP_DB);
   let dbRead = false;
@@ -94,6 +96,7 @@ function checkSeal(read: ArchiveRead, seal: BackupSeal, entries: SealedEntry[], 
     found.delete(sealed.name);
     if (sameEntry(sealed, entry)) continue;
     named = true;
+    read.changed.add(sealed.name);
     read.problems.push(entry ? `${described(sealed.name)}: changed since the backup was written (its SHA-256 is not the sealed one)` : `${described(sealed.name)}: sealed but not in the archive`);
   }
   for (const name of found.keys()) {

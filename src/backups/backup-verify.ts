@@ -64,6 +64,7 @@ export async function checkBackup(file: string, workDir: string, deleted: string
   const gone = new Set([...deleted, ...(read.seal?.deleted ?? [])]);
   for (const file of stored) {
     const found = read.media.get(file.key);
+    if (found && read.changed.has(found.name)) continue;
     if (!found) {
       // A format-1 archive never held renditions: restore drops their rows and has them made again.
       if (!gone.has(file.key) && !(file.rendition && manifest?.version === 1)) problems.push(`media ${file.key}: named by the database but not in the archive`);

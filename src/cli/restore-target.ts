@@ -3,7 +3,7 @@
  * renamed into place; a database file likewise. A libSQL server takes the rows in one transaction, an S3 bucket
  * takes the files one by one and has them deleted again if anything fails before the end.
  */
-import { mkdir, readdir, rename, rm, rmdir } from "node:fs/promises";
+import { mkdir, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "../config";
 import { openDatabase } from "../db/client";
@@ -60,7 +60,7 @@ export async function stageMedia(config: Config, id: string): Promise<MediaStagi
     const store = await openMediaStore(config);
     const put: string[] = [];
     return {
-      store: { ...store, tempDir: store.tempDir, putFile: async (key, temp, mime) => (put.push(key), store.putFile(key, temp, mime)) },
+      store: { ...store, tempDir: store.tempDir, putFile: (key, temp, mime) => (put.push(key), store.putFile(key, temp, mime)) },
       async commit() {},
       async undo() {
         for (const key of put) await store.delete(key).catch(() => {});
@@ -70,7 +70,7 @@ export async function stageMedia(config: Config, id: string): Promise<MediaStagi
   const target = config.uploadsDir;
   const staged = `${target}.restore-${id}`;
   const store = await createLocalStore(staged);
-  let moved: string | undefined;
+  let committed = false;
   return {
     store,
     async commit() {
@@ -83,7 +83,7 @@ export async function stageMedia(config: Config, id: string): Promise<MediaStagi
       });
       try {
         await rename(staged, target);
-        moved = existed ? aside : "";
+        committed = true;
       } catch (error) {
         if (existed) await rename(aside, target);
         throw error;
@@ -91,13 +91,9 @@ export async function stageMedia(config: Config, id: string): Promise<MediaStagi
       if (existed) await rm(aside, { recursive: true, force: true });
     },
     async undo() {
-      if (moved === undefined) return rm(staged, { recursive: true, force: true });
-      await rm(target, { recursive: true, force: true });
+      // After the move the target held nothing of its own before (it was empty): it goes back to empty.
+      if (committed) await rm(target, { recursive: true, force: true });
+      else await rm(staged, { recursive: true, force: true });
     },
   };
-}
-
-/** Empties a folder the restore made beside a file (never one that held anything before). */
-export async function removeIfEmpty(dir: string): Promise<void> {
-  await rmdir(dir).catch(() => {});
 }
