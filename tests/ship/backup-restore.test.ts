@@ -106,6 +106,10 @@ describe("a show with renditions", () => {
     const names = [...entryOffsets(new Uint8Array(await readFile(archive))).keys()];
     for (const item of live) for (const r of item.renditions) expect(names.some((name) => name.endsWith(`.${r.kind}`))).toBe(true);
     expect(names.at(-1)).toBe("casefile-seal.json");
+    // The release that made it, with its commit (as --version, the start log and the Server screen say).
+    const verified = await runCommand([...FROM_SOURCE, "backup", "verify", archive], folder);
+    expect(verified.code).toBe(0);
+    expect(verified.stdout).toMatch(/by casefile \d+\.\d+\.\d+\+[0-9a-f]{7,}(-dirty)?, .*every entry's SHA-256 as sealed/);
 
     const target = await tempDir("casefile-restored-");
     try {
@@ -250,6 +254,20 @@ test("a database a newer release migrated: serve refuses in one line naming both
     expect(lines[0]).toContain("The database has 1 migration(s) that casefile");
     expect(lines[0]).toContain("last run by casefile 9.9.9+abcdef0");
     expect(await data()).toEqual(before);
+
+    // A backup of it, restored by this release: refused the same way, nothing written.
+    const newer = path.join(target, "newer.tar");
+    expect((await runCommand([...FROM_SOURCE, "backup", newer], target, PATH_ONLY)).code).toBe(0);
+    const elsewhere = await tempDir("casefile-newer-restore-");
+    try {
+      const refused = await runCommand([...FROM_SOURCE, "restore", newer], elsewhere, PATH_ONLY);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain("migration(s) this release");
+      expect(refused.stderr.trim().split("\n")).toHaveLength(1);
+      expect(await readdir(elsewhere)).toEqual([]);
+    } finally {
+      await rm(elsewhere, { recursive: true, force: true });
+    }
   } finally {
     await rm(target, { recursive: true, force: true });
   }
