@@ -21,6 +21,8 @@ commands:
   restore <file>                 verify an archive, then restore it whole into an empty database
                                  and media store, or change nothing
   audit verify                   check the audit log's hash chain; exit 1 naming the first altered entry
+  audit reseal --from <entry>    seal the chain again from that entry on, with the key, once the break
+                                 is understood (servers stopped; the reseal is logged; docs/operating.md)
   export <file> [--q TEXT] [--kind K,…] [--status S,…] [--visibility public|private]
          [--user ID] [--from DATE] [--to DATE]
                                  write a ZIP of the matching items' original files with
@@ -99,7 +101,8 @@ export async function runCli(argv: string[], readConfig: () => Config): Promise<
       return print(`restored ${args[0]} (taken ${summary.createdAt} by casefile ${summary.appVersion}), verified: ${summary.users} users, ${summary.evidence} items, ${summary.restoredMedia} media files${queued}`);
     }
     case "audit":
-      expectArgs(1, "audit verify");
+      expectArgs(1, "audit verify  or  casefile audit reseal --from <entry>");
+      if (args[0] === "reseal") return (await import("./audit")).resealCommand(readConfig(), values.from);
       return (await import("./audit")).auditCommand(readConfig(), args[0]!);
     case "export": {
       expectArgs(1, "export <file> [--q TEXT] [--kind K,…] [--status S,…] [--visibility V] [--user ID] [--from DATE] [--to DATE]");

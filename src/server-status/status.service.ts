@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { lastBackupRun } from "../backups/backup-schedule";
+import { auditHead } from "../audit/audit-chain";
 import { VERSION } from "../cli/version";
 import type { AppContext } from "../context";
 import { sayEnglish } from "../i18n/catalogs.service";
@@ -29,10 +30,11 @@ type WarningCode =
   | "tools_missing"
   | "renditions_failed"
   | "certificate_expired"
-  | "certificate_expiring";
+  | "certificate_expiring"
+  | "audit_broken";
 /** `message` in English for the API and the log; `code` and `params` for the console's words (`server.warning.<code>`). */
 export type Warning = {
-  kind: "disk" | "backup-missing" | "backup-failed" | "certificate" | "renditions";
+  kind: "disk" | "backup-missing" | "backup-failed" | "certificate" | "renditions" | "audit";
   code: WarningCode;
   params: Record<string, string | number>;
   message: string;
@@ -65,7 +67,7 @@ async function counts(ctx: AppContext) {
 export async function serverStatus(ctx: AppContext, watch: ServerWatch) {
   const { config } = ctx;
   const now = Date.now();
-  const [disk, dbBytes, media, numbers, lastRun, lastVerified, instances, renditionJobs, failedRenditions] = await Promise.all([
+  const [disk, dbBytes, media, numbers, lastRun, lastVerified, instances, renditionJobs, failedRenditions, audit] = await Promise.all([
     volumes(ctx),
     databaseBytes(ctx),
     mediaBytes(ctx),
@@ -75,6 +77,7 @@ export async function serverStatus(ctx: AppContext, watch: ServerWatch) {
     liveInstances(ctx.db),
     jobCounts(ctx.db, "renditions"),
     failedJobs(ctx.db, "renditions", 20),
+    auditHead(ctx.db),
   ]);
   const room = disk.media.freeBytes - config.diskReserveBytes;
   const hoursLeft = media.lastHour > 0 ? Math.max(0, room) / media.lastHour : null;
@@ -93,6 +96,8 @@ export async function serverStatus(ctx: AppContext, watch: ServerWatch) {
   }
   if (config.renditions.jobs > 0 && watch.renditions.missing.length) warn("renditions", "tools_missing", { tools: watch.renditions.missing.join("; ") });
   if (renditionJobs.failed > 0) warn("renditions", "renditions_failed", { count: renditionJobs.failed });
+  // Nothing is sealed while the chain is broken: the operator must look into it (docs/operating.md, Audit repair).
+  if (audit.broken) warn("audit", "audit_broken", { reason: audit.broken });
   if (certificateDays !== null && certificateDays < CERTIFICATE_WARNING_DAYS) {
     const until = watch.tls!.validTo.toISOString();
     if (certificateDays < 0) warn("certificate", "certificate_expired", { until });
@@ -131,6 +136,7 @@ export async function serverStatus(ctx: AppContext, watch: ServerWatch) {
       jobs: renditionJobs,
       failed: failedRenditions.map((job) => ({ media_id: job.subject, attempts: job.attempts, error: job.error, finished_at: job.finishedAt })),
     },
+    audit: { entries: audit.entries, head: audit.hash, broken: audit.broken },
     instances: instances.map((row) => ({ id: row.id, host: row.host, version: row.version, started_at: row.startedAt, seen_at: row.seenAt, this: row.id === watch.instanceId })),
     warnings,
   };
