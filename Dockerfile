@@ -17,7 +17,9 @@ COPY locales locales
 COPY scripts scripts
 COPY src src
 COPY web web
-RUN bun run build
+# The commit the release is built from (the context has no .git): docker build --build-arg CASEFILE_COMMIT=$(git rev-parse --short HEAD)
+ARG CASEFILE_COMMIT=unknown
+RUN CASEFILE_COMMIT=${CASEFILE_COMMIT} bun run build
 
 # --- run: glibc (libSQL's addon needs it), and the tools renditions are made with (src/renditions): Debian's ffmpeg
 # and libheif's heif-convert. Without them everything works, viewers get only the originals.
