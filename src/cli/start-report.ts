@@ -2,6 +2,7 @@
  * What `casefile serve` prints once listening: the addresses phones can use, whether an admin exists (and how to
  * make the first one), HTTPS or plain HTTP, and the show's warnings (the same list admins read in the console).
  */
+import { existsSync } from "node:fs";
 import type { Config } from "../config";
 import { machineNames } from "../tls/names";
 import { sayEnglish, type Translate } from "../i18n/catalogs.service";
@@ -31,21 +32,30 @@ type StartFacts = {
   warnings: Warning[];
   /** With casefile's own certificate: the names and addresses it is for (a phone must use one of those). */
   certificateAddresses?: string[];
+  /** Running in a container: its own addresses are not the ones phones reach (the host's, with the published port). */
+  inContainer?: boolean;
 };
+
+/** Docker leaves /.dockerenv in its containers, podman /run/.containerenv. */
+export const runningInContainer = () => existsSync("/.dockerenv") || existsSync("/run/.containerenv");
 
 /** The lines for the operator, in DEFAULT_LANGUAGE's words (`say`; English, the spec's, by default). */
 export function startReport(config: Pick<Config, "host" | "publicUrl">, facts: StartFacts, ips?: string[], say: Translate = sayEnglish): string[] {
+  const hostUnknown = !config.publicUrl && !facts.certificateAddresses && facts.inContainer;
   const addresses = config.publicUrl
     ? [config.publicUrl.replace(/\/$/, "")]
-    : (facts.certificateAddresses ?? phoneAddresses(config.host, facts.port, facts.https, ips));
+    : hostUnknown
+      ? []
+      : (facts.certificateAddresses ?? phoneAddresses(config.host, facts.port, facts.https, ips));
   const scheme = facts.https ? "https" : "http";
   const lines = [say("start.listening", { host: hostPart(config.host || "0.0.0.0"), port: String(facts.port), https: facts.https ? "yes" : "no" })];
-  if (addresses.length) lines.push(say("start.phones_can_open"), ...addresses.map((a) => `  ${a}`));
+  if (hostUnknown) lines.push(say("start.in_container"));
+  else if (addresses.length) lines.push(say("start.phones_can_open"), ...addresses.map((a) => `  ${a}`));
   else if (config.host === "0.0.0.0" || config.host === "::") lines.push(say("start.no_network"));
   else lines.push(say("start.this_machine_only", { host: config.host }));
-  lines.push(say("start.on_this_machine", { address: `${scheme}://localhost:${facts.port}` }));
+  if (!hostUnknown) lines.push(say("start.on_this_machine", { address: `${scheme}://localhost:${facts.port}` }));
   if (facts.setupToken) {
-    const places = addresses.length ? addresses : [`${scheme}://localhost:${facts.port}`];
+    const places = addresses.length ? addresses : [hostUnknown ? `${scheme}://<host>:<published port>` : `${scheme}://localhost:${facts.port}`];
     lines.push(say("start.no_admin"));
     lines.push(...places.map((a) => `  ${a}/setup?token=${facts.setupToken}`));
   } else lines.push(say("start.admin_exists"));
