@@ -19,6 +19,7 @@ import { adminExists, ensureAdmin, fillUsernameSkeletons } from "./users/users.s
 import { diskAssets, type WebAssets } from "./web/web-assets";
 import { logRequest, newRequestId, useJsonLog, withRequestId } from "./server-status/json-log";
 import { routeOf } from "./server-status/request-metrics";
+import { failureLine } from "./http/server-errors";
 import { startWatch } from "./server-status/watch";
 
 export type RunningServer = {
@@ -113,7 +114,11 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
         // failed request rolled its transaction back, so it left nothing to seal.
         if (request.method !== "GET" && response.ok) await sealAuditLog(ctx.db);
         finished(response.status);
-        if (response.status >= 500) watch.errors.record(`${response.status} on ${request.method} ${routeOf(pathname)}`);
+        if (response.status >= 500) {
+          // One line each, in either log format: what failed and why (a 507 says the disk is full).
+          console.error(await failureLine(request, response, routeOf(pathname)));
+          watch.errors.record(`${response.status} on ${request.method} ${routeOf(pathname)}`);
+        }
         if (config.logFormat === "json") logRequest({ method: request.method, route: routeOf(pathname), status: response.status, ms: Math.round(performance.now() - began) });
         response.headers.set("x-request-id", requestId);
         return withSecurityHeaders(closeAfterRefusedBody(request, withApiCacheRule(pathname, response)));

@@ -31,7 +31,8 @@ type WarningCode =
   | "renditions_failed"
   | "certificate_expired"
   | "certificate_expiring"
-  | "audit_broken";
+  | "audit_broken"
+  | "database_disk_low";
 /** `message` in English for the API and the log; `code` and `params` for the console's words (`server.warning.<code>`). */
 export type Warning = {
   kind: "disk" | "backup-missing" | "backup-failed" | "certificate" | "renditions" | "audit";
@@ -87,6 +88,10 @@ export async function serverStatus(ctx: AppContext, watch: ServerWatch) {
   const warn = (kind: Warning["kind"], code: WarningCode, params: Record<string, string | number> = {}) =>
     warnings.push({ kind, code, params, message: sayEnglish(`server.warning.${code}`, params) });
   if (room < 0) warn("disk", "disk_full", { free: mb(disk.media.freeBytes), reserve: mb(config.diskReserveBytes) });
+  // The database's disk, when it is not the media's: it fills with rows (and their WAL), not uploads.
+  if (disk.database && disk.database.freeBytes < config.diskReserveBytes && !(room < 0 && disk.database.path === disk.media.path)) {
+    warn("disk", "database_disk_low", { free: mb(disk.database.freeBytes), reserve: mb(config.diskReserveBytes) });
+  }
   else if (hoursLeft !== null && hoursLeft < DISK_WARNING_HOURS) warn("disk", "disk_filling", { hours: hoursLeft.toFixed(1) });
   if (lastRun?.error) warn("backup-failed", "backup_failed", { when: lastRun.startedAt, error: lastRun.error });
   const lastVerifiedAt = lastVerified[0]?.finished_at;
