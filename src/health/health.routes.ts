@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { Elysia } from "elysia";
 import type { AppContext } from "../context";
 import { json } from "../http/errors";
+import { oneLine } from "../http/server-errors";
 import { volumes } from "../server-status/disk";
 import { showJson } from "../show/show-json";
 import { currentShow } from "../show/show.service";
@@ -13,8 +14,8 @@ const WRITABLE_BYTES = 1024 * 1024;
 /** What keeps this instance from working: a database it cannot reach, a store it cannot write, a full disk. */
 async function healthProblems(ctx: AppContext): Promise<string[]> {
   const problems: string[] = [];
-  await ctx.db.run(sql`select 1`).catch((error: Error) => problems.push(`the database cannot be reached: ${error.message}`));
-  await ctx.store.check().catch((error: Error) => problems.push(`the media store cannot be written: ${error.message}`));
+  await ctx.db.run(sql`select 1`).catch((error: Error) => problems.push(`the database cannot be reached: ${oneLine(error)}`));
+  await ctx.store.check().catch((error: Error) => problems.push(`the media store cannot be written: ${oneLine(error)}`));
   const disks = await volumes(ctx).catch(() => undefined);
   if (disks?.database && disks.database.freeBytes < WRITABLE_BYTES) problems.push(`the database's disk (${disks.database.path}) is full: writes fail`);
   if (disks && ctx.config.mediaStore === "local" && disks.media.freeBytes < WRITABLE_BYTES) problems.push(`the media disk (${disks.media.path}) is full: uploads fail`);

@@ -1,10 +1,11 @@
 /**
  * What an unexpected error tells the person and the operator. A write the database's disk had no room for is the
- * storage message (507), as the media disk's is; anything else is "Something went wrong" (500). The log gets one line
+ * storage message (507), as the media disk's is; a libSQL server that does not answer is said as such (503);
+ * anything else is "Something went wrong" (500). The log gets one line
  * per failed request, and the stack once per distinct error: a fault that repeats at every request (an outage) would
  * otherwise fill the log with the same trace.
  */
-import { errorJson, insufficientStorage, httpErrorResponse } from "./errors";
+import { DATABASE_DOWN_MESSAGE, errorJson, HttpError, insufficientStorage, httpErrorResponse } from "./errors";
 
 /** The error and its causes (drizzle wraps libSQL's, which may wrap the system's). */
 function* chain(error: unknown): Generator<{ code?: string; message?: string }> {
@@ -15,9 +16,20 @@ function* chain(error: unknown): Generator<{ code?: string; message?: string }> 
 export const isStorageFull = (error: unknown) =>
   [...chain(error)].some((e) => e.code === "SQLITE_FULL" || e.code === "ENOSPC" || /database or disk is full|no space left on device/i.test(String(e.message ?? "")));
 
-/** One line: the error's kind and message, and its causes'. */
+/** A libSQL server that does not answer (stopped, restarting, the network between). */
+export const isDatabaseUnreachable = (error: unknown) =>
+  [...chain(error)].some((e) => /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ConnectionRefused|ConnectionClosed)$/.test(e.code ?? "") || /Unable to connect|fetch failed/i.test(String(e.message ?? "")));
+
+/**
+ * One line: the error's kind and message, and its causes'. A failed query's parameters (drizzle puts them in its
+ * message) are left out: they are what people sent; a long message (a query's text) is cut.
+ */
 export const oneLine = (error: unknown) =>
-  [...chain(error)].map((e) => `${(e as Error).name ?? "Error"}${e.code ? ` ${e.code}` : ""}: ${e.message ?? String(e)}`).join(" <- ").replace(/\s+/g, " ").slice(0, 1000);
+  [...chain(error)]
+    .map((e) => `${(e as Error).name ?? "Error"}${e.code ? ` ${e.code}` : ""}: ${String(e.message ?? e).replace(/\sparams:[\s\S]*$/, "").slice(0, 160)}`)
+    .join(" <- ")
+    .replace(/\s+/g, " ")
+    .slice(0, 1000);
 
 const SEEN_MAX = 500;
 const seen = new Set<string>();
@@ -42,6 +54,7 @@ export function serverErrorResponse(error: unknown, request: Request): Response 
     return httpErrorResponse(insufficientStorage());
   }
   reasons.set(request, line);
+  if (isDatabaseUnreachable(error)) return httpErrorResponse(new HttpError(503, DATABASE_DOWN_MESSAGE));
   logStackOnce(error, line);
   return errorJson(500, "Something went wrong on the server.");
 }

@@ -16,5 +16,20 @@ export function stateMetrics(status: ServerStatus, family: Family): string[] {
     ]),
     ...family("casefile_audit_chain_intact", "gauge", "1 while the audit log's chain holds; 0 once it is broken (nothing is sealed then).", [[{}, status.audit.broken ? 0 : 1]]),
     ...family("casefile_audit_entries", "gauge", "Sealed entries of the audit log.", [[{}, status.audit.entries]]),
+    ...family("casefile_database_up", "gauge", DATABASE_UP_HELP, [[{}, 1]]),
   ];
+}
+
+const DATABASE_UP_HELP = "1 while this instance reaches its database; 0 during an outage (the other gauges are then absent).";
+
+/**
+ * /metrics while the database cannot be reached: what this instance knows without it (its release, its uptime),
+ * and that the database is down, so a scraper alerts on the outage instead of on a failed scrape (the log says why).
+ */
+export function outageMetrics(version: string, startedAt: Date, family: Family): string {
+  return [
+    ...family("casefile_info", "gauge", "The running version.", [[{ version }, 1]]),
+    ...family("casefile_uptime_seconds", "gauge", "Seconds since this instance started.", [[{}, Math.round((Date.now() - startedAt.getTime()) / 1000)]]),
+    ...family("casefile_database_up", "gauge", DATABASE_UP_HELP, [[{}, 0]]),
+  ].join("\n") + "\n";
 }

@@ -18,7 +18,7 @@ const labelText = (labels: Labels) => {
   return pairs.length ? `{${pairs.join(",")}}` : "";
 };
 
-function family(name: string, type: "counter" | "gauge" | "histogram", help: string, samples: Sample[], suffix = ""): string[] {
+export function family(name: string, type: "counter" | "gauge" | "histogram", help: string, samples: Sample[], suffix = ""): string[] {
   return [`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`, ...samples.map(([labels, value]) => `${name}${suffix}${labelText(labels)} ${value}`)];
 }
 
