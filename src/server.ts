@@ -20,6 +20,7 @@ import { diskAssets, type WebAssets } from "./web/web-assets";
 import { logRequest, newRequestId, useJsonLog, withRequestId } from "./server-status/json-log";
 import { routeOf } from "./server-status/request-metrics";
 import { failureLine } from "./http/server-errors";
+import { markRunning } from "./server-status/unclean-stop";
 import { startWatch } from "./server-status/watch";
 
 export type RunningServer = {
@@ -90,7 +91,8 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
     setInterval(() => purgeDue(ctx), RETENTION_CHECK_MS),
   ];
   for (const sweeper of sweepers) sweeper.unref();
-  const watch = startWatch(ctx, tls);
+  const running = await markRunning(config, ctx.store.tempDir);
+  const watch = startWatch(ctx, tls, running.previous);
   const app = createApp(ctx, assets, watch);
   const server = Bun.serve({
     port: config.port,
@@ -146,6 +148,7 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
     await server.stop(true);
     await watch.stop();
     ctx.close();
+    await running.clear();
     throw error;
   }
   return {
@@ -165,6 +168,7 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
       for (const sweeper of sweepers) clearInterval(sweeper);
       await watch.stop();
       ctx.close();
+      await running.clear();
     },
   };
 }

@@ -32,10 +32,11 @@ type WarningCode =
   | "certificate_expired"
   | "certificate_expiring"
   | "audit_broken"
-  | "database_disk_low";
+  | "database_disk_low"
+  | "unclean_stop";
 /** `message` in English for the API and the log; `code` and `params` for the console's words (`server.warning.<code>`). */
 export type Warning = {
-  kind: "disk" | "backup-missing" | "backup-failed" | "certificate" | "renditions" | "audit";
+  kind: "disk" | "backup-missing" | "backup-failed" | "certificate" | "renditions" | "audit" | "unclean-stop";
   code: WarningCode;
   params: Record<string, string | number>;
   message: string;
@@ -103,6 +104,10 @@ export async function serverStatus(ctx: AppContext, watch: ServerWatch) {
   if (renditionJobs.failed > 0) warn("renditions", "renditions_failed", { count: renditionJobs.failed });
   // Nothing is sealed while the chain is broken: the operator must look into it (docs/operating.md, Audit repair).
   if (audit.broken) warn("audit", "audit_broken", { reason: audit.broken });
+  // For this run's first hour: long enough to be seen, not a banner for the whole show.
+  if (watch.uncleanStop && now - watch.startedAt.getTime() < 60 * 60_000) {
+    warn("unclean-stop", "unclean_stop", { started: watch.uncleanStop.startedAt, version: watch.uncleanStop.version });
+  }
   if (certificateDays !== null && certificateDays < CERTIFICATE_WARNING_DAYS) {
     const until = watch.tls!.validTo.toISOString();
     if (certificateDays < 0) warn("certificate", "certificate_expired", { until });

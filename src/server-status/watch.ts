@@ -12,6 +12,7 @@ import { ErrorLog } from "./error-log";
 import { startHeartbeat } from "./instances";
 import { RequestMetrics } from "./request-metrics";
 import { serverStatus } from "./status.service";
+import type { UncleanStop } from "./unclean-stop";
 
 const WARNING_CHECK_MS = 60_000;
 
@@ -23,6 +24,8 @@ export type ServerWatch = {
   metrics: RequestMetrics;
   /** What this instance can make for viewers (src/renditions), and its job runner when it makes any. */
   renditions: { found: string[]; missing: string[]; runner: JobRunner | undefined };
+  /** The run before this one, when it ended without a clean stop (unclean-stop.ts). */
+  uncleanStop: UncleanStop | undefined;
   stop(): Promise<void>;
 };
 
@@ -30,7 +33,7 @@ export type ServerWatch = {
 type StartedWatch = ServerWatch & { ready: Promise<void> };
 
 /** Starts this instance's heartbeat, backups, renditions and warning checks. */
-export function startWatch(ctx: AppContext, tls: ServerTls | undefined): StartedWatch {
+export function startWatch(ctx: AppContext, tls: ServerTls | undefined, uncleanStop?: UncleanStop): StartedWatch {
   const instanceId = crypto.randomUUID();
   const startedAt = new Date();
   const errors = new ErrorLog();
@@ -50,6 +53,7 @@ export function startWatch(ctx: AppContext, tls: ServerTls | undefined): Started
     errors,
     metrics: new RequestMetrics(),
     renditions,
+    uncleanStop,
     async stop() {
       clearInterval(warningCheck);
       stopBackups();
