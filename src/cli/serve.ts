@@ -4,7 +4,7 @@ import { translator } from "../i18n/catalogs.service";
 import { type RunningServer, startServer } from "../server";
 import { currentShow } from "../show/show.service";
 import { showWarnings } from "../show/warnings";
-import { runningInContainer, startReport } from "./start-report";
+import { startReport } from "./start-report";
 import { httpsAddresses, tlsStartMessage } from "../tls/start-message";
 import { embeddedAssets } from "../web/embedded-assets";
 import { diskAssets } from "../web/web-assets";
@@ -22,7 +22,7 @@ async function printStartReport(config: Config, server: RunningServer): Promise<
   const https = server.tls !== undefined;
   const certificateAddresses = server.tls && httpsAddresses(server.tls.names, server.port);
   const say = await translator(server.ctx, config.defaultLanguage);
-  for (const line of startReport(config, { port: server.port, https, setupToken: server.setupToken, warnings, certificateAddresses, inContainer: runningInContainer() }, undefined, say)) console.log(line);
+  for (const line of startReport(config, { port: server.port, https, setupToken: server.setupToken, warnings, certificateAddresses }, undefined, say)) console.log(line);
   if (server.tls) for (const line of tlsStartMessage(server.tls, say)) console.log(line);
 }
 

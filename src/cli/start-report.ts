@@ -2,7 +2,6 @@
  * What `casefile serve` prints once listening: the addresses phones can use, whether an admin exists (and how to
  * make the first one), HTTPS or plain HTTP, and the show's warnings (the same list admins read in the console).
  */
-import { existsSync } from "node:fs";
 import type { Config } from "../config";
 import { machineNames } from "../tls/names";
 import { sayEnglish, type Translate } from "../i18n/catalogs.service";
@@ -32,16 +31,13 @@ type StartFacts = {
   warnings: Warning[];
   /** With casefile's own certificate: the names and addresses it is for (a phone must use one of those). */
   certificateAddresses?: string[];
-  /** Running in a container: its own addresses are not the ones phones reach (the host's, with the published port). */
-  inContainer?: boolean;
 };
 
-/** Docker leaves /.dockerenv in its containers, podman /run/.containerenv. */
-export const runningInContainer = () => existsSync("/.dockerenv") || existsSync("/run/.containerenv");
 
 /** The lines for the operator, in DEFAULT_LANGUAGE's words (`say`; English, the spec's, by default). */
-export function startReport(config: Pick<Config, "host" | "publicUrl">, facts: StartFacts, ips?: string[], say: Translate = sayEnglish): string[] {
-  const hostUnknown = !config.publicUrl && !facts.certificateAddresses && facts.inContainer;
+export function startReport(config: Pick<Config, "host" | "publicUrl"> & { inContainer?: boolean }, facts: StartFacts, ips?: string[], say: Translate = sayEnglish): string[] {
+  // In a container its own addresses (10.88.x) are not the ones phones reach: the host's are, with the published port.
+  const hostUnknown = !config.publicUrl && !facts.certificateAddresses && config.inContainer;
   const addresses = config.publicUrl
     ? [config.publicUrl.replace(/\/$/, "")]
     : hostUnknown
