@@ -21,6 +21,7 @@ import { logRequest, newRequestId, useJsonLog, withRequestId } from "./server-st
 import { routeOf } from "./server-status/request-metrics";
 import { failureLine } from "./http/server-errors";
 import { markRunning } from "./server-status/unclean-stop";
+import { VERSION } from "./cli/version";
 import { startWatch } from "./server-status/watch";
 
 export type RunningServer = {
@@ -77,6 +78,8 @@ const sweepUploads = (ctx: AppContext) => sweepExpiredUploads(ctx).catch((error)
 
 export async function startServer(config: Config, assets: WebAssets = diskAssets(config.webDir)): Promise<RunningServer> {
   if (config.logFormat === "json") useJsonLog();
+  // First in the log: which release (and commit) this is, so a log read later says what ran.
+  console.log(`casefile ${VERSION} starting`);
   // Before the database: a wrong certificate file stops the start with one line and opens nothing. Loaded only for
   // HTTPS: it brings node:crypto (~1 ms of every start; BENCHMARKS.md).
   const tls = config.tls.mode === "off" ? undefined : await (await import("./tls/server-tls")).loadServerTls(config.tls);

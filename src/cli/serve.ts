@@ -9,7 +9,6 @@ import { httpsAddresses, tlsStartMessage } from "../tls/start-message";
 import { embeddedAssets } from "../web/embedded-assets";
 import { diskAssets } from "../web/web-assets";
 import { asCliError } from "./errors";
-import { VERSION } from "./version";
 
 /** How long running requests (uploads above all) may take to finish after SIGTERM; Docker kills after 30 s by default. */
 export const SHUTDOWN_GRACE_MS = 25_000;
@@ -27,8 +26,6 @@ async function printStartReport(config: Config, server: RunningServer): Promise<
 }
 
 export async function serve(config: Config): Promise<void> {
-  // First in the log: which release (and commit) this is, so a log read later says what ran.
-  console.log(`casefile ${VERSION} starting`);
   // A refusal at start (e.g. ADMIN_USERNAME naming a participant) is one line for the operator, not a stack trace.
   const started = startServer(config, embeddedAssets() ?? diskAssets(config.webDir)).catch((error) => {
     throw asCliError(error);

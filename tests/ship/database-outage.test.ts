@@ -82,3 +82,19 @@ test("sqld stopped: 503 with the reason for phones and the Server screen, /healt
   expect(log.split("\n").filter((line) => line.startsWith("503 on POST /api/evidence"))).toHaveLength(1);
   expect(log.split("\n").length).toBeLessThan(60);
 });
+
+test("LOG_FORMAT=json: during the outage every line of the log is one JSON object, failures and stacks included", async () => {
+  sqld = await startSqld();
+  cwd = await mkdtemp(path.join(tmpdir(), "casefile-outage-json-"));
+  program = await startProgram(FROM_SOURCE, cwd, { PATH: process.env.PATH ?? "/usr/bin:/bin", DATABASE_URL: sqld.url, RENDITION_JOBS: "0", LOG_FORMAT: "json" });
+  const { actor } = await newParticipant(program.url);
+  await sqld.kill();
+  for (const url of ["/api/evidence", "/api/user", "/healthz"]) expect((await actor.get(url)).status).toBe(503);
+  await sqld.restart();
+  await program.stop();
+  const log = await program.output();
+  program = undefined;
+  const lines = log.split("\n").filter(Boolean);
+  const objects = lines.map((line) => JSON.parse(line) as { level: string; msg: string });
+  expect(objects.filter((o) => o.msg.startsWith("503 on GET")).map((o) => o.level)).toEqual(["error", "error", "error"]);
+});
