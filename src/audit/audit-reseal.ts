@@ -28,7 +28,7 @@ export async function resealAuditLog(db: Database, settings: Config["audit"], fr
   const first = (await client.execute({ sql: "select min(id) from audit_log where id >= ?", args: [from] })).rows[0]![0];
   if (first === null) throw new Error(`There is no entry #${from} or after; the log has ${previous ? previous[0] : 0} entries.`);
 
-  const wasBroken = verdict.intact ? null : `entry #${verdict.entryId}: ${verdict.reason}`;
+  const wasBroken = verdict.intact ? null : verdict.reason.startsWith(`entry #${verdict.entryId}`) ? verdict.reason : `entry #${verdict.entryId}: ${verdict.reason}`;
   await auditStatement(db, { actor: null, action: "audit.reseal", targetType: "audit", targetId: from, detail: { from, was_broken: wasBroken } });
 
   const updates: { sql: string; args: (string | number)[] }[] = [];

@@ -35,7 +35,7 @@ export class NewerDatabaseError extends Error {
   constructor(count: number, lastRunBy: string | undefined) {
     super(
       `The database has ${count} migration(s) that casefile ${VERSION} does not know: it was upgraded by a newer release` +
-        `${lastRunBy ? ` (last run by casefile ${lastRunBy})` : ""}. Nothing was changed. Run that release (or a newer one), ` +
+        `${lastRunBy ? ` (the last instance seen on it ran casefile ${lastRunBy})` : ""}. Nothing was changed. Run that release (or a newer one), ` +
         "or go back by restoring a backup taken before the upgrade into an empty folder (docs/operating.md, Going back).",
     );
     this.name = "NewerDatabaseError";
@@ -48,7 +48,8 @@ async function newerThanKnownIn(db: Database): Promise<number> {
 }
 
 async function lastRunBy(db: Database): Promise<string | undefined> {
-  const rows = await db.values<[string]>(sql`SELECT version FROM server_instances ORDER BY started_at DESC LIMIT 1`).catch(() => []);
+  // A hint, not a record: a cleanly stopped instance removes its row, so this is the last one seen that did not.
+  const rows = await db.values<[string]>(sql`SELECT version FROM server_instances ORDER BY seen_at DESC LIMIT 1`).catch(() => []);
   return rows[0]?.[0];
 }
 

@@ -252,7 +252,7 @@ test("a database a newer release migrated: serve refuses in one line naming both
     const lines = started.stderr.trim().split("\n");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain("The database has 1 migration(s) that casefile");
-    expect(lines[0]).toContain("last run by casefile 9.9.9+abcdef0");
+    expect(lines[0]).toContain("the last instance seen on it ran casefile 9.9.9+abcdef0");
     expect(await data()).toEqual(before);
 
     // A backup of it, restored by this release: refused the same way, nothing written.
