@@ -95,7 +95,7 @@ export async function restore(config: Config, file: string): Promise<RestoreSumm
     return { ...manifest, restoredMedia, renditionsQueued };
   } catch (error) {
     await media?.undo();
-    await rm(workDir, { recursive: true, force: true });
+    await rm(workDir, { recursive: true, force: true }); // before the folders it may be in
     await folders.undo();
     throw error instanceof CliError ? error : refused(archive, (error as Error).message);
   } finally {
