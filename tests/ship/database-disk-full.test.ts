@@ -91,3 +91,24 @@ test.skipIf(!canMount)("database disk full: 507 with the storage message, /healt
 
 
 
+
+test.skipIf(!canMount)("media disk full with no reserve to guard it: a form upload cut by the full disk is told the storage message (507), not to try again", async () => {
+  const cwd = await mkdtemp(path.join(tmpdir(), "casefile-mediafull-"));
+  const disk = path.join(cwd, "uploads");
+  await mkdir(disk);
+  expect(Bun.spawnSync(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", disk]).success).toBe(true);
+  let program: Program | undefined;
+  cleanup = async () => {
+    await program?.stop();
+    Bun.spawnSync(["umount", disk]);
+    await rm(cwd, { recursive: true, force: true });
+  };
+  program = await startProgram(FROM_SOURCE, cwd, { PATH: process.env.PATH ?? "/usr/bin:/bin", UPLOADS_DIR: disk, RENDITION_JOBS: "0", DISK_RESERVE_MB: "0" });
+  const { actor } = await newParticipant(program.url);
+  const video = new File([new Uint8Array(6 * 1024 * 1024).fill(7)], "big.mp4", { type: "video/mp4" });
+  const refused = await actor.post("/api/evidence", form({ title: "Too big for the disk" }, { file: video }));
+  expect(refused.status).toBe(507);
+  expect(((await refused.json()) as { message: string }).message).toBe(STORAGE_MESSAGE);
+  // Nothing of it stays on the disk.
+  expect((await readdir(path.join(disk, ".tmp"))).length).toBe(0);
+});
