@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { requireAdmin } from "../auth/guard";
 import type { AppContext } from "../context";
 import { VERSION } from "../cli/version";
-import { errorJson, HttpError } from "../http/errors";
+import { codeFor, DATABASE_DOWN_MESSAGE, errorJson, HttpError, httpErrorResponse } from "../http/errors";
 import { oneLine } from "../http/server-errors";
 import { outageMetrics } from "./metrics-state";
 import { retryFailedJobs } from "../jobs/job-queue";
@@ -48,7 +48,8 @@ export function serverStatusRoutes(ctx: AppContext, watch: ServerWatch) {
         if (error instanceof HttpError) throw error;
         // The database is down: an admin this instance verified a moment ago is told why; anyone else only that.
         const reason = admins.recentlyVerified(request) ? `: ${oneLine(error)}` : ".";
-        return errorJson(503, `The server cannot reach its database${reason}`);
+        // The console shows the code's words (the database cannot be reached); the English message carries the reason.
+        return httpErrorResponse(new HttpError(503, `The server cannot reach its database${reason}`, codeFor(503, DATABASE_DOWN_MESSAGE)));
       }
     })
     // After fixing what made them fail (a tool installed, room made): every failed rendition job runs again.
