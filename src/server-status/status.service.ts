@@ -33,6 +33,7 @@ type WarningCode =
   | "certificate_expiring"
   | "audit_broken"
   | "database_disk_low"
+  | "database_disk_filling"
   | "unclean_stop";
 /** `message` in English for the API and the log; `code` and `params` for the console's words (`server.warning.<code>`). */
 export type Warning = {
@@ -89,10 +90,12 @@ export async function serverStatus(ctx: AppContext, watch: ServerWatch) {
   const warn = (kind: Warning["kind"], code: WarningCode, params: Record<string, string | number> = {}) =>
     warnings.push({ kind, code, params, message: sayEnglish(`server.warning.${code}`, params) });
   if (room < 0) warn("disk", "disk_full", { free: mb(disk.media.freeBytes), reserve: mb(config.diskReserveBytes) });
-  // The database's disk, when it is not the media's: it fills with rows (and their WAL), not uploads.
-  if (disk.database && disk.database.freeBytes < config.diskReserveBytes && !(room < 0 && disk.database.path === disk.media.path)) {
-    warn("disk", "database_disk_low", { free: mb(disk.database.freeBytes), reserve: mb(config.diskReserveBytes) });
-  }
+  // The database's disk: it fills with rows (and their WAL), not uploads, at a rate of its own.
+  const dbRoom = disk.database ? disk.database.freeBytes - config.diskReserveBytes : null;
+  const dbGrowth = watch.databaseGrowth.perHour(dbBytes, now);
+  const dbHoursLeft = dbRoom !== null && dbGrowth ? Math.max(0, dbRoom) / dbGrowth : null;
+  if (dbRoom !== null && dbRoom < 0) warn("disk", "database_disk_low", { free: mb(disk.database!.freeBytes), reserve: mb(config.diskReserveBytes) });
+  else if (dbHoursLeft !== null && dbHoursLeft < DISK_WARNING_HOURS) warn("disk", "database_disk_filling", { hours: dbHoursLeft.toFixed(1) });
   else if (hoursLeft !== null && hoursLeft < DISK_WARNING_HOURS) warn("disk", "disk_filling", { hours: hoursLeft.toFixed(1) });
   if (lastRun?.error) warn("backup-failed", "backup_failed", { when: lastRun.startedAt, error: lastRun.error });
   const lastVerifiedAt = lastVerified[0]?.finished_at;
@@ -121,7 +124,9 @@ export async function serverStatus(ctx: AppContext, watch: ServerWatch) {
     uptime_seconds: Math.round((now - watch.startedAt.getTime()) / 1000),
     disk: {
       media: { path: disk.media.path, free_bytes: disk.media.freeBytes, total_bytes: disk.media.totalBytes },
-      database: disk.database ? { path: disk.database.path, free_bytes: disk.database.freeBytes, total_bytes: disk.database.totalBytes } : null,
+      database: disk.database
+        ? { path: disk.database.path, free_bytes: disk.database.freeBytes, total_bytes: disk.database.totalBytes, hours_left: dbHoursLeft === null ? null : Math.round(dbHoursLeft * 10) / 10 }
+        : null,
       reserve_bytes: config.diskReserveBytes,
       stored_last_hour_bytes: media.lastHour,
       hours_left: hoursLeft === null ? null : Math.round(hoursLeft * 10) / 10,

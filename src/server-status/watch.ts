@@ -13,6 +13,7 @@ import { startHeartbeat } from "./instances";
 import { RequestMetrics } from "./request-metrics";
 import { serverStatus } from "./status.service";
 import type { UncleanStop } from "./unclean-stop";
+import { DatabaseGrowth } from "./database-growth";
 
 const WARNING_CHECK_MS = 60_000;
 
@@ -24,6 +25,8 @@ export type ServerWatch = {
   metrics: RequestMetrics;
   /** What this instance can make for viewers (src/renditions), and its job runner when it makes any. */
   renditions: { found: string[]; missing: string[]; runner: JobRunner | undefined };
+  /** The database's growth, for its disk's hours left. */
+  databaseGrowth: DatabaseGrowth;
   /** The run before this one, when it ended without a clean stop (unclean-stop.ts). */
   uncleanStop: UncleanStop | undefined;
   stop(): Promise<void>;
@@ -53,6 +56,7 @@ export function startWatch(ctx: AppContext, tls: ServerTls | undefined, uncleanS
     errors,
     metrics: new RequestMetrics(),
     renditions,
+    databaseGrowth: new DatabaseGrowth(),
     uncleanStop,
     async stop() {
       clearInterval(warningCheck);
