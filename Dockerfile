@@ -17,7 +17,9 @@ COPY locales locales
 COPY scripts scripts
 COPY src src
 COPY web web
-RUN bun run build
+# The commit the release is built from (the context has no .git): docker build --build-arg CASEFILE_COMMIT=$(git rev-parse --short HEAD)
+ARG CASEFILE_COMMIT=unknown
+RUN CASEFILE_COMMIT=${CASEFILE_COMMIT} bun run build
 
 # --- run: glibc (libSQL's addon needs it), and the tools renditions are made with (src/renditions): Debian's ffmpeg
 # and libheif's heif-convert. Without them everything works, viewers get only the originals.
@@ -29,6 +31,7 @@ RUN useradd --system --uid 10001 --user-group --no-create-home --home-dir /data 
     && mkdir -p /data /uploads \
     && chown casefile:casefile /data /uploads
 COPY --from=build /src/dist/casefile /usr/local/bin/casefile
+# CASEFILE_CONTAINER=on: the start report does not offer the container's own addresses to phones (the host's are the ones).
 # MIMALLOC_PURGE_DELAY=0: the runtime's allocator gives freed memory back to the system at once. Every uploaded byte
 # passes through the server as a short-lived buffer; with the default delay, 300 phones uploading kept ~30 MiB more
 # resident at the peak (BENCHMARKS.md, "Show night"). It is read when the process starts, so it is set here.
@@ -36,6 +39,7 @@ ENV PORT=3000 \
     HOST=0.0.0.0 \
     DATABASE_URL=file:/data/casefile.db \
     UPLOADS_DIR=/uploads \
+    CASEFILE_CONTAINER=on \
     MIMALLOC_PURGE_DELAY=0
 USER casefile
 WORKDIR /data

@@ -10,6 +10,7 @@ import { healthRoutes } from "./health/health.routes";
 import { i18nRoutes } from "./i18n/i18n.routes";
 import { isExactApiPath, looksLikeApiPath } from "./http/api-paths";
 import { errorJson, HttpError, httpErrorResponse, MEDIA_MISSING_MESSAGE } from "./http/errors";
+import { serverErrorResponse } from "./http/server-errors";
 import { MissingMediaError } from "./media/store";
 import { mediaRoutes } from "./media/media.routes";
 import { resetRoutes } from "./reset/reset.routes";
@@ -35,7 +36,7 @@ export function createApp(ctx: AppContext, assets: WebAssets, watch: ServerWatch
       const { pathname } = new URL(request.url);
       if (looksLikeApiPath(pathname) && !isExactApiPath(pathname)) return errorJson(404, "Not found.");
     })
-    .onError(({ error, code }) => {
+    .onError(({ error, code, request }) => {
       if (error instanceof HttpError) return httpErrorResponse(error);
       if (code === "PARSE") return errorJson(400, "The request body is not valid JSON.");
       if (code === "VALIDATION") return errorJson(400, "The request is not valid.");
@@ -44,8 +45,7 @@ export function createApp(ctx: AppContext, assets: WebAssets, watch: ServerWatch
         console.error(error.message);
         return errorJson(500, MEDIA_MISSING_MESSAGE);
       }
-      console.error(error);
-      return errorJson(500, "Something went wrong on the server.");
+      return serverErrorResponse(error, request);
     })
     // Each feature's routes are a function of this app that adds them to it: a plugin instance of its own (new
     // Elysia()) would have every route added twice, in it and again here (~2 ms of every start; BENCHMARKS.md).

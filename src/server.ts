@@ -25,6 +25,9 @@ import { adminExists, ensureAdmin, fillUsernameSkeletons } from "./users/users.s
 import { diskAssets, type WebAssets } from "./web/web-assets";
 import { logRequest, newRequestId, useJsonLog, withRequestId } from "./server-status/json-log";
 import { methodLabel, routeLabels } from "./server-status/route-labels";
+import { failureLine } from "./http/server-errors";
+import { markRunning } from "./server-status/unclean-stop";
+import { VERSION } from "./cli/version";
 import { startWatch } from "./server-status/watch";
 
 export type RunningServer = {
@@ -87,6 +90,8 @@ const sweepTemp = (ctx: AppContext) =>
 
 export async function startServer(config: Config, assets: WebAssets = diskAssets(config.webDir)): Promise<RunningServer> {
   if (config.logFormat === "json") useJsonLog();
+  // First in the log: which release (and commit) this is, so a log read later says what ran.
+  console.log(`casefile ${VERSION} starting`);
   // Before the database: a wrong certificate file stops the start with one line and opens nothing. Loaded only for
   // HTTPS: it brings node:crypto (~1 ms of every start; BENCHMARKS.md).
   const tls = config.tls.mode === "off" ? undefined : await (await import("./tls/server-tls")).loadServerTls(config.tls);
@@ -102,7 +107,8 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
     setInterval(() => purgeDue(ctx), RETENTION_CHECK_MS),
   ];
   for (const sweeper of sweepers) sweeper.unref();
-  const watch = startWatch(ctx, tls);
+  const running = await markRunning(config);
+  const watch = startWatch(ctx, tls, running.previous);
   const app = createApp(ctx, assets, watch);
   const routeOf = routeLabels(app.routes);
   const server = Bun.serve({
@@ -136,18 +142,22 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
         // A change writes its audit entries unsealed (see audit-chain.ts): seal them before answering. A refused or
         // failed request rolled its transaction back, so it left nothing to seal.
         if (request.method !== "GET" && response.ok) await sealAuditLog(ctx.db);
-        const done = (status: number) => {
+        const done = async (status: number) => {
           finished(status);
-          if (status >= 500) watch.errors.record(`${status} on ${methodLabel(request.method)} ${route}`);
+          if (status >= 500) {
+            // One line each, in either log format: what failed and why (a 507 says the disk is full).
+            console.error(await failureLine(request, response, route));
+            watch.errors.record(`${status} on ${methodLabel(request.method)} ${route}`);
+          }
           if (config.logFormat === "json") logRequest({ method: methodLabel(request.method), route, status, ms: Math.round(performance.now() - began) });
         };
         // A streamed body that fails after the head is a 500 (the connection is ended), counted when it is known.
         const outcome = bodyOutcome(response);
-        if (!outcome) done(response.status);
+        if (!outcome) await done(response.status);
         else
           void outcome.then((error) => {
             if (error) console.error(`${request.method} ${route}: the body failed after the head was sent, connection ended:`, error instanceof Error ? error.message : error);
-            done(error ? 500 : response.status);
+            return done(error ? 500 : response.status);
           });
         response.headers.set("x-request-id", requestId);
         return answerUnreadBody(received, withSecurityHeaders(closeAfterRefusedBody(request, withApiCacheRule(pathname, response))));
@@ -176,6 +186,7 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
     await server.stop(true);
     await watch.stop();
     ctx.close();
+    await running.clear();
     throw error;
   }
   return {
@@ -195,6 +206,7 @@ export async function startServer(config: Config, assets: WebAssets = diskAssets
       for (const sweeper of sweepers) clearInterval(sweeper);
       await watch.stop();
       ctx.close();
+      await running.clear();
     },
   };
 }

@@ -21,7 +21,7 @@ export type AuditEntry = {
   actor: AuditActor | { id: "inserted"; username: string };
   /** e.g. "evidence.create", "evidence.update", "evidence.visibility", "evidence.delete", "user.delete". */
   action: string;
-  targetType: "evidence" | "user" | "show" | "retention";
+  targetType: "evidence" | "user" | "show" | "retention" | "audit";
   /**
    * The target's id; "inserted" = the row the previous statement of the batch inserted (its id is not known yet);
    * an SQL expression for an id the batch computes (the show's new version).

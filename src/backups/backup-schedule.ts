@@ -7,14 +7,13 @@
  * A failure is logged, recorded in backup_runs (the Server screen shows it) and tried again at the next interval, not
  * in a loop. An archive that fails verification is kept under a name pruning never touches, for the operator to look at.
  */
-import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { desc, eq } from "drizzle-orm";
-import { backup } from "../cli/backup";
+import { backupVerified } from "../cli/backup";
 import type { AppContext } from "../context";
 import { backupRuns } from "../db/backup-runs";
 import type { ErrorLog } from "../server-status/error-log";
-import { verifyBackup } from "./backup-verify";
 import { JobLease } from "./job-lease";
 
 /** How often an instance looks whether a backup is due: a start with none recent takes one within a minute. */
@@ -80,18 +79,16 @@ async function takeBackup(ctx: AppContext, instanceId: string, errors: ErrorLog)
   const finish = (values: Partial<typeof backupRuns.$inferInsert>) =>
     ctx.db.update(backupRuns).set({ finishedAt: new Date().toISOString(), ...values }).where(eq(backupRuns.id, run!.id));
   try {
-    await mkdir(dir, { recursive: true });
-    const summary = await backup(ctx.config, target);
-    const { size } = await stat(target);
-    const check = await verifyBackup(target, summary.missing);
+    // Readable by this account only: archives hold every participant's data and the audit key.
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const { check, file: written } = await backupVerified(ctx.config, target);
+    const { size } = await stat(written);
     if (!check.ok) {
-      const kept = target.replace(/\.tar$/, ".unverified.tar");
-      await rename(target, kept);
       // Counted before the run's row says so: whoever reads the failed run sees its error counted too.
-      const line = `scheduled backup ${path.basename(kept)} failed verification: ${check.problems.join("; ")}`;
+      const line = `scheduled backup ${path.basename(written)} failed verification: ${check.problems.join("; ")}`;
       console.error(line);
       errors.record(line.slice(0, 500));
-      await finish({ size, file: path.basename(kept), error: `verification failed: ${check.problems.join("; ")}`.slice(0, 1000) });
+      await finish({ size, file: path.basename(written), error: `verification failed: ${check.problems.join("; ")}`.slice(0, 1000) });
       return;
     }
     await finish({ size, verified: true });

@@ -1,95 +1,101 @@
 /**
- * Checks a backup archive the way a restore would need it: the archive opens (manifest, database, then media entries),
- * the database passes SQLite's integrity check and the audit chain verifies under the key the archive carries, and
- * every media file the database names is in the archive with its recorded SHA-256 (public copies: their size).
- * Read-only, and needs neither the server nor its settings: `casefile backup verify <file>` and the scheduled backups
- * both use it.
+ * Checks a backup archive the way a restore needs it: the archive reads whole, every entry is the one its seal names
+ * (format 2, archive-read.ts), the database passes SQLite's integrity check and the audit chain verifies under the
+ * key the archive carries, and every file the database names is in it, with its recorded SHA-256 where the database
+ * keeps one. Read-only, and needs neither the server nor its settings: `casefile backup verify <file>`, `casefile
+ * backup`, the scheduled backups and `casefile restore` all use it.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import path from "node:path";
+import { Database as SQLiteFile } from "bun:sqlite";
 import { createClient } from "@libsql/client/sqlite3";
 import { verifyAuditLog } from "../audit/audit-verify";
-import { BACKUP_DB, BACKUP_MANIFEST, keyOfEntry, storedFilesOf, type BackupManifest, type StoredFile } from "../cli/backup-format";
-import { readTar } from "../cli/tar";
+import { storedFilesOf, type BackupManifest, type StoredFile } from "../cli/backup-format";
+import { readArchive, type ArchiveRead } from "./archive-read";
+import path from "node:path";
 
 export type BackupCheck = { ok: boolean; problems: string[]; manifest: BackupManifest | undefined; mediaFiles: number };
+export type ArchiveCheck = BackupCheck & { read: ArchiveRead; stored: StoredFile[] };
 
 /** Problems beyond this many are counted, not listed: one damaged disk can spoil thousands of files. */
 const LISTED_PROBLEMS = 20;
 
-/** `deleted`: files the backup found gone (deleted after its snapshot, so rightly absent from the archive). */
+/**
+ * SQLite's integrity check by bun's own SQLite, before libSQL opens the file: libSQL aborts the whole process on
+ * some damaged files, where this one answers with an error.
+ */
+function integrityProblem(dbPath: string): string | undefined {
+  try {
+    const db = new SQLiteFile(dbPath, { readonly: true });
+    try {
+      const rows = db.query("PRAGMA integrity_check").values().map((row) => String(row[0]));
+      return rows.join() === "ok" ? undefined : `the database fails SQLite's integrity check: ${rows.slice(0, 3).join("; ")}`;
+    } finally {
+      db.close();
+    }
+  } catch (error) {
+    return `the database cannot be read: ${(error as Error).message}`;
+  }
+}
+
+/** Checks file, leaving its database snapshot in workDir. `deleted`: files a format-1 backup found gone. */
+export async function checkBackup(file: string, workDir: string, deleted: string[] = []): Promise<ArchiveCheck> {
+  const read = await readArchive(file, workDir);
+  const problems = [...read.problems];
+  const stored: StoredFile[] = [];
+  const manifest = read.manifest;
+  if (read.dbPath && manifest) {
+    const integrity = integrityProblem(read.dbPath);
+    if (integrity) problems.push(integrity);
+    else {
+      const snapshot = createClient({ url: `file:${read.dbPath}` });
+      try {
+        const entries = await snapshot.execute("SELECT count(*) AS n FROM audit_log").then((result) => Number(result.rows[0]!.n), () => 0);
+        if (manifest.auditKey) {
+          const verdict = await verifyAuditLog(snapshot, Buffer.from(manifest.auditKey, "utf8"), undefined, Date.parse(manifest.createdAt));
+          if (!verdict.intact) problems.push(`audit log: ${verdict.reason}`);
+        } else if (manifest.version === 2 && entries > 0) problems.push("the archive carries no audit key, so its audit log cannot be verified");
+        stored.push(...(await storedFilesOf(snapshot)));
+      } finally {
+        snapshot.close();
+      }
+    }
+  }
+  const gone = new Set([...deleted, ...(read.seal?.deleted ?? [])]);
+  for (const file of stored) {
+    const found = read.media.get(file.key);
+    if (found && read.changed.has(found.name)) continue;
+    if (!found) {
+      // A format-1 archive never held renditions: restore drops their rows and has them made again.
+      if (!gone.has(file.key) && !(file.rendition && manifest?.version === 1)) problems.push(`media ${file.key}: named by the database but not in the archive`);
+    } else if (file.sha256 !== undefined && found.sha256 !== file.sha256) problems.push(`media ${file.key}: its SHA-256 is not the one the database recorded`);
+    else if (file.sha256 === undefined && found.size !== file.size) problems.push(`media ${file.key}: ${found.size} bytes, the database says ${file.size}`);
+  }
+  if (stored.length > 0) {
+    const named = new Set(stored.map((file) => file.key));
+    for (const key of read.media.keys()) if (!named.has(key)) problems.push(`media ${key}: in the archive but named by no row of its database`);
+  }
+  const listed = problems.length > LISTED_PROBLEMS ? [...problems.slice(0, LISTED_PROBLEMS), `and ${problems.length - LISTED_PROBLEMS} more problems`] : problems;
+  return { ok: problems.length === 0, problems: listed, manifest, mediaFiles: read.media.size, read, stored };
+}
+
+/** Checks file in a temp folder of its own. */
 export async function verifyBackup(file: string, deleted: string[] = []): Promise<BackupCheck> {
-  const problems: string[] = [];
-  let manifest: BackupManifest | undefined;
-  let checkedMedia = 0;
   const workDir = await mkdtemp(path.join(tmpdir(), "casefile-verify-"));
   try {
-    const entries = readTar(file);
-    const first = await entries.next();
-    if (first.done || first.value.name !== BACKUP_MANIFEST) return done([`not a casefile backup (no ${BACKUP_MANIFEST} first)`]);
-    try {
-      manifest = JSON.parse(await new Response(first.value.body).text()) as BackupManifest;
-    } catch {
-      return done([`its ${BACKUP_MANIFEST} is damaged`]);
-    }
-    if (manifest.format !== "casefile-backup" || manifest.version !== 1) return done([`unsupported backup format ${manifest.format} v${manifest.version}`]);
-
-    const second = await entries.next();
-    if (second.done || second.value.name !== BACKUP_DB) return done([`no ${BACKUP_DB} after the manifest`]);
-    const dbPath = path.join(workDir, BACKUP_DB);
-    await Bun.write(dbPath, new Response(second.value.body));
-    const expected = new Map<string, StoredFile>();
-    const snapshot = createClient({ url: `file:${dbPath}` });
-    try {
-      const integrity = (await snapshot.execute("PRAGMA integrity_check")).rows.map((row) => String(row[0]));
-      if (integrity.join() !== "ok") return done([`the database fails SQLite's integrity check: ${integrity.slice(0, 3).join("; ")}`]);
-      if (!manifest.auditKey) problems.push("the archive carries no audit key, so its audit log cannot be verified");
-      else {
-        const verdict = await verifyAuditLog(snapshot, Buffer.from(manifest.auditKey, "utf8"), undefined, Date.parse(manifest.createdAt));
-        if (!verdict.intact) problems.push(`audit log: ${verdict.reason}`);
-      }
-      for (const stored of await storedFilesOf(snapshot)) expected.set(stored.key, stored);
-    } finally {
-      snapshot.close();
-    }
-
-    for await (const entry of entries) {
-      const key = keyOfEntry(entry.name);
-      const stored = key === undefined ? undefined : expected.get(key);
-      if (!stored) {
-        problems.push(`unexpected entry ${entry.name}`);
-        await entry.body.cancel();
-        continue;
-      }
-      expected.delete(stored.key);
-      const hasher = new Bun.CryptoHasher("sha256");
-      let size = 0;
-      const reader = entry.body.getReader();
-      for (let read = await reader.read(); !read.done; read = await reader.read()) {
-        hasher.update(read.value);
-        size += read.value.length;
-      }
-      checkedMedia++;
-      const sha256 = hasher.digest("hex");
-      if (stored.sha256 !== undefined ? sha256 !== stored.sha256 : size !== stored.size) {
-        problems.push(`media ${stored.key}: ${stored.sha256 !== undefined ? "its SHA-256 is not the one the database recorded" : `${size} bytes, the database says ${stored.size}`}`);
-      }
-    }
-    for (const key of deleted) expected.delete(key);
-    for (const key of expected.keys()) problems.push(`media ${key}: named by the database but not in the archive`);
-  } catch (error) {
-    problems.push((error as Error).message);
+    const { ok, problems, manifest, mediaFiles } = await checkBackup(file, workDir, deleted);
+    return { ok, problems, manifest, mediaFiles };
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
-  return done([]);
+}
 
-  function done(more: string[]): BackupCheck {
-    const all = [...problems, ...more];
-    const listed = all.length > LISTED_PROBLEMS ? [...all.slice(0, LISTED_PROBLEMS), `and ${all.length - LISTED_PROBLEMS} more problems`] : all;
-    return { ok: all.length === 0, problems: listed, manifest, mediaFiles: checkedMedia };
-  }
+/** One line saying what a sound archive holds. */
+export function verifiedLine(file: string, check: BackupCheck): string {
+  const { createdAt, users, evidence, appVersion, version } = check.manifest!;
+  const sealed = version === 2 ? "every entry's SHA-256 as sealed" : "originals' SHA-256 (a format-1 archive seals nothing else)";
+  const audit = check.manifest!.auditKey ? "audit log intact" : "no audit key in it (its audit log was not checked)";
+  return `${file} verified: taken ${createdAt} by casefile ${appVersion}, ${users} users, ${evidence} items, ${check.mediaFiles} media files, ${sealed}, ${audit}`;
 }
 
 /** `casefile backup verify <file>`: 0 and a summary line when the archive is sound; 1 and one line per problem otherwise. */
@@ -103,7 +109,6 @@ export async function verifyCommand(file: string): Promise<number> {
     for (const problem of check.problems) console.error(`${file}: ${problem}`);
     return 1;
   }
-  const { createdAt, users, evidence } = check.manifest!;
-  console.log(`${file} verified: taken ${createdAt}, ${users} users, ${evidence} items, ${check.mediaFiles} media files with matching SHA-256, audit log intact`);
+  console.log(verifiedLine(file, check));
   return 0;
 }

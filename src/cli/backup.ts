@@ -13,14 +13,28 @@ import type { Config } from "../config";
 import { openDatabase } from "../db/client";
 import { type MediaStore, MissingMediaError } from "../media/store";
 import { openMediaStore } from "../server";
-import { BACKUP_DB, BACKUP_MANIFEST, mediaEntry, storedFilesOf, type BackupManifest } from "./backup-format";
+import { BACKUP_DB, BACKUP_MANIFEST, BACKUP_SEAL, mediaEntry, sealText, storedFilesOf, type BackupManifest } from "./backup-format";
 import { auditKeyText } from "../audit/audit-key";
 import { CliError } from "./errors";
 import { isFileDatabase, snapshotDatabase } from "./database-copy";
 import { TarWriter } from "./tar";
 import { VERSION } from "./version";
+import { verifyBackup, type BackupCheck } from "../backups/backup-verify";
 
 export type BackupSummary = BackupManifest & { missing: string[] };
+
+/**
+ * backup, then reads back what it wrote (verifyBackup). An archive that fails is kept under a name ending in
+ * .unverified.tar, for the operator to look at, and never passes for a good one.
+ */
+export async function backupVerified(config: Config, file: string): Promise<{ summary: BackupSummary; check: BackupCheck; file: string }> {
+  const summary = await backup(config, file);
+  const check = await verifyBackup(file, summary.missing);
+  if (check.ok) return { summary, check, file };
+  const kept = file.replace(/(\.tar)?$/, ".unverified.tar");
+  await rename(file, kept);
+  return { summary, check, file: kept };
+}
 
 export async function backup(config: Config, file: string): Promise<BackupSummary> {
   const target = path.resolve(file);
@@ -47,7 +61,7 @@ export async function backup(config: Config, file: string): Promise<BackupSummar
     const keys = (await storedFilesOf(snapshot)).map((file) => file.key);
     const manifest: BackupManifest = {
       format: "casefile-backup",
-      version: 1,
+      version: 2,
       appVersion: VERSION,
       createdAt: new Date().toISOString(),
       users: await count("users"),
@@ -71,6 +85,8 @@ export async function backup(config: Config, file: string): Promise<BackupSummar
         if (!blob) missing.push(key);
         else await tar.add(mediaEntry(key), blob.size, blob.stream());
       }
+      const seal = new TextEncoder().encode(sealText({ entries: [...tar.entries], archiveSha256: tar.digestSoFar(), deleted: missing }));
+      await tar.add(BACKUP_SEAL, seal.length, new Blob([seal]).stream());
       await tar.finish();
     } catch (error) {
       await tar.abandon();

@@ -14,11 +14,15 @@ commands:
                                  of that name the admin (falls back to ADMIN_USERNAME,
                                  ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_PROMOTE)
   set-role <username> <1|2>      make a user a participant (1) or an admin (2)
-  backup <file>                  write the database and all media into one archive (safe while serving)
-  backup verify <file>           check an archive (database integrity, audit log, every media
-                                 file's SHA-256); exit 1 naming what is wrong
-  restore <file>                 restore an archive into an empty database and media store
+  backup <file>                  write the database and all media (renditions too) into one
+                                 archive readable by its owner only, then verify it (safe while serving)
+  backup verify <file>           check an archive (every entry's SHA-256 against its seal, database
+                                 integrity, audit log); exit 1 naming what is wrong
+  restore <file>                 verify an archive, then restore it whole into an empty database
+                                 and media store, or change nothing
   audit verify                   check the audit log's hash chain; exit 1 naming the first altered entry
+  audit reseal --from <entry>    seal the chain again from that entry on, with the key, once the break
+                                 is understood (servers stopped; the reseal is logged; docs/operating.md)
   export <file> [--q TEXT] [--kind K,…] [--status S,…] [--visibility public|private]
          [--user ID] [--from DATE] [--to DATE]
                                  write a ZIP of the matching items' original files with
@@ -81,17 +85,24 @@ export async function runCli(argv: string[], readConfig: () => Config): Promise<
     case "backup": {
       if (args[0] === "verify" && args.length === 2) return (await import("../backups/backup-verify")).verifyCommand(args[1]!);
       expectArgs(1, "backup <file>  or  casefile backup verify <file>");
-      const summary = await (await import("./backup")).backup(readConfig(), args[0]!);
+      const { summary, check, file } = await (await import("./backup")).backupVerified(readConfig(), args[0]!);
+      if (!check.ok) {
+        for (const problem of check.problems) console.error(`${file}: ${problem}`);
+        console.error(`backup written to ${file} FAILED verification (above); do not rely on it.`);
+        return 1;
+      }
       const skipped = summary.missing.length ? `; ${summary.missing.length} media files deleted during the backup were skipped` : "";
-      return print(`backup written to ${args[0]}: ${summary.users} users, ${summary.evidence} items, ${summary.mediaFiles - summary.missing.length} media files${skipped}`);
+      return print(`backup written to ${file} and verified: ${summary.users} users, ${summary.evidence} items, ${summary.mediaFiles - summary.missing.length} media files${skipped}`);
     }
     case "restore": {
       expectArgs(1, "restore <file>");
       const summary = await (await import("./restore")).restore(readConfig(), args[0]!);
-      return print(`restored ${args[0]} (taken ${summary.createdAt}): ${summary.users} users, ${summary.evidence} items, ${summary.restoredMedia} media files`);
+      const queued = summary.renditionsQueued ? `; ${summary.renditionsQueued} files' renditions (not in the archive) are made again once the server runs` : "";
+      return print(`restored ${args[0]} (taken ${summary.createdAt} by casefile ${summary.appVersion}), verified: ${summary.users} users, ${summary.evidence} items, ${summary.restoredMedia} media files${queued}`);
     }
     case "audit":
-      expectArgs(1, "audit verify");
+      expectArgs(1, "audit verify  or  casefile audit reseal --from <entry>");
+      if (args[0] === "reseal") return (await import("./audit")).resealCommand(readConfig(), values.from);
       return (await import("./audit")).auditCommand(readConfig(), args[0]!);
     case "export": {
       expectArgs(1, "export <file> [--q TEXT] [--kind K,…] [--status S,…] [--visibility V] [--user ID] [--from DATE] [--to DATE]");

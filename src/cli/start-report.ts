@@ -34,19 +34,25 @@ type StartFacts = {
   certificateAddresses?: string[];
 };
 
+
 /** The lines for the operator, in DEFAULT_LANGUAGE's words (`say`; English, the spec's, by default). */
-export function startReport(config: Pick<Config, "host" | "publicUrl">, facts: StartFacts, ips?: string[], say: Translate = sayEnglish): string[] {
+export function startReport(config: Pick<Config, "host" | "publicUrl"> & { inContainer?: boolean }, facts: StartFacts, ips?: string[], say: Translate = sayEnglish): string[] {
+  // In a container its own addresses (10.88.x) are not the ones phones reach: the host's are, with the published port.
+  const hostUnknown = !config.publicUrl && !facts.certificateAddresses && config.inContainer;
   const addresses = config.publicUrl
     ? [config.publicUrl.replace(/\/$/, "")]
-    : (facts.certificateAddresses ?? phoneAddresses(config.host, facts.port, facts.https, ips));
+    : hostUnknown
+      ? []
+      : (facts.certificateAddresses ?? phoneAddresses(config.host, facts.port, facts.https, ips));
   const scheme = facts.https ? "https" : "http";
   const lines = [say("start.listening", { host: hostPart(config.host || "0.0.0.0"), port: String(facts.port), https: facts.https ? "yes" : "no" })];
-  if (addresses.length) lines.push(say("start.phones_can_open"), ...addresses.map((a) => `  ${a}`));
+  if (hostUnknown) lines.push(say("start.in_container"));
+  else if (addresses.length) lines.push(say("start.phones_can_open"), ...addresses.map((a) => `  ${a}`));
   else if (config.host === "0.0.0.0" || config.host === "::") lines.push(say("start.no_network"));
   else lines.push(say("start.this_machine_only", { host: config.host }));
-  lines.push(say("start.on_this_machine", { address: `${scheme}://localhost:${facts.port}` }));
+  if (!hostUnknown) lines.push(say("start.on_this_machine", { address: `${scheme}://localhost:${facts.port}` }));
   if (facts.setupToken) {
-    const places = addresses.length ? addresses : [`${scheme}://localhost:${facts.port}`];
+    const places = addresses.length ? addresses : [hostUnknown ? `${scheme}://<host>:<published port>` : `${scheme}://localhost:${facts.port}`];
     lines.push(say("start.no_admin"));
     lines.push(...places.map((a) => `  ${a}/setup?token=${facts.setupToken}`));
   } else lines.push(say("start.admin_exists"));

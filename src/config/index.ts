@@ -75,6 +75,8 @@ export type Config = {
    */
   tls: { mode: "off" } | { mode: "files"; certFile: string; keyFile: string } | { mode: "self-signed"; dir: string };
   publicUrl: string | undefined;
+  /** CASEFILE_CONTAINER=on, set by the image: its own addresses are not the ones phones reach (the start report). */
+  inContainer: boolean;
   trustProxy: boolean;
   /**
    * The venue network's public addresses (VENUE_ADDRESSES, comma-separated): every phone on the venue Wi-Fi reaches the
@@ -307,6 +309,7 @@ export function loadConfig(env: Env = process.env): Config {
     uploadExpiryMs: int(env, "UPLOAD_EXPIRY_HOURS", 24, 1, 24 * 30) * 60 * 60 * 1000,
     tls,
     publicUrl: url(env, "PUBLIC_URL", ["http:", "https:"]),
+    inContainer: bool(env, "CASEFILE_CONTAINER", false),
     trustProxy: bool(env, "TRUST_PROXY", false),
     venueAddresses: addressList(env, "VENUE_ADDRESSES"),
     admin: anyAdmin ? { username: adminUsername!, email: adminEmail!, password: adminPassword!, promote: adminPromote } : undefined,

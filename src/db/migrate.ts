@@ -1,4 +1,6 @@
+import type { Client } from "@libsql/client";
 import { sql } from "drizzle-orm";
+import { VERSION } from "../cli/version";
 import type { Database } from "./client";
 import { readMigrations } from "./embedded-migrations" with { type: "macro" };
 
@@ -13,6 +15,7 @@ export async function migrate(db: Database): Promise<void> {
   const [last] = await db.values<[number, string, number]>(
     sql`SELECT id, hash, created_at FROM ${sql.identifier(MIGRATIONS_TABLE)} ORDER BY created_at DESC LIMIT 1`,
   );
+  if (last && Number(last[2]) > newestKnown()) throw new NewerDatabaseError(await newerThanKnownIn(db), await lastRunBy(db));
   const pending = migrations.filter((m) => !last || Number(last[2]) < m.folderMillis);
   if (pending.length === 0) return;
   const statements = pending.flatMap((m) => [
@@ -20,4 +23,40 @@ export async function migrate(db: Database): Promise<void> {
     db.run(sql`INSERT INTO ${sql.identifier(MIGRATIONS_TABLE)} ("hash", "created_at") VALUES (${m.hash}, ${m.folderMillis})`),
   ]);
   await db.batch(statements as [any, ...any[]]);
+}
+
+const newestKnown = () => Math.max(...readMigrations().map((m) => m.folderMillis));
+
+/**
+ * A database a newer release migrated: this one would run on a schema it does not know, and its writes (the audit
+ * log's above all) could break what the newer one relies on. One line: what, which releases, what to do.
+ */
+export class NewerDatabaseError extends Error {
+  constructor(count: number, lastRunBy: string | undefined) {
+    super(
+      `The database has ${count} migration(s) that casefile ${VERSION} does not know: it was upgraded by a newer release` +
+        `${lastRunBy ? ` (the last instance seen on it ran casefile ${lastRunBy})` : ""}. Nothing was changed. Run that release (or a newer one), ` +
+        "or go back by restoring a backup taken before the upgrade into an empty folder (docs/operating.md, Going back).",
+    );
+    this.name = "NewerDatabaseError";
+  }
+}
+
+async function newerThanKnownIn(db: Database): Promise<number> {
+  const [row] = await db.values<[number]>(sql`SELECT count(*) FROM ${sql.identifier(MIGRATIONS_TABLE)} WHERE created_at > ${newestKnown()}`);
+  return Number(row?.[0] ?? 0);
+}
+
+async function lastRunBy(db: Database): Promise<string | undefined> {
+  // A hint, not a record: a cleanly stopped instance removes its row, so this is the last one seen that did not.
+  const rows = await db.values<[string]>(sql`SELECT version FROM server_instances ORDER BY seen_at DESC LIMIT 1`).catch(() => []);
+  return rows[0]?.[0];
+}
+
+/** How many migrations a database (a backup's snapshot) has that this release does not know; 0 when none. */
+export async function newerThanKnown(client: Client): Promise<number> {
+  const result = await client
+    .execute({ sql: `SELECT count(*) AS n FROM ${MIGRATIONS_TABLE} WHERE created_at > ?`, args: [newestKnown()] })
+    .catch(() => undefined);
+  return Number(result?.rows[0]?.n ?? 0);
 }

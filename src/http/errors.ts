@@ -60,9 +60,10 @@ export const unsupportedMedia = (message: string, code?: string) => new HttpErro
 export const tooManyRequests = (message = "Too many attempts. Please wait a few minutes and try again.") =>
   new HttpError(429, message);
 
-export const { DISK_LOW_MESSAGE, ARCHIVE_CLOSED_MESSAGE, MEDIA_MISSING_MESSAGE } = errorMessages("server", {
+export const { DISK_LOW_MESSAGE, ARCHIVE_CLOSED_MESSAGE, MEDIA_MISSING_MESSAGE, DATABASE_DOWN_MESSAGE } = errorMessages("server", {
   DISK_LOW_MESSAGE: "The server is running out of storage space. Please tell the organisers.",
   MEDIA_MISSING_MESSAGE: "This file is missing on the server. Please tell the organisers.",
+  DATABASE_DOWN_MESSAGE: "The server cannot reach its database right now. Please try again in a minute.",
   ARCHIVE_CLOSED_MESSAGE: "The investigation has closed. The archive remains open to view.",
 });
 export const insufficientStorage = (message = DISK_LOW_MESSAGE) => new HttpError(507, message);

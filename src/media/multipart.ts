@@ -1,6 +1,7 @@
 import { type FileHandle, open, rm } from "node:fs/promises";
 import path from "node:path";
-import { badRequest, HttpError, tooLarge } from "../http/errors";
+import { badRequest, HttpError, insufficientStorage, tooLarge } from "../http/errors";
+import { isStorageFull } from "../http/server-errors";
 import { declaredLength } from "../http/request-info";
 import { guardedBody } from "../uploads/guarded-body";
 import { copyRange } from "../uploads/kernel-copy";
@@ -132,7 +133,7 @@ export async function readMultipart(request: Request, tempDir: string, limits: M
     // body left up to 32 MiB each): its steps end once the body has failed, and only then are the files removed.
     await Promise.allSettled(extracting);
     await cleanup();
-    throw error instanceof HttpError ? error : malformed();
+    throw error instanceof HttpError ? error : isStorageFull(error) ? insufficientStorage() : malformed();
   } finally {
     await reading?.close();
     // The kernel takes ~150 ms to free a GiB of body: a large body's success is answered without waiting for it; a
@@ -165,7 +166,8 @@ async function receiveWritten(request: Request, file: string, declared: number, 
   try {
     await Promise.race([written, watch.refused]);
   } catch (error) {
-    throw error instanceof HttpError ? error : interrupted();
+    // A disk that filled up under it (past the reserve's guard, or with none) is the storage message, not a retry.
+    throw error instanceof HttpError ? error : isStorageFull(error) ? insufficientStorage() : interrupted();
   } finally {
     writing = false;
     watch.stop();

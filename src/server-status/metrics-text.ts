@@ -4,6 +4,7 @@
  * dependency to the single executable for no metric we lack.
  */
 import { LATENCY_BUCKETS, type RequestMetrics } from "./request-metrics";
+import { stateMetrics } from "./metrics-state";
 import type { ServerStatus } from "./status.service";
 
 export const METRICS_CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
@@ -17,7 +18,7 @@ const labelText = (labels: Labels) => {
   return pairs.length ? `{${pairs.join(",")}}` : "";
 };
 
-function family(name: string, type: "counter" | "gauge" | "histogram", help: string, samples: Sample[], suffix = ""): string[] {
+export function family(name: string, type: "counter" | "gauge" | "histogram", help: string, samples: Sample[], suffix = ""): string[] {
   return [`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`, ...samples.map(([labels, value]) => `${name}${suffix}${labelText(labels)} ${value}`)];
 }
 
@@ -61,6 +62,7 @@ export function metricsText(status: ServerStatus, requests: RequestMetrics): str
   const backup = status.last_backup;
   const backupAge: Sample[] = backup?.verified && backup.finished_at ? [[{}, Math.round((Date.now() - Date.parse(backup.finished_at)) / 1000)]] : [];
   lines.push(...family("casefile_backup_age_seconds", "gauge", "Seconds since the last verified backup finished (absent: none, or the last one failed).", backupAge));
+  lines.push(...stateMetrics(status, family));
   lines.push(...family("casefile_warnings", "gauge", "Warnings the Server screen shows now, by kind.", status.warnings.map((warning) => [{ kind: warning.kind }, 1])));
   return lines.join("\n") + "\n";
 }

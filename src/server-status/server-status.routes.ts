@@ -1,11 +1,30 @@
 import { Elysia } from "elysia";
 import { requireAdmin } from "../auth/guard";
 import type { AppContext } from "../context";
-import { errorJson } from "../http/errors";
+import { VERSION } from "../cli/version";
+import { codeFor, DATABASE_DOWN_MESSAGE, errorJson, HttpError, httpErrorResponse } from "../http/errors";
+import { oneLine } from "../http/server-errors";
+import { outageMetrics } from "./metrics-state";
 import { retryFailedJobs } from "../jobs/job-queue";
-import { METRICS_CONTENT_TYPE, metricsText } from "./metrics-text";
+import { family, METRICS_CONTENT_TYPE, metricsText } from "./metrics-text";
 import { serverStatus } from "./status.service";
 import type { ServerWatch } from "./watch";
+
+/** Admins' cookies this instance verified in the last few minutes (the Server screen polls every 5 s). */
+class RecentAdmins {
+  private readonly seen = new Map<string, number>();
+  private static readonly FOR_MS = 5 * 60_000;
+  verified(request: Request): void {
+    const cookie = request.headers.get("cookie");
+    if (!cookie) return;
+    if (this.seen.size > 100) this.seen.clear();
+    this.seen.set(cookie, Date.now());
+  }
+  recentlyVerified(request: Request): boolean {
+    const at = this.seen.get(request.headers.get("cookie") ?? "");
+    return at !== undefined && Date.now() - at < RecentAdmins.FOR_MS;
+  }
+}
 
 const sameSecret = (given: string, expected: string) => {
   const [a, b] = [Buffer.from(given), Buffer.from(expected)];
@@ -17,10 +36,21 @@ const sameSecret = (given: string, expected: string) => {
  * METRICS_TOKEN is set (404 otherwise) and answers only its bearer (401 otherwise).
  */
 export function serverStatusRoutes(ctx: AppContext, watch: ServerWatch) {
+  const admins = new RecentAdmins();
   return (app: Elysia) => app
     .get("/api/server/status", async ({ request }) => {
-      await requireAdmin(ctx, request);
-      return serverStatus(ctx, watch);
+      try {
+        await requireAdmin(ctx, request);
+        const status = await serverStatus(ctx, watch);
+        admins.verified(request);
+        return status;
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        // The database is down: an admin this instance verified a moment ago is told why; anyone else only that.
+        const reason = admins.recentlyVerified(request) ? `: ${oneLine(error)}` : ".";
+        // The console shows the code's words (the database cannot be reached); the English message carries the reason.
+        return httpErrorResponse(new HttpError(503, `The server cannot reach its database${reason}`, codeFor(503, DATABASE_DOWN_MESSAGE)));
+      }
     })
     // After fixing what made them fail (a tool installed, room made): every failed rendition job runs again.
     .post("/api/server/renditions/retry", async ({ request }) => {
@@ -36,6 +66,12 @@ export function serverStatusRoutes(ctx: AppContext, watch: ServerWatch) {
       if (!given || !sameSecret(given, token)) {
         return new Response("A bearer token (METRICS_TOKEN) is needed.\n", { status: 401, headers: { "www-authenticate": 'Bearer realm="metrics"' } });
       }
-      return new Response(metricsText(await serverStatus(ctx, watch), watch.metrics), { headers: { "content-type": METRICS_CONTENT_TYPE, "cache-control": "no-store" } });
+      const headers = { "content-type": METRICS_CONTENT_TYPE, "cache-control": "no-store" };
+      try {
+        return new Response(metricsText(await serverStatus(ctx, watch), watch.metrics), { headers });
+      } catch (error) {
+        console.error(`/metrics without the database: ${oneLine(error)}`);
+        return new Response(outageMetrics(VERSION, watch.startedAt, family), { headers });
+      }
     });
 }

@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { lastBackupRun } from "../backups/backup-schedule";
+import { auditHead } from "../audit/audit-chain";
 import { VERSION } from "../cli/version";
 import type { AppContext } from "../context";
 import { sayEnglish } from "../i18n/catalogs.service";
@@ -29,10 +30,14 @@ type WarningCode =
   | "tools_missing"
   | "renditions_failed"
   | "certificate_expired"
-  | "certificate_expiring";
+  | "certificate_expiring"
+  | "audit_broken"
+  | "database_disk_low"
+  | "database_disk_filling"
+  | "unclean_stop";
 /** `message` in English for the API and the log; `code` and `params` for the console's words (`server.warning.<code>`). */
 export type Warning = {
-  kind: "disk" | "backup-missing" | "backup-failed" | "certificate" | "renditions";
+  kind: "disk" | "backup-missing" | "backup-failed" | "certificate" | "renditions" | "audit" | "unclean-stop";
   code: WarningCode;
   params: Record<string, string | number>;
   message: string;
@@ -65,7 +70,7 @@ async function counts(ctx: AppContext) {
 export async function serverStatus(ctx: AppContext, watch: ServerWatch) {
   const { config } = ctx;
   const now = Date.now();
-  const [disk, dbBytes, media, numbers, lastRun, lastVerified, instances, renditionJobs, failedRenditions] = await Promise.all([
+  const [disk, dbBytes, media, numbers, lastRun, lastVerified, instances, renditionJobs, failedRenditions, audit] = await Promise.all([
     volumes(ctx),
     databaseBytes(ctx),
     mediaBytes(ctx),
@@ -75,6 +80,7 @@ export async function serverStatus(ctx: AppContext, watch: ServerWatch) {
     liveInstances(ctx.db),
     jobCounts(ctx.db, "renditions"),
     failedJobs(ctx.db, "renditions", 20),
+    auditHead(ctx.db),
   ]);
   const room = disk.media.freeBytes - config.diskReserveBytes;
   const hoursLeft = media.lastHour > 0 ? Math.max(0, room) / media.lastHour : null;
@@ -84,6 +90,12 @@ export async function serverStatus(ctx: AppContext, watch: ServerWatch) {
   const warn = (kind: Warning["kind"], code: WarningCode, params: Record<string, string | number> = {}) =>
     warnings.push({ kind, code, params, message: sayEnglish(`server.warning.${code}`, params) });
   if (room < 0) warn("disk", "disk_full", { free: mb(disk.media.freeBytes), reserve: mb(config.diskReserveBytes) });
+  // The database's disk: it fills with rows (and their WAL), not uploads, at a rate of its own.
+  const dbRoom = disk.database ? disk.database.freeBytes - config.diskReserveBytes : null;
+  const dbGrowth = watch.databaseGrowth.perHour(dbBytes, now);
+  const dbHoursLeft = dbRoom !== null && dbGrowth ? Math.max(0, dbRoom) / dbGrowth : null;
+  if (dbRoom !== null && dbRoom < 0) warn("disk", "database_disk_low", { free: mb(disk.database!.freeBytes), reserve: mb(config.diskReserveBytes) });
+  else if (dbHoursLeft !== null && dbHoursLeft < DISK_WARNING_HOURS) warn("disk", "database_disk_filling", { hours: dbHoursLeft.toFixed(1) });
   else if (hoursLeft !== null && hoursLeft < DISK_WARNING_HOURS) warn("disk", "disk_filling", { hours: hoursLeft.toFixed(1) });
   if (lastRun?.error) warn("backup-failed", "backup_failed", { when: lastRun.startedAt, error: lastRun.error });
   const lastVerifiedAt = lastVerified[0]?.finished_at;
@@ -93,6 +105,12 @@ export async function serverStatus(ctx: AppContext, watch: ServerWatch) {
   }
   if (config.renditions.jobs > 0 && watch.renditions.missing.length) warn("renditions", "tools_missing", { tools: watch.renditions.missing.join("; ") });
   if (renditionJobs.failed > 0) warn("renditions", "renditions_failed", { count: renditionJobs.failed });
+  // Nothing is sealed while the chain is broken: the operator must look into it (docs/operating.md, Audit repair).
+  if (audit.broken) warn("audit", "audit_broken", { reason: audit.broken });
+  // For this run's first hour: long enough to be seen, not a banner for the whole show.
+  if (watch.uncleanStop && now - watch.startedAt.getTime() < 60 * 60_000) {
+    warn("unclean-stop", "unclean_stop", { started: watch.uncleanStop.startedAt, version: watch.uncleanStop.version });
+  }
   if (certificateDays !== null && certificateDays < CERTIFICATE_WARNING_DAYS) {
     const until = watch.tls!.validTo.toISOString();
     if (certificateDays < 0) warn("certificate", "certificate_expired", { until });
@@ -106,7 +124,9 @@ export async function serverStatus(ctx: AppContext, watch: ServerWatch) {
     uptime_seconds: Math.round((now - watch.startedAt.getTime()) / 1000),
     disk: {
       media: { path: disk.media.path, free_bytes: disk.media.freeBytes, total_bytes: disk.media.totalBytes },
-      database: disk.database ? { path: disk.database.path, free_bytes: disk.database.freeBytes, total_bytes: disk.database.totalBytes } : null,
+      database: disk.database
+        ? { path: disk.database.path, free_bytes: disk.database.freeBytes, total_bytes: disk.database.totalBytes, hours_left: dbHoursLeft === null ? null : Math.round(dbHoursLeft * 10) / 10 }
+        : null,
       reserve_bytes: config.diskReserveBytes,
       stored_last_hour_bytes: media.lastHour,
       hours_left: hoursLeft === null ? null : Math.round(hoursLeft * 10) / 10,
@@ -131,6 +151,7 @@ export async function serverStatus(ctx: AppContext, watch: ServerWatch) {
       jobs: renditionJobs,
       failed: failedRenditions.map((job) => ({ media_id: job.subject, attempts: job.attempts, error: job.error, finished_at: job.finishedAt })),
     },
+    audit: { entries: audit.entries, head: audit.hash, broken: audit.broken },
     instances: instances.map((row) => ({ id: row.id, host: row.host, version: row.version, started_at: row.startedAt, seen_at: row.seenAt, this: row.id === watch.instanceId })),
     warnings,
   };

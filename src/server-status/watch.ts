@@ -12,6 +12,8 @@ import { ErrorLog } from "./error-log";
 import { startHeartbeat } from "./instances";
 import { RequestMetrics } from "./request-metrics";
 import { serverStatus } from "./status.service";
+import type { UncleanStop } from "./unclean-stop";
+import { DatabaseGrowth } from "./database-growth";
 
 const WARNING_CHECK_MS = 60_000;
 
@@ -23,6 +25,10 @@ export type ServerWatch = {
   metrics: RequestMetrics;
   /** What this instance can make for viewers (src/renditions), and its job runner when it makes any. */
   renditions: { found: string[]; missing: string[]; runner: JobRunner | undefined };
+  /** The database's growth, for its disk's hours left. */
+  databaseGrowth: DatabaseGrowth;
+  /** The run before this one, when it ended without a clean stop (unclean-stop.ts). */
+  uncleanStop: UncleanStop | undefined;
   stop(): Promise<void>;
 };
 
@@ -30,7 +36,7 @@ export type ServerWatch = {
 type StartedWatch = ServerWatch & { ready: Promise<void> };
 
 /** Starts this instance's heartbeat, backups, renditions and warning checks. */
-export function startWatch(ctx: AppContext, tls: ServerTls | undefined): StartedWatch {
+export function startWatch(ctx: AppContext, tls: ServerTls | undefined, uncleanStop?: UncleanStop): StartedWatch {
   const instanceId = crypto.randomUUID();
   const startedAt = new Date();
   const errors = new ErrorLog();
@@ -50,6 +56,8 @@ export function startWatch(ctx: AppContext, tls: ServerTls | undefined): Started
     errors,
     metrics: new RequestMetrics(),
     renditions,
+    databaseGrowth: new DatabaseGrowth(),
+    uncleanStop,
     async stop() {
       clearInterval(warningCheck);
       stopBackups();

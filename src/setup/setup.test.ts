@@ -146,4 +146,19 @@ describe("the start log", () => {
     expect(checklist.filter((line) => /^warning: Mail is not set up \(SMTP_URL\): reset codes are not sent/.test(line))).toHaveLength(1);
     expect(checklist.filter((line) => /^warning \(acknowledged\): Plain HTTP: /.test(line))).toHaveLength(1);
   });
+
+  test("in a container: never the container's own addresses; PUBLIC_URL when set, else the host's address and published port", () => {
+    const inside = ["127.0.0.1", "10.88.0.5"];
+    const lines = startReport({ host: "0.0.0.0", publicUrl: undefined, inContainer: true }, { port: 3000, https: false, setupToken: "TOKEN", warnings: [] }, inside);
+    expect(lines.join("\n")).not.toContain("10.88.0.5");
+    expect(lines.join("\n")).not.toContain("localhost");
+    expect(lines).toContain(
+      "in a container: phones open this machine's (the host's) address with the port published for it (CASEFILE_HTTP_PORT, 3000 by default), e.g. http://192.168.1.20:3000; set PUBLIC_URL to have it printed here",
+    );
+    expect(lines).toContain("  http://<host>:<published port>/setup?token=TOKEN");
+    const withUrl = startReport({ host: "0.0.0.0", publicUrl: "https://show.example/", inContainer: true }, { port: 3000, https: false, setupToken: "TOKEN", warnings: [] }, inside);
+    expect(withUrl).toContain("  https://show.example");
+    expect(withUrl).toContain("  https://show.example/setup?token=TOKEN");
+    expect(withUrl.join("\n")).not.toContain("10.88.0.5");
+  });
 });

@@ -203,7 +203,7 @@ test("restore refuses a target that already has data", async () => {
   expect(again.stderr).toContain("already exists");
 });
 
-test("an archive cut short stops the restore with one line saying what got in", async () => {
+test("an archive cut short is refused whole: one line saying what is wrong, nothing written", async () => {
   const server = await startTestServer();
   cleanups.push(() => server.stop());
   const env = { DATABASE_URL: `file:${path.join(server.dataDir, "casefile.db")}`, UPLOADS_DIR: server.uploadsDir };
@@ -214,14 +214,13 @@ test("an archive cut short stops the restore with one line saying what got in", 
   expect((await runCommand([...FROM_SOURCE, "backup", archive], server.dataDir, env)).code).toBe(0);
   const cut = path.join(folder, "cut.tar");
   const bytes = await readFile(archive);
-  await Bun.write(cut, bytes.subarray(0, bytes.length - 100_000)); // inside the video, the last entry
+  await Bun.write(cut, bytes.subarray(0, bytes.length - 100_000)); // inside the video, the last media entry
 
   const target = await tempDir("casefile-restored-");
   const result = await runCommand([...FROM_SOURCE, "restore", cut], target);
   expect(result.code).toBe(2);
-  expect(result.stderr.trim()).toBe(
-    "restore stopped after the database and 1 media files: the archive ends inside an entry (cut short?) Empty the database and the media store before trying again.",
-  );
+  expect(result.stderr.trim()).toBe(`${cut} was not restored, and nothing was changed: it is damaged: the archive ends inside an entry (cut short?); no casefile-seal.json at its end (cut short?)`);
+  expect(await readdir(target)).toEqual([]);
 });
 
 /** Polls until `found` gives a value (scheduled work runs on its own clock). */
@@ -283,7 +282,7 @@ test("backup verify names a media file whose bytes changed, and a cut archive; e
   await Bun.write(corrupted, bytes);
   const result = await runCommand([...FROM_SOURCE, "backup", "verify", corrupted], folder);
   expect(result.code).toBe(1);
-  expect(result.stderr).toMatch(/corrupted\.tar: media evidence\/\S+: its SHA-256 is not the one the database recorded/);
+  expect(result.stderr).toMatch(/corrupted\.tar: media evidence\/\S+: changed since the backup was written \(its SHA-256 is not the sealed one\)/);
   expect(result.stderr.trim().split("\n")).toHaveLength(1);
 
   const cut = path.join(folder, "cut.tar");

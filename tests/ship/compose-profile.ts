@@ -59,6 +59,8 @@ for (const [name, service] of Object.entries(active)) {
     return volume;
   });
   if (service.build === ".") service.build = repo;
+  const build = service.build as { context?: string } | undefined;
+  if (typeof build === "object" && build.context === ".") build.context = repo;
 }
 
 if (problems.length) {

