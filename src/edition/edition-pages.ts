@@ -45,6 +45,7 @@ function page(site: Site, from: string, title: string, main: string, jsonLd: unk
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <link rel="stylesheet" href="${at("edition.css")}">
+${site.logo ? `<link rel="icon" href="${at(site.logo)}">` : `<link rel="icon" href="data:,">`}
 <script type="application/ld+json">${scriptJson(jsonLd)}</script>
 </head>
 <body>
@@ -137,11 +138,12 @@ h1{font-size:1.8rem;line-height:1.2;overflow-wrap:anywhere}
 .tile-title{padding:.5rem .75rem 0;font-weight:600;overflow-wrap:anywhere}
 .tile-kind{padding:0 .75rem .5rem;color:var(--muted);font-size:.85rem}
 .media{display:block;max-width:100%;height:auto;max-height:80vh;background:#000}
+video.media{width:100%;max-width:960px}
 .media-audio{width:100%}
 .facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}
 .facts dt{color:var(--muted)}
 .facts dd{margin:0;overflow-wrap:anywhere}
-.pager{max-width:72rem;margin:0 auto;padding:1rem;display:flex;flex-wrap:wrap;gap:1rem}
+.pager{padding:1rem 0;display:flex;flex-wrap:wrap;gap:1rem}
 .foot{max-width:72rem;margin:0 auto;padding:1rem;color:var(--muted);font-size:.9rem;border-top:1px solid #ddd}
 .foot a{color:var(--ink)}
 `;
