@@ -50,6 +50,7 @@ ${baseUrl ? `Exported for ${baseUrl}: the IIIF manifests, the JSON-LD, the catal
 
 WHAT EACH FILE IS
   index.html                  the introduction and the grid of every item
+  <language>/index.html       the same in each other language the show was given in (the introduction translated)
   items/<id>/index.html       one item: its picture, video, recording or note, date, participant's user name
   edition.css                 the one stylesheet
   media/<media id>/…          the public copies a visitor of the live archive could see (file.*), and the copies,

@@ -6,9 +6,12 @@
 import type { AppContext } from "../context";
 import { auditStatement } from "../audit/audit-record";
 import { findTools } from "../renditions/tools";
-import { currentShow } from "../show/show.service";
+import { enabledLanguages } from "../i18n/catalogs.service";
+import { languageInfo } from "../i18n/languages";
+import { showInLanguage } from "../show/show-language";
+import { currentShow, type Show } from "../show/show.service";
 import { catalogueCsv, readmeText, sitemapXml } from "./catalogue";
-import { editionCss, indexPage, itemPage, pagePath, type Site } from "./edition-pages";
+import { editionCss, indexPage, indexPath, itemPage, pagePath, type Introduction, type Site } from "./edition-pages";
 import { extensionOf, readEditionItems, type EditionFile, type EditionItem } from "./edition-items";
 import { openEdition, type Written } from "./edition-writer";
 import { probeFacts } from "./file-facts";
@@ -81,14 +84,13 @@ export async function exportEdition(ctx: EditionContext, folder: string, baseUrl
   const site: Site = {
     projectName: show.text.project_name,
     accent: show.text.accent_color,
-    language: ctx.config.defaultLanguage,
-    intro: show.text.archive_intro,
+    introductions: await introductions(ctx, show),
     licence,
     logo: await writeLogo(ctx, show.media.logo, writer),
     baseUrl,
   };
   await writer.bytes("edition.css", editionCss(site.accent));
-  await writer.bytes("index.html", indexPage(site, items));
+  for (const intro of site.introductions) await writer.bytes(indexPath(site, intro.code), indexPage(site, items, intro));
   for (const [index, item] of items.entries()) {
     await writer.bytes(pagePath(item), itemPage(site, item, { newer: items[index - 1], older: items[index + 1] }, factsOf));
   }
@@ -108,6 +110,19 @@ export async function exportEdition(ctx: EditionContext, folder: string, baseUrl
     }),
   ]);
   return summary;
+}
+
+/** The introduction in every enabled language, the main one first (as a phone in that language reads it). */
+async function introductions(ctx: EditionContext, show: Show): Promise<Introduction[]> {
+  const main = ctx.config.defaultLanguage;
+  const enabled = await enabledLanguages(ctx as AppContext);
+  const codes = [main, ...enabled.filter((code) => code !== main)];
+  return Promise.all(
+    codes.map(async (code) => {
+      const { text, languages } = await showInLanguage(ctx as AppContext, show, code);
+      return { code, name: languageInfo(code).name, paragraphs: text.archive_intro.map((paragraph, i) => ({ text: paragraph, language: (languages.archive_intro as string[])[i] ?? main })) };
+    }),
+  );
 }
 
 /** The operator's logo (LOGO_FILE), else the show's uploaded one; none: the edition's bar shows the name alone. */

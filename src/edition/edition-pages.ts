@@ -10,11 +10,14 @@ import { archiveJsonLd, itemJsonLd, scriptJson } from "./json-ld";
 import { attribution, type Licence } from "./licence";
 import { relativeFrom, type At } from "./links";
 
+/** The archive's introduction in one language, each paragraph with the language it is really in (show-language.ts). */
+export type Introduction = { code: string; name: string; paragraphs: { text: string; language: string }[] };
+
 export type Site = {
   projectName: string;
   accent: string;
-  language: string;
-  intro: string[];
+  /** Every enabled language's introduction, the main language first (its index is index.html; others' <code>/index.html). */
+  introductions: Introduction[];
   licence: Licence;
   /** The logo's path in the edition, if the show has one. */
   logo: string | undefined;
@@ -35,11 +38,23 @@ const paragraphs = (text: string) =>
 export const pagePath = (item: EditionItem) => `${itemPagePath(item.id)}index.html`;
 const dateOf = (iso: string) => `<time datetime="${escapeHtml(iso)}">${escapeHtml(iso.slice(0, 10))}</time>`;
 
-function page(site: Site, from: string, title: string, main: string, jsonLd: unknown): string {
+export const indexPath = (site: Site, code: string) => (code === site.introductions[0]!.code ? "index.html" : `${code}/index.html`);
+
+/** Links to the index in each language, each named in its own language. */
+function languageNav(site: Site, at: At, current: string | undefined): string {
+  if (site.introductions.length < 2) return "";
+  const links = site.introductions.map(({ code, name }) =>
+    `<a lang="${escapeHtml(code)}" hreflang="${escapeHtml(code)}" href="${at(indexPath(site, code))}"${code === current ? ' aria-current="page"' : ""}>${escapeHtml(name)}</a>`,
+  );
+  return `<nav class="languages" aria-label="Languages">${links.join("\n")}</nav>`;
+}
+
+/** The pages' own words (headings, labels, links) are English; the show's texts and the items' carry their own language. */
+function page(site: Site, from: string, title: string, main: string, jsonLd: unknown, language?: string): string {
   const at = relativeFrom(from, undefined);
   const logo = site.logo ? `<img class="logo" src="${at(site.logo)}" alt="" width="40" height="40">` : "";
   return `<!doctype html>
-<html lang="${escapeHtml(site.language)}">
+<html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -49,7 +64,7 @@ ${site.logo ? `<link rel="icon" href="${at(site.logo)}">` : `<link rel="icon" hr
 <script type="application/ld+json">${scriptJson(jsonLd)}</script>
 </head>
 <body>
-<header class="bar"><a class="home" href="${at("index.html")}">${logo}<span>${escapeHtml(site.projectName)}</span></a></header>
+<header class="bar"><a class="home" href="${at("index.html")}">${logo}<span dir="auto">${escapeHtml(site.projectName)}</span></a>${languageNav(site, at, language)}</header>
 <main id="main">
 ${main}
 </main>
@@ -62,8 +77,8 @@ ${main}
 
 const jsonLdAt = (site: Site, from: string): At => relativeFrom(from, site.baseUrl);
 
-export function indexPage(site: Site, items: EditionItem[]): string {
-  const from = "index.html";
+export function indexPage(site: Site, items: EditionItem[], intro: Introduction): string {
+  const from = indexPath(site, intro.code);
   const at = relativeFrom(from, undefined);
   const tiles = items
     .map((item) => {
@@ -75,12 +90,12 @@ export function indexPage(site: Site, items: EditionItem[]): string {
     })
     .join("\n");
   const main = `<h1>${escapeHtml(site.projectName)}</h1>
-<div class="intro">${site.intro.map(paragraphs).join("\n")}</div>
+<div class="intro">${intro.paragraphs.map((p) => `<div lang="${escapeHtml(p.language)}" dir="auto">${paragraphs(p.text)}</div>`).join("\n")}</div>
 <h2>${items.length} ${items.length === 1 ? "item" : "items"}</h2>
 <ul class="grid">
 ${tiles}
 </ul>`;
-  return page(site, from, site.projectName, main, archiveJsonLd(items, site.licence, jsonLdAt(site, from)));
+  return page(site, from, site.projectName, main, archiveJsonLd(items, site.licence, jsonLdAt(site, from)), intro.code);
 }
 
 function viewer(item: EditionItem, at: At, facts: (file: EditionFile) => FileFacts): string {
@@ -126,6 +141,9 @@ body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:
 a{color:var(--accent-strong)}
 a:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
 .bar{background:var(--accent);color:var(--on-accent);padding:.5rem 1rem}
+.languages{display:flex;flex-wrap:wrap;gap:.25rem .75rem;margin-top:.25rem}
+.languages a{color:var(--on-accent)}
+.languages a[aria-current]{font-weight:700;text-decoration:none}
 .bar .home{color:var(--on-accent);text-decoration:none;font-weight:600;display:inline-flex;align-items:center;gap:.5rem}
 .logo{width:40px;height:40px;object-fit:contain}
 main{max-width:72rem;margin:0 auto;padding:1rem}

@@ -87,7 +87,7 @@ async function plays(page: Page, selector: string) {
 
 for (const [name, viewport] of [["phone", PHONE], ["laptop", LAPTOP]] as const) {
   describe(`the edition at ${viewport.width}×${viewport.height}`, () => {
-    test("browse the grid, open a photo, a video and a recording, play them, follow a deep link; nothing from another origin", async () => {
+    test("browse the grid, open a photo, a video and a recording, play them, follow a deep link, switch language; nothing from another origin", async () => {
       const context = await browser.newContext({ viewport, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 });
       const page = await context.newPage();
       const requests: string[] = [];
@@ -103,9 +103,10 @@ for (const [name, viewport] of [["phone", PHONE], ["laptop", LAPTOP]] as const) 
       expect(await page.locator(".grid li").count()).toBe(6);
       await page.screenshot({ path: `${SHOTS}/${name}-index.png`, fullPage: true });
 
-      // The keyboard reaches the tiles: Tab from the top lands on the home link, then the first tile.
-      await page.keyboard.press("Tab");
-      await page.keyboard.press("Tab");
+      // The keyboard reaches the tiles: Tab from the top goes through the home link and the languages to the first tile.
+      const languages = await page.locator("nav.languages a").count();
+      expect(languages).toBeGreaterThan(1);
+      for (let i = 0; i < languages + 2; i++) await page.keyboard.press("Tab");
       expect(await page.evaluate(() => document.activeElement?.classList.contains("tile"))).toBe(true);
 
       await page.getByRole("link", { name: /Photo of the meeting/ }).click();
@@ -130,6 +131,15 @@ for (const [name, viewport] of [["phone", PHONE], ["laptop", LAPTOP]] as const) 
       await page.locator("a[rel=next]").click();
       await expect(page.locator("h1").textContent()).resolves.toBe("Photo of the meeting");
       await page.getByRole("link", { name: "All items" }).click();
+      await page.waitForURL(`${home}index.html`);
+
+      // Another language: the introduction as the show gives it in French, marked as French; back to the main one.
+      await page.locator("nav.languages a[hreflang=fr]").click();
+      await page.waitForURL(`${home}fr/index.html`);
+      expect(await page.locator(".intro > div").first().getAttribute("lang")).toBe("fr");
+      expect(await page.locator(".grid li").count()).toBe(6);
+      await page.screenshot({ path: `${SHOTS}/${name}-french.png`, fullPage: true });
+      await page.locator("nav.languages a[hreflang=en]").click();
       await page.waitForURL(`${home}index.html`);
 
       await page.goto(`${home}items/${seed.items.note.id}/`);
