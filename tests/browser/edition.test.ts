@@ -23,6 +23,8 @@ let seed: EditionSeed;
 let staticServer: ReturnType<typeof Bun.serve>;
 let origin: string;
 let browser: Browser;
+/** The live archive's credit line, read before the server stopped. */
+let liveCredit: string | null;
 
 /** Any static server: files under PREFIX, a folder's index.html, byte ranges (media elements ask for them); nothing else. */
 function serveFolder(root: string) {
@@ -53,9 +55,14 @@ beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
   work = await mkdtemp(path.join(tmpdir(), "casefile-edition-browser-"));
   folder = path.join(work, "edition");
+  browser = await launchBrowser();
   const server = await startTestServer({ RENDITION_JOBS: "1" });
   try {
     seed = await seedEditionShow(server);
+    const live = await browser.newPage();
+    await live.goto(`${server.url}/archive`);
+    liveCredit = await live.getByText("Courtesy of the Test Collective").textContent();
+    await live.close();
     await archiveExport(server.ctx.config, folder, undefined);
   } finally {
     // The edition needs no casefile: the server, its database and media are gone before a page is opened.
@@ -63,7 +70,6 @@ beforeAll(async () => {
   }
   staticServer = serveFolder(folder);
   origin = `http://127.0.0.1:${staticServer.port}`;
-  browser = await launchBrowser();
 }, 240_000);
 afterAll(async () => {
   await browser?.close();
@@ -152,6 +158,10 @@ for (const [name, viewport] of [["phone", PHONE], ["laptop", LAPTOP]] as const) 
     }, 120_000);
   });
 }
+
+test("the live archive shows the show's credit and licence, as the edition does", () => {
+  expect(liveCredit).toBe("Courtesy of the Test Collective — CC BY-SA 4.0");
+});
 
 test("axe finds nothing serious on the index and an item page", async () => {
   const context = await browser.newContext({ viewport: LAPTOP });
