@@ -222,6 +222,8 @@ describe("casefile archive export", () => {
     const badBase = await exportEdition(path.join(work, "fresh"), "--base-url", "ftp://x/");
     expect(badBase.code).toBe(2);
     expect(badBase.stderr).toContain("--base-url must start with https:// or http://");
+    expect(await Bun.file(path.join(work, "fresh")).exists()).toBe(false);
+    expect((await readdir(work)).includes("fresh")).toBe(false);
   });
 
   test("without --base-url, ids are relative to the file that holds them and there is no sitemap (the README says so)", async () => {
