@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import { auditRoutes } from "./audit/audit.routes";
 import type { AppContext } from "./context";
 import { deskRoutes } from "./desk/desk.routes";
+import { editionRoutes } from "./edition/edition.routes";
 import { eventsRoutes } from "./events/events.routes";
 import { evidenceRoutes } from "./evidence/evidence.routes";
 import { archivePreloadLinks } from "./evidence/public-page";
@@ -67,6 +68,7 @@ export function createApp(ctx: AppContext, assets: WebAssets, watch: ServerWatch
     .use(i18nRoutes(ctx))
     .use(serverStatusRoutes(ctx, watch))
     .use(setupRoutes(ctx))
+    .use(editionRoutes(ctx))
     .use(brandRoutes(ctx, assets))
     .use(webRoutes(assets, () => archivePreloadLinks(ctx.db)));
 }

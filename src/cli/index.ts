@@ -27,6 +27,9 @@ commands:
          [--user ID] [--from DATE] [--to DATE]
                                  write a ZIP of the matching items' original files with
                                  manifest.csv, manifest.json and audit.json (as GET /api/export)
+  archive export <folder> [--base-url https://…/]
+                                 write the public archive as a static edition (pages, public
+                                 media, IIIF manifests, catalogue; see docs/edition.md)
   healthcheck                    exit 0 when the server on PORT answers /healthz (for Docker)
   --help, --version
 
@@ -63,6 +66,7 @@ export async function runCli(argv: string[], readConfig: () => Config): Promise<
       user: { type: "string" },
       from: { type: "string" },
       to: { type: "string" },
+      "base-url": { type: "string" },
     },
   });
   if (values.help) return print(HELP);
@@ -109,6 +113,13 @@ export async function runCli(argv: string[], readConfig: () => Config): Promise<
       const { q, kind, status, visibility, user, from, to } = values;
       const plan = await (await import("./export")).exportToFile(readConfig(), args[0]!, { q, kind, status, visibility, user, from, to });
       return print(`export written to ${args[0]}: ${plan.items.length} items, ${plan.files} files, ${plan.mediaBytes} bytes of media`);
+    }
+    case "archive": {
+      if (args[0] !== "export" || args.length !== 2) throw new CliError("usage: casefile archive export <folder> [--base-url https://…/]");
+      const summary = await (await import("./archive")).archiveExport(readConfig(), args[1]!, values["base-url"]);
+      const skipped = summary.missing.length ? `; ${summary.missing.length} files deleted during the export were left out` : "";
+      const sitemap = values["base-url"] ? "" : " (no sitemap.xml without --base-url)";
+      return print(`edition written to ${args[1]}: ${summary.items} items, ${summary.mediaFiles} media files; ${summary.written} files written, ${summary.kept} unchanged, ${summary.removed} removed${skipped}${sitemap}`);
     }
     case "healthcheck":
       expectArgs(0, "healthcheck");

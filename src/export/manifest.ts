@@ -50,7 +50,7 @@ const CSV_COLUMNS = [
 ] as const;
 
 /** RFC 4180 quoting; a text cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) gets a leading '. */
-function csvCell(value: string | number | null, text: boolean): string {
+export function csvCell(value: string | number | null, text: boolean): string {
   if (value === null) return "";
   let cell = String(value);
   if (text && /^[=+\-@\t\r]/.test(cell)) cell = `'${cell}`;

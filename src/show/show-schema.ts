@@ -35,6 +35,10 @@ export const SHOW_FIELDS = {
   reset_mail_subject: plain(1, 150),
   reset_mail_note: plain(0, 500),
   privacy_notice: md(1, 20_000),
+  /** The public archive's licence: a Creative Commons name (CC_LICENCES) or the operator's own text; "" none said. */
+  archive_licence: plain(0, 5000),
+  /** The credit line shown with the archive, its edition and its manifests. */
+  archive_credit: plain(0, 300),
 } satisfies Record<string, FieldSpec>;
 
 export type ShowField = keyof typeof SHOW_FIELDS;
@@ -56,6 +60,8 @@ export type ShowText = {
   reset_mail_subject: string;
   reset_mail_note: string;
   privacy_notice: string;
+  archive_licence: string;
+  archive_credit: string;
 };
 
 export const DEFAULT_SPY_URL = "https://example.org/";
@@ -103,6 +109,8 @@ export function defaultText(projectName = DEFAULT_PROJECT_NAME): ShowText {
     reset_mail_subject: english("reset_mail_subject"),
     reset_mail_note: english("reset_mail_note"),
     privacy_notice: english("privacy_notice").replace("{project}", projectName),
+    archive_licence: "",
+    archive_credit: "",
   };
 }
 

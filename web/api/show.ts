@@ -36,6 +36,9 @@ export interface Show {
   /** Markdown; its version changes with its text (participants are asked again for consent). */
   privacy_notice: string;
   privacy_notice_version: number;
+  /** The public archive's licence (a Creative Commons name or the operator's text) and credit line; "" when not set. */
+  archive_licence: string;
+  archive_credit: string;
   onboarding_video_url: string;
   onboarding_video_sources: VideoSource[];
   onboarding_captions_url: string;

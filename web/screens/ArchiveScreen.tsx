@@ -23,7 +23,7 @@ const ArchiveViewer = lazy(() => import("../features/archive/ArchiveViewer"));
  * moving through works replaces it, and a link to /archive/<id> opens that work directly.
  */
 export default function ArchiveScreen() {
-  const { project_name: projectName, archive_intro: archiveIntro } = useAtomValue(showAtom);
+  const { project_name: projectName, archive_intro: archiveIntro, archive_credit: credit, archive_licence: licence } = useAtomValue(showAtom);
   // Each page says how many public items there are, so the viewer counts "4 of 66" before the last page is loaded.
   const [counts, setCounts] = useState<PublicCounts | null>(null);
   const fetchPage = useCallback(async (before?: number) => {
@@ -88,6 +88,12 @@ export default function ArchiveScreen() {
               </div>
             )}
           </>
+        )}
+        {/* The credit and licence the show set (the static edition and the IIIF manifests carry the same). */}
+        {(credit || licence) && (
+          <p dir="auto" className="mt-12 text-sm text-ink-200">
+            {[credit, licence].filter(Boolean).join(" — ")}
+          </p>
         )}
       </div>
       {openId !== null && (

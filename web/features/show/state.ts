@@ -29,6 +29,8 @@ const UNREACHABLE_SHOW: Show = {
   reset_mail_note: "",
   privacy_notice: "",
   privacy_notice_version: 0,
+  archive_licence: "",
+  archive_credit: "",
   onboarding_video_url: "/onboarding.mp4",
   onboarding_video_sources: [
     { url: "/onboarding.webm", type: "video/webm" },

@@ -1,0 +1,115 @@
+/**
+ * Writing the edition's folder: each file beside its place under a temporary name and renamed when whole, media
+ * streamed chunk by chunk (a show's media never sits in memory), and a re-run rewriting only what changed. The folder
+ * keeps a list of what the last export wrote (.casefile-edition.json, with sizes and SHA-256): a media file of the
+ * same size is kept (its name carries its media id, and a file's bytes never change under its id); a text file is
+ * rewritten only when its bytes differ; a file the new edition no longer holds (an item made private since) is removed.
+ */
+import { mkdir, open, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
+import path from "node:path";
+
+const LIST_FILE = ".casefile-edition.json";
+
+export type Written = { path: string; size: number; sha256: string };
+type Listed = Record<string, { size: number; sha256: string }>;
+
+export class EditionFolderError extends Error {}
+
+export type EditionWriter = {
+  /** A text or small file (pages, manifests, catalogue); written only when its bytes changed. */
+  bytes(relative: string, content: string | Uint8Array): Promise<Written>;
+  /** A media file streamed from the store; kept when the last export wrote it at this size. */
+  stream(relative: string, size: number, read: () => Promise<ReadableStream<Uint8Array> | Blob>): Promise<Written>;
+  /** The file's place on disk (for probing). */
+  local(relative: string): string;
+  /** Removes what the last export wrote and this one did not, and records this one's list. */
+  finish(): Promise<{ written: number; kept: number; removed: number }>;
+};
+
+const sha256 = (bytes: Uint8Array) => new Bun.CryptoHasher("sha256").update(bytes).digest("hex");
+
+export async function openEdition(root: string): Promise<EditionWriter> {
+  await mkdir(root, { recursive: true });
+  const entries = await readdir(root);
+  const listFile = Bun.file(path.join(root, LIST_FILE));
+  if (entries.length > 0 && !(await listFile.exists())) {
+    throw new EditionFolderError(`${root} holds other files and no earlier edition; choose an empty or new folder.`);
+  }
+  const before: Listed = (await listFile.exists()) ? ((await listFile.json()) as Listed) : {};
+  const now: Listed = {};
+  let written = 0;
+  let kept = 0;
+  const local = (relative: string) => {
+    const full = path.resolve(root, relative);
+    if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error(`${relative} is outside the edition`);
+    return full;
+  };
+  const partial = (full: string) => `${full}.${process.pid}.partial`;
+  const note = (relative: string, size: number, hash: string, changed: boolean): Written => {
+    now[relative] = { size, sha256: hash };
+    if (changed) written++;
+    else kept++;
+    return { path: relative, size, sha256: hash };
+  };
+
+  return {
+    local,
+    async bytes(relative, content) {
+      const full = local(relative);
+      const data = typeof content === "string" ? new TextEncoder().encode(content) : content;
+      const hash = sha256(data);
+      const existing = Bun.file(full);
+      if (before[relative]?.sha256 === hash && (await existing.exists()) && existing.size === data.length) return note(relative, data.length, hash, false);
+      await mkdir(path.dirname(full), { recursive: true });
+      await Bun.write(partial(full), data);
+      await rename(partial(full), full);
+      return note(relative, data.length, hash, true);
+    },
+    async stream(relative, size, read) {
+      const full = local(relative);
+      const listed = before[relative];
+      if (listed?.size === size && (await stat(full).catch(() => undefined))?.size === size) return note(relative, size, listed.sha256, false);
+      await mkdir(path.dirname(full), { recursive: true });
+      const body = await read();
+      const stream = body instanceof Blob ? body.stream() : body;
+      const hasher = new Bun.CryptoHasher("sha256");
+      const handle = await open(partial(full), "w");
+      let length = 0;
+      try {
+        for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) {
+          hasher.update(chunk);
+          length += chunk.length;
+          await handle.write(chunk);
+        }
+      } catch (error) {
+        await handle.close();
+        await rm(partial(full), { force: true });
+        throw error;
+      }
+      await handle.close();
+      await rename(partial(full), full);
+      return note(relative, length, hasher.digest("hex"), true);
+    },
+    async finish() {
+      let removed = 0;
+      for (const relative of Object.keys(before)) {
+        if (now[relative]) continue;
+        await rm(local(relative), { force: true });
+        removed++;
+        await removeEmptyParents(root, path.dirname(local(relative)));
+      }
+      await Bun.write(partial(listFile.name!), JSON.stringify(now));
+      await rename(partial(listFile.name!), listFile.name!);
+      return { written, kept, removed };
+    },
+  };
+}
+
+async function removeEmptyParents(root: string, dir: string): Promise<void> {
+  const top = path.resolve(root);
+  while (dir.startsWith(top + path.sep)) {
+    if ((await readdir(dir).catch(() => ["?"])).length > 0) return;
+    await rmdir(dir).catch(() => undefined);
+    dir = path.dirname(dir);
+  }
+}
