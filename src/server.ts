@@ -12,11 +12,10 @@ import { errorJson } from "./http/errors";
 import { bodyOutcome } from "./http/streamed-body";
 import { answerUnreadBody } from "./http/unread-body";
 import { createMailer } from "./mail/mailer";
-import { createLocalStore } from "./media/local-store";
+import { openMediaStore } from "./media/open-store";
 import { sweepTempAreas, TEMP_SWEEP_MS } from "./media/temp-area";
 import { liveInstances } from "./server-status/instances";
 import path from "node:path";
-import type { MediaStore } from "./media/store";
 import type { ServerTls } from "./tls/server-tls";
 import { sweepExpiredUploads } from "./uploads/upload-sweeper";
 import { noteArchiveMode, runRetention } from "./rights/retention";
@@ -43,14 +42,6 @@ export type RunningServer = {
   /** Stops accepting connections, lets running requests finish for up to graceMs, then closes the rest and the database. */
   stop(graceMs?: number): Promise<void>;
 };
-
-export async function openMediaStore(config: Config): Promise<MediaStore> {
-  if (config.mediaStore === "s3") {
-    const { createS3Store } = await import("./media/s3-store");
-    return createS3Store(config);
-  }
-  return createLocalStore(config.uploadsDir);
-}
 
 /** Everything the app needs, opened and migrated, without listening yet (the CLI uses this too). */
 export async function openContext(config: Config): Promise<AppContext & { close(): void }> {

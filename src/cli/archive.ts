@@ -7,7 +7,7 @@ import type { Config } from "../config";
 import { openDatabase } from "../db/client";
 import { EditionFolderError } from "../edition/edition-writer";
 import { exportEdition, readBaseUrl, type EditionSummary } from "../edition/edition-export";
-import { openMediaStore } from "../server";
+import { openMediaStore } from "../media/open-store";
 import { CliError } from "./errors";
 
 export async function archiveExport(config: Config, folder: string, baseUrlText: string | undefined): Promise<EditionSummary> {

@@ -12,7 +12,7 @@ import { createClient } from "@libsql/client/sqlite3";
 import type { Config } from "../config";
 import { openDatabase } from "../db/client";
 import { type MediaStore, MissingMediaError } from "../media/store";
-import { openMediaStore } from "../server";
+import { openMediaStore } from "../media/open-store";
 import { BACKUP_DB, BACKUP_MANIFEST, BACKUP_SEAL, mediaEntry, sealText, storedFilesOf, type BackupManifest } from "./backup-format";
 import { auditKeyText } from "../audit/audit-key";
 import { CliError } from "./errors";

@@ -13,7 +13,7 @@ import { openDatabase } from "../db/client";
 import { readConsoleFilter, type ConsoleFilter } from "../desk/console-query";
 import { planExport, type ExportPlan } from "../export/plan";
 import { streamExport } from "../export/stream";
-import { openMediaStore } from "../server";
+import { openMediaStore } from "../media/open-store";
 import { asCliError, CliError } from "./errors";
 
 /** The filters as the command line gives them: q, kind, status, visibility, user, from, to (the console's names). */

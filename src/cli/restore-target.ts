@@ -9,7 +9,7 @@ import type { Config } from "../config";
 import { openDatabase } from "../db/client";
 import { createLocalStore } from "../media/local-store";
 import type { MediaStore } from "../media/store";
-import { openMediaStore } from "../server";
+import { openMediaStore } from "../media/open-store";
 import { userTables } from "./database-copy";
 import { CliError } from "./errors";
 

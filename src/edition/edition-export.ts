@@ -62,7 +62,7 @@ export async function exportEdition(ctx: EditionContext, folder: string, baseUrl
       try {
         media.push(await writer.stream(file.path, file.size, () => ctx.store.read(file.storeKey)));
         present.push(file);
-        if (file.role === "main") facts.set(file, await probeFacts(tools, file.storeKey, writer.local(file.path)));
+        if (file.role === "main") facts.set(file, await probeFacts(tools, file, writer.local(file.path)));
       } catch {
         // Deleted since the snapshot (its item was deleted or made private meanwhile): left out.
         missing.push(file.path);

@@ -33,7 +33,7 @@ export function editionRoutes(ctx: AppContext) {
   const tools = findTools();
   const facts = async (files: EditionFile[]) => {
     const found = new Map<EditionFile, Awaited<ReturnType<typeof probeFacts>>>();
-    for (const file of files) found.set(file, await probeFacts(tools, file.storeKey, ctx.store.localPath?.(file.storeKey)));
+    for (const file of files) found.set(file, await probeFacts(tools, file, ctx.store.localPath?.(file.storeKey)));
     return (file: EditionFile) => found.get(file) ?? {};
   };
   return (app: Elysia) =>

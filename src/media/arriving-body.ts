@@ -1,4 +1,4 @@
-import { sizeOf } from "../uploads/written-body";
+import { sizeOf } from "../uploads/body-size";
 import { POOLED_BUFFER_BYTES } from "./buffer-pool";
 import type { BodyOnDisk } from "./multipart-scan";
 

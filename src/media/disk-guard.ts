@@ -10,9 +10,6 @@ import { insufficientStorage } from "../http/errors";
 import { declaredLength } from "../http/request-info";
 import { readMultipart, type MultipartBody, type MultipartLimits } from "./multipart";
 
-/** How many body bytes a streaming upload receives between two looks at the free space (a statfs costs microseconds). */
-export const RECHECK_EVERY_BYTES = 16 * 1024 * 1024;
-
 export async function assertRoomFor(dir: string, reserveBytes: number, incomingBytes: number): Promise<void> {
   const { bavail, bsize } = await statfs(dir);
   if (bavail * bsize - incomingBytes < reserveBytes) throw insufficientStorage();

@@ -3,7 +3,7 @@
  * Uploads arrive as local temp files (see multipart.ts) and go up one part at a time through one reused buffer, so
  * at most one part (PART_BYTES) of a file is held in memory; reads are proxied with Range so video seeks work.
  */
-import { mkdir, open, rm, stat } from "node:fs/promises";
+import { open, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {

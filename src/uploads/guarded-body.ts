@@ -1,6 +1,6 @@
 import { badRequest, type HttpError } from "../http/errors";
 import { pastLength } from "./tus-headers";
-import { RECHECK_EVERY_BYTES } from "../media/disk-guard";
+import { RECHECK_EVERY_BYTES } from "./body-size";
 import { bodyCounter } from "../media/body-collection";
 import { stalled } from "./stall-guard";
 

@@ -3,7 +3,8 @@ import { badRequest } from "../http/errors";
 import type { BodyGuards } from "./guarded-body";
 import type { UploadLease } from "./upload-lease";
 import type { PieceStorage } from "./upload-bytes";
-import { sizeOf, watchWrittenBody } from "./written-body";
+import { sizeOf } from "./body-size";
+import { watchWrittenBody } from "./written-body";
 
 /**
  * A PATCH's body written by the runtime itself (`Bun.write` of the request into the request's own piece file): its

@@ -1,15 +1,8 @@
-import { stat } from "node:fs/promises";
-import { RECHECK_EVERY_BYTES } from "../media/disk-guard";
+import { RECHECK_EVERY_BYTES, sizeOf } from "./body-size";
 import { stalled } from "./stall-guard";
 
 /** How often a body being written is looked at (its size, for the stall limit, the lease and the disk). */
 const LOOK_EVERY_MS = 1000;
-
-export const sizeOf = (file: string) =>
-  stat(file).then(
-    (info) => info.size,
-    () => 0,
-  );
 
 export type WrittenBodyGuards = {
   /** A body growing by fewer than minBytesPerWindow in this long is refused with 408 (see stallGuard). */
