@@ -9,6 +9,29 @@ export interface FaqEntry {
   question: string;
   answer: string;
 }
+/** A captions track of a video: one per language. */
+export interface CaptionsTrack {
+  language: string;
+  url: string;
+}
+/** The show's fields that have a version per language (docs/show-api.md). */
+export const TRANSLATABLE_FIELDS = [
+  "spy_link_text",
+  "ticket_warning",
+  "landing_eyebrow",
+  "landing_text",
+  "landing_archive_text",
+  "instructions_title",
+  "instructions",
+  "faq",
+  "archive_intro",
+  "reset_mail_subject",
+  "reset_mail_note",
+  "privacy_notice",
+] as const;
+export type TranslatableField = (typeof TRANSLATABLE_FIELDS)[number];
+/** Which language each text is in: a tag per field, per item for lists, per question and answer for the FAQ. */
+export type ShowLanguages = Partial<Record<TranslatableField, string | string[] | { question: string; answer: string }[]>>;
 export const MEDIA_SLOTS = ["onboarding-video", "onboarding-captions", "tutorial-video", "tutorial-captions", "logo", "landing-image"] as const;
 export type MediaSlot = (typeof MEDIA_SLOTS)[number];
 /** `language`: a captions file's, as the admin said at upload. */
@@ -16,6 +39,10 @@ export type SlotState = { default: true } | { default: false; type: string; size
 
 export interface Show {
   version: number;
+  /** The language the texts were asked in, the show's main one, and the language each text is actually in. */
+  language: string;
+  main_language: string;
+  languages: ShowLanguages;
   briefing_version: number;
   project_name: string;
   accent_color: string;
@@ -41,10 +68,13 @@ export interface Show {
   onboarding_captions_url: string;
   /** The captions' language (a BCP 47 tag), for the player's track and the transcript. */
   onboarding_captions_language: string;
+  /** Every captions track, one per language. */
+  onboarding_captions: CaptionsTrack[];
   tutorial_video_url: string;
   tutorial_video_sources: VideoSource[];
   tutorial_captions_url: string;
   tutorial_captions_language: string;
+  tutorial_captions: CaptionsTrack[];
   logo_url: string;
   landing_image_url: string;
   media: Record<MediaSlot, SlotState>;
@@ -75,4 +105,10 @@ export type EditableField = (typeof EDITABLE_FIELDS)[number];
 export type ShowFields = Pick<Show, EditableField>;
 export type ShowPatch = { [K in EditableField]?: Show[K] | null };
 
-export const getShow = () => request<Show>("GET", "/api/show");
+/** A translation of the show: lists whole, `null` for an item (or a question, an answer) not translated. */
+export type ShowTranslation = Partial<{
+  [K in TranslatableField]: Show[K] extends string ? string | null : Show[K] extends FaqEntry[] ? ({ question: string | null; answer: string | null } | null)[] | null : (string | null)[] | null;
+}>;
+
+/** The show with its texts in `language` (each falling back item by item, see docs/show-api.md); "": the server's choice. */
+export const getShow = (language: string) => request<Show>("GET", language ? `/api/show?language=${encodeURIComponent(language)}` : "/api/show");

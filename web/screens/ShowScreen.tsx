@@ -15,6 +15,7 @@ import { ServerWarnings } from "../features/show/components/ServerWarnings";
 import { AccentField, FaqList, markdownHint, ParagraphList, ShowText } from "../features/show/components/ShowFields";
 import { changesOf, draftOf, previewOf, type StagedMedia } from "../features/show/draft";
 import { showAtom } from "../features/show/state";
+import { textMarks } from "../features/show/textLanguage";
 import { Alert, Button, buttonClass, Spinner } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Page } from "../ui/Layout";
@@ -78,7 +79,7 @@ function ArchiveScreenIntro() {
 
 function PreviewArchiveIntro() {
   const [show] = useAtom(showAtom);
-  return <ArchiveIntro projectName={show.project_name} paragraphs={show.archive_intro} />;
+  return <ArchiveIntro projectName={show.project_name} paragraphs={show.archive_intro} marks={(index) => textMarks(show, "archive_intro", index)} />;
 }
 
 /** The preview: a phone's screen showing the draft and the chosen files as participants would see them once saved. */

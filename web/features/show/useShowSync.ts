@@ -1,5 +1,6 @@
-import { useSetAtom } from "jotai";
-import { useEffect } from "react";
+import { useAtomValue, useSetAtom } from "jotai";
+import { useEffect, useRef } from "react";
+import { languageAtom } from "../i18n/language";
 import { subscribeLive } from "../live/liveHub";
 import { refreshShowAtom } from "./state";
 
@@ -16,4 +17,16 @@ export function useShowSync(enabled: boolean) {
       if (name === "show") void refresh().catch((error) => console.warn("Could not refresh the show", error));
     });
   }, [enabled, refresh]);
+}
+
+/** The show's words follow this device's language: a switch asks the server for them again (it translates them). */
+export function useShowLanguage() {
+  const refresh = useSetAtom(refreshShowAtom);
+  const { language } = useAtomValue(languageAtom);
+  const asked = useRef(language);
+  useEffect(() => {
+    if (language === asked.current) return;
+    asked.current = language;
+    void refresh().catch((error) => console.warn("Could not read the show in the new language", error));
+  }, [language, refresh]);
 }
