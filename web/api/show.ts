@@ -34,8 +34,10 @@ export type TranslatableField = (typeof TRANSLATABLE_FIELDS)[number];
 export type ShowLanguages = Partial<Record<TranslatableField, string | string[] | { question: string; answer: string }[]>>;
 export const MEDIA_SLOTS = ["onboarding-video", "onboarding-captions", "tutorial-video", "tutorial-captions", "logo", "landing-image"] as const;
 export type MediaSlot = (typeof MEDIA_SLOTS)[number];
-/** `language`: a captions file's, as the admin said at upload. */
-export type SlotState = { default: true } | { default: false; type: string; size: number; url: string; updated_at: string; language?: string };
+/** An uploaded file: its kind, size, address and date; a captions track also its language. */
+export type StoredMedia = { type: string; size: number; url: string; updated_at: string; language?: string };
+/** `language`: a captions file's, as the admin said at upload; `tracks`: every uploaded captions track. */
+export type SlotState = { default: true } | ({ default: false; tracks?: StoredMedia[] } & StoredMedia);
 
 export interface Show {
   version: number;
