@@ -1,3 +1,4 @@
+import type { TranslatableField } from "../features/show/translation";
 import { request } from "./client";
 
 /** The show's content (docs/show-api.md): this show's words and media, edited by admins, read by everyone at start. */
@@ -14,22 +15,8 @@ export interface CaptionsTrack {
   language: string;
   url: string;
 }
-/** The show's fields that have a version per language (docs/show-api.md). */
-export const TRANSLATABLE_FIELDS = [
-  "spy_link_text",
-  "ticket_warning",
-  "landing_eyebrow",
-  "landing_text",
-  "landing_archive_text",
-  "instructions_title",
-  "instructions",
-  "faq",
-  "archive_intro",
-  "reset_mail_subject",
-  "reset_mail_note",
-  "privacy_notice",
-] as const;
-export type TranslatableField = (typeof TRANSLATABLE_FIELDS)[number];
+/** The show's fields that have a version per language: listed with the Show screen, out of the start-up bundle. */
+export type { TranslatableField };
 /** Which language each text is in: a tag per field, per item for lists, per question and answer for the FAQ. */
 export type ShowLanguages = Partial<Record<TranslatableField, string | string[] | { question: string; answer: string }[]>>;
 export const MEDIA_SLOTS = ["onboarding-video", "onboarding-captions", "tutorial-video", "tutorial-captions", "logo", "landing-image"] as const;
@@ -41,10 +28,13 @@ export type SlotState = { default: true } | ({ default: false; tracks?: StoredMe
 
 export interface Show {
   version: number;
-  /** The language the texts were asked in, the show's main one, and the language each text is actually in. */
+  /**
+   * The language the texts were asked in, the show's main one, and the language each text is actually in (absent from
+   * an answer remembered from a server before languages, as are the captions lists below).
+   */
   language: string;
   main_language: string;
-  languages: ShowLanguages;
+  languages?: ShowLanguages;
   briefing_version: number;
   project_name: string;
   accent_color: string;
@@ -71,12 +61,12 @@ export interface Show {
   /** The captions' language (a BCP 47 tag), for the player's track and the transcript. */
   onboarding_captions_language: string;
   /** Every captions track, one per language. */
-  onboarding_captions: CaptionsTrack[];
+  onboarding_captions?: CaptionsTrack[];
   tutorial_video_url: string;
   tutorial_video_sources: VideoSource[];
   tutorial_captions_url: string;
   tutorial_captions_language: string;
-  tutorial_captions: CaptionsTrack[];
+  tutorial_captions?: CaptionsTrack[];
   logo_url: string;
   landing_image_url: string;
   media: Record<MediaSlot, SlotState>;
@@ -112,5 +102,5 @@ export type ShowTranslation = Partial<{
   [K in TranslatableField]: Show[K] extends string ? string | null : Show[K] extends FaqEntry[] ? ({ question: string | null; answer: string | null } | null)[] | null : (string | null)[] | null;
 }>;
 
-/** The show with its texts in `language` (each falling back item by item, see docs/show-api.md); "": the server's choice. */
-export const getShow = (language: string) => request<Show>("GET", language ? `/api/show?language=${encodeURIComponent(language)}` : "/api/show");
+/** The show with its texts in `language` (a tag: nothing to escape), each falling back item by item (docs/show-api.md). */
+export const getShow = (language: string) => request<Show>("GET", `/api/show?language=${language}`);

@@ -15,7 +15,7 @@ export function SpyLink() {
     >
       <Icon name="eye" className="size-5 shrink-0 text-ink-300 group-hover:text-ink-50" />
       <span className="min-w-0 break-words">
-        <span {...textMarks(show, "spy_link_text")}>{text}</span> <bdi>{projectName}</bdi>
+        <span {...textMarks(show, "spy_link_text")}>{text}</span> {projectName}
       </span>
     </ExternalLink>
   );

@@ -18,7 +18,8 @@ const base = (tag: string) => tag.toLowerCase().split("-")[0];
  */
 export function captionsOf(show: Show, video: "onboarding" | "tutorial"): CaptionsSet {
   const single = { url: show[`${video}_captions_url`], language: show[`${video}_captions_language`] };
-  const tracks = show[`${video}_captions`]?.length ? show[`${video}_captions`] : [single];
+  const listed = show[`${video}_captions`];
+  const tracks = listed?.length ? listed : [single];
   const exact = tracks.find((track) => track.language === i18n.locale);
   return { tracks, preferred: exact ?? tracks.find((track) => base(track.language) === base(i18n.locale)) ?? single };
 }

@@ -38,7 +38,7 @@ export function ConsentField({ notice, checked, onChange, error }: { notice: Pri
         </p>
       )}
       <Modal open={open} onClose={() => setOpen(false)} title={t("privacy.notice_title")} size="lg" actions={<Button onClick={() => setOpen(false)}>{t("common.close")}</Button>}>
-        {notice ? <NoticeText markdown={notice.privacy_notice} marks={notice.marks} /> : <p>{t("privacy.loading")}</p>}
+        {notice ? <NoticeText markdown={notice.privacy_notice} /> : <p>{t("privacy.loading")}</p>}
       </Modal>
     </div>
   );

@@ -48,7 +48,7 @@ export function ReconsentDialog({ notice }: { notice: PrivacyNotice }) {
       }
     >
       <p className="mb-3 text-sm">{t("privacy.changed_text")}</p>
-      <NoticeText markdown={notice.privacy_notice} marks={notice.marks} />
+      <NoticeText markdown={notice.privacy_notice} />
       {message && (
         <div className="mt-3">
           <Alert>{message}</Alert>

@@ -89,7 +89,7 @@ function Shell() {
   const ready = useAtomValue(sessionReadyAtom);
   const user = useAtomValue(userAtom);
   useShowSync(user !== null && isAdmin(user));
-  useShowLanguage();
+  useShowLanguage(ready);
   return (
     // --tab-bar: the phone's tab bar height, for whatever is fixed to the bottom edge (0 from 640 px, no tab bar); the
     // same room at the end of the page (padding, not a spacer element that would count as moving when the page grows).

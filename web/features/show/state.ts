@@ -11,7 +11,6 @@ const UNREACHABLE_SHOW: Show = {
   version: 0,
   language: "",
   main_language: "",
-  languages: {},
   briefing_version: 0,
   project_name: "",
   accent_color: "#b3261e",
@@ -38,7 +37,6 @@ const UNREACHABLE_SHOW: Show = {
   ],
   onboarding_captions_url: "/onboarding.vtt",
   onboarding_captions_language: "en",
-  onboarding_captions: [{ language: "en", url: "/onboarding.vtt" }],
   tutorial_video_url: "/tutorial.mp4",
   tutorial_video_sources: [
     { url: "/tutorial.webm", type: "video/webm" },
@@ -46,7 +44,6 @@ const UNREACHABLE_SHOW: Show = {
   ],
   tutorial_captions_url: "/tutorial.vtt",
   tutorial_captions_language: "en",
-  tutorial_captions: [{ language: "en", url: "/tutorial.vtt" }],
   logo_url: "/brand/logo",
   landing_image_url: "/brand/landing",
   media: {

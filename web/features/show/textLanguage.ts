@@ -8,8 +8,9 @@ export type TextMarks = { lang?: string; dir: "auto" };
  * `languages` the server answers with. An answer without them (remembered from an older server) marks no language.
  */
 export function textMarks(show: Show, field: TranslatableField, index?: number, part?: "question" | "answer"): TextMarks {
-  const entry: unknown = show.languages?.[field];
-  const item: unknown = Array.isArray(entry) && index !== undefined ? entry[index] : entry;
-  const lang = typeof item === "object" && item !== null && part ? (item as Record<string, unknown>)[part] : item;
-  return typeof lang === "string" ? { lang, dir: "auto" } : { dir: "auto" };
+  // A tag, a list of tags, or a list of {question, answer}: walked down by index and part.
+  let lang = show.languages?.[field] as unknown as Record<string, unknown> | string | undefined;
+  if (index !== undefined && typeof lang === "object") lang = lang[index] as typeof lang;
+  if (part && typeof lang === "object") lang = lang[part] as typeof lang;
+  return { lang: typeof lang === "string" ? lang : undefined, dir: "auto" };
 }

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from "jotai";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { languageAtom } from "../i18n/language";
 import { subscribeLive } from "../live/liveHub";
 import { refreshShowAtom } from "./state";
@@ -19,14 +19,14 @@ export function useShowSync(enabled: boolean) {
   }, [enabled, refresh]);
 }
 
-/** The show's words follow this device's language: a switch asks the server for them again (it translates them). */
-export function useShowLanguage() {
+/**
+ * The show's words follow this device's language: a switch asks the server for them again (it translates them). Runs
+ * on a switch only (`language` alone is watched): before the start is over, the start-up's request asks in it already.
+ */
+export function useShowLanguage(ready: boolean) {
   const refresh = useSetAtom(refreshShowAtom);
   const { language } = useAtomValue(languageAtom);
-  const asked = useRef(language);
   useEffect(() => {
-    if (language === asked.current) return;
-    asked.current = language;
-    void refresh().catch((error) => console.warn("Could not read the show in the new language", error));
-  }, [language, refresh]);
+    if (ready) void refresh().catch((error) => console.warn("Could not read the show in the new language", error));
+  }, [language]);
 }
