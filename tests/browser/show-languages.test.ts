@@ -65,6 +65,7 @@ test("the operator edits step 2 in English, then in French, on the Show screen",
   const frame = page.frameLocator('iframe[title^="Preview"]');
   await frame.getByText(FRENCH_STEP).waitFor();
   expect(await frame.locator("html").getAttribute("lang")).toBe("fr");
+  await page.getByRole("group", { name: "Language of the texts" }).evaluate((node) => (node.scrollIntoView({ block: "start" }), window.scrollBy(0, -72)));
   await picture(page, "show-translating", false);
   await step2.evaluate((node) => node.scrollIntoView({ block: "center" }));
   await picture(page, "show-translating-step", false);
@@ -105,11 +106,12 @@ test("a French phone reads the French step 2 and the shipped French steps 1 and 
     ["fr", "auto"],
     ["fr", "auto"],
   ]);
-  await picture(page, "home-fr");
+  await steps(page).nth(1).evaluate((node) => node.scrollIntoView({ block: "center" }));
+  await picture(page, "home-fr", false);
   await page.goto("/help");
   await page.locator("summary").first().waitFor();
   expect(await page.locator("summary").first().textContent()).toBe(french["show.faq.1.question"]);
-  await picture(page, "help-fr");
+  await picture(page, "help-fr", false);
   expect(problems).toEqual([]);
   await context.close();
 });
@@ -142,12 +144,12 @@ test("an Arabic phone reads Arabic where it exists and the English step 2 left t
   });
   expect(Math.abs(stop.firstLeft - stop.boxLeft)).toBeLessThan(2);
   expect(stop.dotRight).toBeGreaterThan(stop.firstLeft);
-  await english.scrollIntoViewIfNeeded();
-  await picture(page, "home-ar");
+  await english.evaluate((node) => node.scrollIntoView({ block: "center" }));
+  await picture(page, "home-ar", false);
   await page.goto("/help");
   await page.locator("summary").first().waitFor();
   expect(await page.locator("summary").first().textContent()).toBe(arabic["show.faq.1.question"]);
-  await picture(page, "help-ar");
+  await picture(page, "help-ar", false);
   expect(problems).toEqual([]);
   await context.close();
 });

@@ -65,12 +65,15 @@ function MainEditor({ show: loaded, staged, onSaved, onDirty, after }: { show: S
   // Unsaved texts are not lost by a stray tap: leaving asks first (the browser asks on closing the tab).
   const guard = useLeaveGuard(changed);
   useEffect(() => onDirty(changed), [changed, onDirty]);
-  // A change saved elsewhere (another admin, another tab) shows here unless this form has changes of its own.
+  // A change saved elsewhere (another admin, another tab) shows here unless this form has changes of its own: each new
+  // answer once (a save here sets the base itself, before the answer read again after it arrives).
+  const seen = useRef(loaded);
   useEffect(() => {
-    if (loaded === base) return;
+    if (loaded === seen.current) return;
+    seen.current = loaded;
     setBase(loaded);
     if (!changed) setDraft(draftOf(loaded));
-  }, [loaded, base, changed]);
+  }, [loaded, changed]);
 
   const edit = { show: base, draft, onChange: (patch: Partial<ShowFields>) => (setStatus(null), setDraft((old) => ({ ...old, ...patch }))) };
   const preview = useMemo(() => previewOf(base, draft, staged), [base, draft, staged]);
@@ -165,7 +168,7 @@ function MainEditor({ show: loaded, staged, onSaved, onDirty, after }: { show: S
 function LanguagePicker({ languages, main, value, locked, onChange }: { languages: LanguageOption[]; main: string; value: string; locked: boolean; onChange: (code: string) => void }) {
   if (languages.length < 2) return null;
   return (
-    <div className="space-y-2">
+    <div className="mb-6 space-y-2">
       <div role="group" aria-label={t("showEditor.translate.language_label")} className="flex flex-wrap gap-2">
         {languages.map((option) => (
           <Button key={option.code} size="sm" variant={value === option.code ? "primary" : "secondary"} aria-pressed={value === option.code} disabled={locked && value !== option.code} onClick={() => onChange(option.code)}>
