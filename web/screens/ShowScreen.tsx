@@ -195,13 +195,13 @@ export default function ShowScreen() {
   const { staged, stage } = useStagedFiles();
   const stagedMedia: StagedMedia = useMemo(() => Object.fromEntries(Object.entries(staged).map(([slot, entry]) => [slot, { url: entry.url, type: entry.file.type }])), [staged]);
   const option = languages.find((candidate) => candidate.code === language) ?? { code: language, name: languageName(language), dir: "ltr" as const };
-  // The admin's own copy of the show follows (in their language), and with it the other instances' admins.
+  // The admin's own copy of the show follows in their language: a save answers in the language saved (media: the main one).
   const saved = (next: Show) => (next.language === show.language ? setShow(next) : void refreshShow().catch(() => {}));
 
   const after = (
     <>
       <Section title={t("showEditor.section.media")} lead={t("showEditor.section.media_lead")}>
-        <MediaSlots show={show} staged={Object.fromEntries(Object.entries(staged).map(([slot, entry]) => [slot, entry.file]))} onStage={stage} onSaved={setShow} />
+        <MediaSlots show={show} staged={Object.fromEntries(Object.entries(staged).map(([slot, entry]) => [slot, entry.file]))} onStage={stage} onSaved={saved} />
       </Section>
       <Section title={t("showEditor.section.briefing")}>
         <BriefingReset />
