@@ -7,11 +7,12 @@
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
+import french from "../../locales/fr.json";
 import { adminActor, type Actor, newParticipant } from "../support/client";
 import { paddedMp4 } from "../support/padded-video";
 import { ADMIN, startTestServer, type TestServer } from "../support/server";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { LAPTOP, launchBrowser, PHONE } from "./browser";
+import { LAPTOP, launchBrowser, openPage, PHONE } from "./browser";
 import { openWithShell, signInWatched } from "./signIn";
 
 setDefaultTimeout(120_000);
@@ -285,7 +286,7 @@ test("a large video goes through the resumable path, with its progress shown; th
   }
 });
 
-test("captions name their language: chosen at upload, the player's track and the transcript carry it", async () => {
+test("captions name their language: chosen at upload, the player's tracks and the transcript carry it", async () => {
   const vtt = path.join(server.dataDir, `tutoriel-${crypto.randomUUID()}.vtt`);
   await Bun.write(vtt, "WEBVTT\n\n00:00.000 --> 00:02.000\nAppuyez sur « Envoyer » pour transmettre une preuve.\n");
   const { page, context, problems } = await openWithShell(browser, server.url, LAPTOP);
@@ -300,7 +301,10 @@ test("captions name their language: chosen at upload, the player's track and the
   await picture(page, "show-captions-language", slot.getByRole("heading", { name: "Help tutorial captions", exact: true }));
   await slot.getByRole("button", { name: "Upload help tutorial captions" }).click();
   await slot.getByRole("alert").filter({ hasText: "The new help tutorial captions is in use." }).waitFor();
-  await slot.getByText(/^Uploaded: French, /).waitFor();
+  // One track per language (issue 44): the French one uploaded, the built-in English one still there.
+  const tracks = slot.getByRole("list", { name: "Captions tracks" }).getByRole("listitem");
+  await tracks.filter({ hasText: "French" }).getByText(/^uploaded, /).waitFor();
+  expect(await tracks.filter({ hasText: "English" }).getByText("The built-in one").count()).toBe(1);
   expect(problems).toEqual([]);
   await context.close();
 
@@ -312,16 +316,21 @@ test("captions name their language: chosen at upload, the player's track and the
   await phone.page.goto("/help");
   const tutorial = phone.page.getByRole("region", { name: "Tutorial: uploading evidence" });
   const track = tutorial.locator("track");
-  await track.waitFor({ state: "attached" });
-  expect([await track.getAttribute("srclang"), await track.getAttribute("label")]).toEqual(["fr", "French"]);
+  await track.first().waitFor({ state: "attached" });
+  // Each track named in its own language, so a reader of it finds it in the player's menu; English starts on an English phone.
+  expect(await track.evaluateAll((nodes) => nodes.map((node) => [node.getAttribute("srclang"), node.getAttribute("label"), node.hasAttribute("default")]))).toEqual([
+    ["fr", "français", false],
+    ["en", "English", true],
+  ]);
   expect(phone.problems).toEqual([]);
   await phone.context.close();
 
-  const offline = await openWithShell(browser, server.url, PHONE);
+  // A French phone (a visitor: the participant's account speaks English): its track is the French one, and so is the
+  // transcript when the video fails.
+  const offline = await openPage(browser, server.url, PHONE, { locale: "fr-FR" });
   await offline.page.context().route(/\/(tutorial\.(webm|mp4)|show-media\/tutorial-video\/)/, (route) => route.abort());
-  await offline.page.request.post("/api/user/login", { data: { usernameOrEmail: fields.username, password: fields.password } });
   await offline.page.goto("/help");
-  const transcript = offline.page.getByRole("region", { name: "Tutorial: uploading evidence" }).getByRole("region", { name: "Transcript" });
+  const transcript = offline.page.getByRole("region", { name: french["help.tutorial"] }).getByRole("region", { name: french["video.transcript"] });
   const cue = transcript.getByText("Appuyez sur « Envoyer » pour transmettre une preuve.");
   await cue.waitFor();
   expect(await cue.evaluate((node) => node.closest("[lang]")!.getAttribute("lang"))).toBe("fr");

@@ -1,3 +1,4 @@
+import type { TranslatableField } from "../features/show/translation";
 import { request } from "./client";
 
 /** The show's content (docs/show-api.md): this show's words and media, edited by admins, read by everyone at start. */
@@ -9,13 +10,31 @@ export interface FaqEntry {
   question: string;
   answer: string;
 }
+/** A captions track of a video: one per language. */
+export interface CaptionsTrack {
+  language: string;
+  url: string;
+}
+/** The show's fields that have a version per language: listed with the Show screen, out of the start-up bundle. */
+export type { TranslatableField };
+/** Which language each text is in: a tag per field, per item for lists, per question and answer for the FAQ. */
+export type ShowLanguages = Partial<Record<TranslatableField, string | string[] | { question: string; answer: string }[]>>;
 export const MEDIA_SLOTS = ["onboarding-video", "onboarding-captions", "tutorial-video", "tutorial-captions", "logo", "landing-image"] as const;
 export type MediaSlot = (typeof MEDIA_SLOTS)[number];
-/** `language`: a captions file's, as the admin said at upload. */
-export type SlotState = { default: true } | { default: false; type: string; size: number; url: string; updated_at: string; language?: string };
+/** An uploaded file: its kind, size, address and date; a captions track also its language. */
+export type StoredMedia = { type: string; size: number; url: string; updated_at: string; language?: string };
+/** `language`: a captions file's, as the admin said at upload; `tracks`: every uploaded captions track. */
+export type SlotState = { default: true } | ({ default: false; tracks?: StoredMedia[] } & StoredMedia);
 
 export interface Show {
   version: number;
+  /**
+   * The language the texts were asked in, the show's main one, and the language each text is actually in (absent from
+   * an answer remembered from a server before languages, as are the captions lists below).
+   */
+  language: string;
+  main_language: string;
+  languages?: ShowLanguages;
   briefing_version: number;
   project_name: string;
   accent_color: string;
@@ -44,10 +63,13 @@ export interface Show {
   onboarding_captions_url: string;
   /** The captions' language (a BCP 47 tag), for the player's track and the transcript. */
   onboarding_captions_language: string;
+  /** Every captions track, one per language. */
+  onboarding_captions?: CaptionsTrack[];
   tutorial_video_url: string;
   tutorial_video_sources: VideoSource[];
   tutorial_captions_url: string;
   tutorial_captions_language: string;
+  tutorial_captions?: CaptionsTrack[];
   logo_url: string;
   landing_image_url: string;
   media: Record<MediaSlot, SlotState>;
@@ -78,4 +100,10 @@ export type EditableField = (typeof EDITABLE_FIELDS)[number];
 export type ShowFields = Pick<Show, EditableField>;
 export type ShowPatch = { [K in EditableField]?: Show[K] | null };
 
-export const getShow = () => request<Show>("GET", "/api/show");
+/** A translation of the show: lists whole, `null` for an item (or a question, an answer) not translated. */
+export type ShowTranslation = Partial<{
+  [K in TranslatableField]: Show[K] extends string ? string | null : Show[K] extends FaqEntry[] ? ({ question: string | null; answer: string | null } | null)[] | null : (string | null)[] | null;
+}>;
+
+/** The show with its texts in `language` (a tag: nothing to escape), each falling back item by item (docs/show-api.md). */
+export const getShow = (language: string) => request<Show>("GET", `/api/show?language=${language}`);

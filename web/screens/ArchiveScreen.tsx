@@ -12,6 +12,7 @@ import { archiveHref } from "../features/archive/ArchiveTile";
 import { usePagedEvidence } from "../lib/usePagedEvidence";
 import type { MediaFilter } from "../lib/mediaTypes";
 import { showAtom } from "../features/show/state";
+import { textMarks } from "../features/show/textLanguage";
 import { Alert, Spinner } from "../ui/Button";
 import { t } from "../features/i18n/i18n";
 
@@ -23,7 +24,8 @@ const ArchiveViewer = lazy(() => import("../features/archive/ArchiveViewer"));
  * moving through works replaces it, and a link to /archive/<id> opens that work directly.
  */
 export default function ArchiveScreen() {
-  const { project_name: projectName, archive_intro: archiveIntro, archive_credit: credit, archive_licence: licence } = useAtomValue(showAtom);
+  const show = useAtomValue(showAtom);
+  const { project_name: projectName, archive_intro: archiveIntro, archive_credit: credit, archive_licence: licence } = show;
   // Each page says how many public items there are, so the viewer counts "4 of 66" before the last page is loaded.
   const [counts, setCounts] = useState<PublicCounts | null>(null);
   const fetchPage = useCallback(async (before?: number) => {
@@ -61,7 +63,7 @@ export default function ArchiveScreen() {
         introduction keeps the screen's width.
       */}
       <div className="mx-auto w-full max-w-7xl px-4 pt-10 pb-16 *:col-span-full sm:grid sm:grid-cols-[repeat(auto-fill,250px)] sm:justify-center sm:gap-x-5 sm:px-8 sm:pt-16">
-        <ArchiveIntro projectName={projectName} paragraphs={archiveIntro} />
+        <ArchiveIntro projectName={projectName} paragraphs={archiveIntro} marks={(index) => textMarks(show, "archive_intro", index)} />
         {failed && (
           <div className="mb-6">
             <Alert>{t("archive.load_failed")}</Alert>

@@ -1,15 +1,17 @@
 import { useAtomValue } from "jotai";
 import { type ReactNode, useId } from "react";
-import type { FaqEntry } from "../api/show";
+import type { Show } from "../api/show";
 import { CaptionedVideo, captionsOf } from "../features/onboarding/CaptionedVideo";
 import { showAtom } from "../features/show/state";
+import { textMarks } from "../features/show/textLanguage";
 import { Icon } from "../ui/Icon";
 import { Markdown } from "../ui/Markdown";
 import { Page } from "../ui/Layout";
 import { t } from "../features/i18n/i18n";
 
 /** The show's questions and answers (answers in Markdown), as an accordion. */
-function Faq({ faq }: { faq: FaqEntry[] }) {
+function Faq({ show }: { show: Show }) {
+  const faq = show.faq;
   if (faq.length === 0) return null;
   return (
     <section aria-labelledby="faq-title" className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
@@ -20,10 +22,12 @@ function Faq({ faq }: { faq: FaqEntry[] }) {
         {faq.map(({ question, answer }, index) => (
           <details key={index} className="group">
             <summary className="flex min-h-14 cursor-pointer list-none items-center gap-3 py-3 text-base font-semibold text-ink-950 [&::-webkit-details-marker]:hidden">
-              <span className="min-w-0 flex-1">{question}</span>
+              <span className="min-w-0 flex-1" {...textMarks(show, "faq", index, "question")}>
+                {question}
+              </span>
               <Icon name="plus" className="size-5 shrink-0 text-ink-500 transition-transform group-open:rotate-45" />
             </summary>
-            <Markdown text={answer} className="space-y-3 pb-5 leading-relaxed text-ink-800" />
+            <Markdown text={answer} className="space-y-3 pb-5 leading-relaxed text-ink-800" {...textMarks(show, "faq", index, "answer")} />
           </details>
         ))}
       </div>
@@ -57,7 +61,7 @@ export default function HelpScreen() {
             label={t("help.tutorial_video")}
           />
         </VideoSection>
-        <Faq faq={show.faq} />
+        <Faq show={show} />
         <VideoSection title={t("help.rewatch", { project: show.project_name })}>
           <CaptionedVideo
             key={show.onboarding_video_url}

@@ -6,6 +6,7 @@ import { LandingImage } from "../features/landing/LandingImage";
 import { SpyLink } from "../features/landing/SpyLink";
 import { TicketNotice } from "../features/landing/TicketNotice";
 import { showAtom } from "../features/show/state";
+import { textMarks } from "../features/show/textLanguage";
 import { inArchiveAtom, userAtom } from "../state/session";
 import { Markdown } from "../ui/Markdown";
 import { buttonClass } from "../ui/Button";
@@ -32,12 +33,15 @@ export function VisitorLanding() {
           <div aria-hidden="true" className="absolute inset-x-0 bottom-0 h-1/3 bg-gradient-to-t from-ink-950 md:hidden" />
         </div>
         <div className="relative -mt-16 min-w-0 px-5 md:mt-0 md:px-0">
-          <p className="text-xs font-semibold tracking-[0.2em] text-ink-300 uppercase">{inArchive ? t("landing.archive_eyebrow") : show.landing_eyebrow}</p>
+          <p className="text-xs font-semibold tracking-[0.2em] text-ink-300 uppercase" {...(inArchive ? {} : textMarks(show, "landing_eyebrow"))}>
+            {inArchive ? t("landing.archive_eyebrow") : show.landing_eyebrow}
+          </p>
           <div className="mt-2">
             <ProjectName size="lg" />
           </div>
           <Markdown
             text={inArchive ? show.landing_archive_text : show.landing_text}
+            {...textMarks(show, inArchive ? "landing_archive_text" : "landing_text")}
             className="mt-4 max-w-md space-y-3 text-base leading-relaxed text-ink-200"
           />
           <div className="mt-5">

@@ -22,9 +22,9 @@ function Paragraphs({ text }: { text: string }) {
  * A show text written in Markdown (paragraphs, emphasis, links), safely: never raw HTML, links only to http(s) and
  * mailto, opened in a new tab. `className` styles the wrapper; paragraphs are spaced by it (e.g. `space-y-3`).
  */
-export function Markdown({ text, className = "" }: { text: string; className?: string }) {
+export function Markdown({ text, className = "", lang, dir }: { text: string; className?: string; lang?: string; dir?: "auto" }) {
   return (
-    <div className={className}>
+    <div className={className} lang={lang} dir={dir}>
       {MARKUP.test(text) ? (
         <Suspense fallback={<Paragraphs text={text} />}>
           <MarkdownRenderer text={text} />

@@ -1,8 +1,9 @@
 import { Markdown } from "../../ui/Markdown";
 import { t } from "../i18n/i18n";
+import type { TextMarks } from "../show/textLanguage";
 
 /** The exhibition's opening: the project's name in the display face and the show's introduction (Markdown, one string a paragraph). */
-export function ArchiveIntro({ projectName, paragraphs }: { projectName: string; paragraphs: string[] }) {
+export function ArchiveIntro({ projectName, paragraphs, marks }: { projectName: string; paragraphs: string[]; marks: (index: number) => TextMarks }) {
   return (
     <header className="mb-10 max-w-3xl sm:mb-14">
       <p className="text-xs font-semibold tracking-[0.25em] text-tape uppercase">{t("archive.eyebrow")}</p>
@@ -10,7 +11,7 @@ export function ArchiveIntro({ projectName, paragraphs }: { projectName: string;
       {paragraphs.length > 0 && (
         <div className="mt-6 space-y-4 text-base leading-relaxed text-ink-200 sm:text-lg">
           {paragraphs.map((paragraph, index) => (
-            <Markdown key={index} text={paragraph} className="space-y-4" />
+            <Markdown key={index} text={paragraph} className="space-y-4" {...marks(index)} />
           ))}
         </div>
       )}

@@ -1,20 +1,50 @@
 import type { Show, VideoSource } from "../../api/show";
 import { useVideoFailure } from "../offline/useVideoFailure";
 import { VideoUnavailable } from "../offline/VideoUnavailable";
-import { languageName } from "../i18n/i18n";
+import { i18n } from "../i18n/i18n";
 
 /** A video's captions file and the language it is in. */
 export type Captions = { url: string; language: string };
 
-/** The show's captions of the briefing or the tutorial. */
-export const captionsOf = (show: Show, video: "onboarding" | "tutorial"): Captions => ({
-  url: show[`${video}_captions_url`],
-  language: show[`${video}_captions_language`],
-});
+/** A video's captions tracks, one per language, and the one to start with. */
+export type CaptionsSet = { tracks: Captions[]; preferred: Captions };
 
-/** The captions track of a video, named by its language. */
-export function CaptionsTrack({ captions, isDefault = false }: { captions: Captions; isDefault?: boolean }) {
-  return <track kind="captions" src={captions.url} srcLang={captions.language} label={languageName(captions.language)} default={isDefault} />;
+/** The base language of a tag ("fr-CA" → "fr"), to match a track to the phone's language. */
+const base = (tag: string) => tag.toLowerCase().split("-")[0];
+
+/**
+ * The show's captions of the briefing or the tutorial: every track (an older answer without the list: its one track),
+ * and the one in this phone's language when there is one, else the server's choice for it.
+ */
+export function captionsOf(show: Show, video: "onboarding" | "tutorial"): CaptionsSet {
+  const single = { url: show[`${video}_captions_url`], language: show[`${video}_captions_language`] };
+  const listed = show[`${video}_captions`];
+  const tracks = listed?.length ? listed : [single];
+  const exact = tracks.find((track) => track.language === i18n.locale);
+  return { tracks, preferred: exact ?? tracks.find((track) => base(track.language) === base(i18n.locale)) ?? single };
+}
+
+/** Whether a track is in this phone's language (the player starts with it). */
+const inPhoneLanguage = (captions: Captions) => base(captions.language) === base(i18n.locale);
+
+/** A language's name in its own words ("fr" → "français"): how a reader of it finds the track in the player's menu. */
+function ownName(code: string): string {
+  try {
+    return new Intl.DisplayNames([code], { type: "language" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * Every captions track of a video, each named in its own language. `default` goes to the preferred track when it is in
+ * the phone's language, or always when `captionsOn` (the briefing starts with captions, whatever the language).
+ */
+export function CaptionsTracks({ captions, captionsOn = false }: { captions: CaptionsSet; captionsOn?: boolean }) {
+  const on = captionsOn || inPhoneLanguage(captions.preferred);
+  return captions.tracks.map((track) => (
+    <track key={track.url} kind="captions" src={track.url} srcLang={track.language} label={ownName(track.language)} default={on && track.url === captions.preferred.url} />
+  ));
 }
 
 /** The <source> list of one of the show's videos; the failure events go on the last, as the browser tries them in order. */
@@ -25,9 +55,9 @@ export function VideoSources({ sources, lastSourceEvents }: { sources: VideoSour
 }
 
 /** One of the show's videos (the briefing, the tutorial) with its captions; their text when it cannot load. */
-export function CaptionedVideo({ sources, captions, label }: { sources: VideoSource[]; captions: Captions; label: string }) {
+export function CaptionedVideo({ sources, captions, label }: { sources: VideoSource[]; captions: CaptionsSet; label: string }) {
   const video = useVideoFailure();
-  if (video.failed) return <VideoUnavailable captions={captions} onRetry={video.retry} />;
+  if (video.failed) return <VideoUnavailable captions={captions.preferred} onRetry={video.retry} />;
   return (
     <video
       key={video.attempt}
@@ -40,7 +70,7 @@ export function CaptionedVideo({ sources, captions, label }: { sources: VideoSou
       {...video.videoEvents}
     >
       <VideoSources sources={sources} lastSourceEvents={video.lastSourceEvents} />
-      <CaptionsTrack captions={captions} />
+      <CaptionsTracks captions={captions} />
     </video>
   );
 }

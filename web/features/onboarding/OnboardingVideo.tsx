@@ -13,11 +13,11 @@ import { Icon } from "../../ui/Icon";
 import { useVideoFailure } from "../offline/useVideoFailure";
 import { VideoUnavailable } from "../offline/VideoUnavailable";
 import { showAtom } from "../show/state";
-import { type Captions, CaptionsTrack, captionsOf, VideoSources } from "./CaptionedVideo";
+import { type CaptionsSet, CaptionsTracks, captionsOf, VideoSources } from "./CaptionedVideo";
 import { t } from "../i18n/i18n";
 
 const CONTROLS_AFTER_SECONDS = 3;
-type Briefing = { sources: VideoSource[]; captions: Captions };
+type Briefing = { sources: VideoSource[]; captions: CaptionsSet };
 /** Both dialogs are the spec's blocking gate: nothing closes them but their own buttons. */
 const ignoreClose = () => {};
 
@@ -51,7 +51,7 @@ function OnboardingPlayer({
         aria-label={t("help.onboarding_video")}
       >
         <VideoSources sources={briefing.sources} lastSourceEvents={failure.lastSourceEvents} />
-        <CaptionsTrack captions={briefing.captions} isDefault />
+        <CaptionsTracks captions={briefing.captions} captionsOn />
       </video>
       {!started && (
         <button
@@ -107,7 +107,7 @@ export function OnboardingVideo({ user }: { user: User }) {
         <p className="mb-4 text-base text-muted">{t("onboarding.lead")}</p>
         {video.failed ? (
           // Never a black box to be locked in with: retry, read it, or leave.
-          <VideoUnavailable captions={briefing.captions} onRetry={video.retry}>
+          <VideoUnavailable captions={briefing.captions.preferred} onRetry={video.retry}>
             <Button variant="secondary" className="sm:flex-1" onClick={() => logout().then(() => navigate("/"))}>
               {t("onboarding.logout")}
             </Button>

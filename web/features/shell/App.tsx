@@ -8,7 +8,8 @@ import { OfflineBanner } from "../offline/OfflineBanner";
 import { Reconsent } from "../privacy/Reconsent";
 import { ScreenErrorBoundary } from "../offline/ScreenErrorBoundary";
 import { showAtom } from "../show/state";
-import { useShowSync } from "../show/useShowSync";
+import { useShowLanguage, useShowSync } from "../show/useShowSync";
+import { i18n } from "../i18n/i18n";
 import { CaptureOverlay } from "../uploads/components/CaptureOverlay";
 import { withLastAnswer } from "../../state/lastSession";
 import { configAtom, inArchiveAtom, sessionReadyAtom, userAtom, videoLockedAtom } from "../../state/session";
@@ -47,7 +48,7 @@ function useStartup() {
         // Over the built-in defaults: an answer without a setting (an older server, a stored answer) keeps its default.
         setConfig((defaults) => ({ ...defaults, ...config }));
       }),
-      withLastAnswer("show", getShow()).then(setShow),
+      withLastAnswer("show", getShow(i18n.locale)).then(setShow),
       withLastAnswer("inArchive", getIsArchive()).then(setInArchive),
       refreshUser().then((user) => {
         // The console's API module loads with its screen, not for every visitor.
@@ -92,6 +93,7 @@ function Shell() {
   const ready = useAtomValue(sessionReadyAtom);
   const user = useAtomValue(userAtom);
   useShowSync(user !== null && isAdmin(user));
+  useShowLanguage(ready);
   return (
     // --tab-bar: the phone's tab bar height, for whatever is fixed to the bottom edge (0 from 640 px, no tab bar); the
     // same room at the end of the page (padding, not a spacer element that would count as moving when the page grows).

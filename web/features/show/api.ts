@@ -1,12 +1,17 @@
 import { ApiError, request } from "../../api/client";
-import type { MediaSlot, Show, ShowPatch } from "../../api/show";
+import type { MediaSlot, Show, ShowPatch, ShowTranslation } from "../../api/show";
 import type { User } from "../../api/types";
 import { hasMessage, i18n, say, t } from "../i18n/i18n";
 import { startTusAttempt } from "../uploads/tusSend";
 
 /** The show's admin calls (docs/show-api.md), kept out of the start-up bundle: only the Show and setup screens use them. */
 export const updateShow = (patch: ShowPatch) => request<Show>("PUT", "/api/show", patch);
-export const restoreShowMedia = (slot: MediaSlot) => request<Show>("DELETE", `/api/show/media/${slot}`);
+/** Sets a language's versions of the texts (lists whole, null where it has none yet); answers the show in it. */
+export const updateTranslation = (language: string, patch: ShowTranslation) =>
+  request<Show>("PUT", `/api/show?language=${encodeURIComponent(language)}`, patch);
+/** The built-in file again; for captions with a `language`, that language's track only. */
+export const restoreShowMedia = (slot: MediaSlot, language?: string) =>
+  request<Show>("DELETE", `/api/show/media/${slot}${language ? `?language=${encodeURIComponent(language)}` : ""}`);
 
 /** From this size on, a file goes through the resumable path (tus, as evidence does): a shaky venue link resumes it. */
 export const RESUMABLE_FROM_BYTES = 16 * 1024 * 1024;

@@ -1,8 +1,7 @@
 import { atom, createStore } from "jotai";
 import { getShow, type Show } from "../../api/show";
 import { remember } from "../../state/lastSession";
-import { languageAtom } from "../i18n/language";
-import { localizedShow } from "./localized";
+import { i18n } from "../i18n/i18n";
 
 /**
  * Only when the server never answered and this device remembers no earlier answer (see lastSession.ts): no words,
@@ -10,6 +9,8 @@ import { localizedShow } from "./localized";
  */
 const UNREACHABLE_SHOW: Show = {
   version: 0,
+  language: "",
+  main_language: "",
   briefing_version: 0,
   project_name: "",
   accent_color: "#b3261e",
@@ -61,10 +62,12 @@ const UNREACHABLE_SHOW: Show = {
 
 const currentShowAtom = atom<Show>(UNREACHABLE_SHOW);
 
-/** The show's content, read once at start (App's start-up) and remembered on this device for an offline start. */
+/**
+ * The show's content in this device's language (the server translates it item by item), read at start and again when
+ * the language changes (App's start-up), remembered on this device for an offline start.
+ */
 export const showAtom = atom(
-  // Read again when the language changes: defaults come from the active catalog.
-  (get) => (get(languageAtom), localizedShow(get(currentShowAtom))),
+  (get) => get(currentShowAtom),
   (_get, set, show: Show) => {
     set(currentShowAtom, show);
     remember("show", show);
@@ -77,18 +80,14 @@ export const showAtom = atom(
   },
 );
 
-/** Asks the server again (an admin's save, or a `show` event of the admins' stream). */
-export const refreshShowAtom = atom(null, async (_get, set) => set(showAtom, await getShow()));
+/** Asks the server again, in the active language (a language switch, an admin's save, a `show` event of the admins' stream). */
+export const refreshShowAtom = atom(null, async (_get, set) => set(showAtom, await getShow(i18n.locale)));
 
 /** A store of its own for the Show screen's preview: the screens inside it read the draft as if it were the show. */
 export function createPreviewStore() {
   return createStore();
 }
-/**
- * Puts a (draft) show into a preview store, without the live show's side effects (title, accent, remembering). The
- * draft already holds the words in the admin's language, edits included: every text counts as written, so none is
- * swapped for a catalog default.
- */
+/** Puts a (draft) show into a preview store, without the live show's side effects (title, accent, remembering). */
 export function setPreviewShow(store: ReturnType<typeof createStore>, show: Show) {
-  store.set(currentShowAtom, { ...show, customised: Object.keys(show) });
+  store.set(currentShowAtom, show);
 }

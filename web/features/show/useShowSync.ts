@@ -1,5 +1,6 @@
-import { useSetAtom } from "jotai";
+import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect } from "react";
+import { languageAtom } from "../i18n/language";
 import { subscribeLive } from "../live/liveHub";
 import { refreshShowAtom } from "./state";
 
@@ -16,4 +17,16 @@ export function useShowSync(enabled: boolean) {
       if (name === "show") void refresh().catch((error) => console.warn("Could not refresh the show", error));
     });
   }, [enabled, refresh]);
+}
+
+/**
+ * The show's words follow this device's language: a switch asks the server for them again (it translates them). Runs
+ * on a switch only (`language` alone is watched): before the start is over, the start-up's request asks in it already.
+ */
+export function useShowLanguage(ready: boolean) {
+  const refresh = useSetAtom(refreshShowAtom);
+  const { language } = useAtomValue(languageAtom);
+  useEffect(() => {
+    if (ready) void refresh().catch((error) => console.warn("Could not read the show in the new language", error));
+  }, [language]);
 }

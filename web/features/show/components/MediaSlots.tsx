@@ -44,6 +44,36 @@ function useCaptionsLanguage(state: Show["media"][MediaSlot]) {
   return { language, setLanguage, options };
 }
 
+/** A video's captions, one track per language: the built-in English until replaced, each upload removable by itself. */
+function CaptionsTracks({ show, slot, busy, onRemove }: { show: Show; slot: MediaSlot; busy: boolean; onRemove: (language: string) => void }) {
+  const state = show.media[slot];
+  const uploaded = state.default ? [] : (state.tracks ?? [state]);
+  const tracks = show[slot === "onboarding-captions" ? "onboarding_captions" : "tutorial_captions"] ?? [];
+  return (
+    <ul className="space-y-2" aria-label={t("showEditor.media.tracks")}>
+      {tracks.map((track) => {
+        const upload = uploaded.find((candidate) => candidate.url === track.url);
+        const language = languageName(track.language);
+        return (
+          <li key={track.url} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-lg bg-paper-deep/60 px-3 py-2 text-sm ring-1 ring-line">
+            <span className="min-w-0">
+              <span className="font-semibold text-ink-950">{language}</span>{" "}
+              <span className="text-muted">
+                {upload ? t("showEditor.media.track_uploaded", { size: formatBytes(upload.size), date: formatDateTime(upload.updated_at) }) : t("showEditor.media.built_in")}
+              </span>
+            </span>
+            {upload && !show.locked[slot] && (
+              <Button size="sm" variant="ghost" disabled={busy} onClick={() => onRemove(track.language)}>
+                {t("showEditor.media.remove_track", { language })}
+              </Button>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 function SlotRow({ show, slot, item, accept, what, chosen, onStage, onSaved }: (typeof SLOTS)[number] & { show: Show; chosen?: File; onStage: Stage; onSaved: (show: Show) => void }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [message, setMessage] = useState<{ tone: "error" | "success"; text: string } | null>(null);
@@ -71,14 +101,15 @@ function SlotRow({ show, slot, item, accept, what, chosen, onStage, onSaved }: (
     <li className="space-y-3 border-t border-line pt-4">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4">
         <h3 className="text-base font-semibold text-ink-950">{slotText("showEditor.media.label")}</h3>
-        <p className="text-sm text-muted">
-          {state.default
-            ? t("showEditor.media.built_in")
-            : state.language
-              ? t("showEditor.media.uploaded_captions", { language: languageName(state.language), size: formatBytes(state.size), date: formatDateTime(state.updated_at) })
-              : t("showEditor.media.uploaded", { type: state.type, size: formatBytes(state.size), date: formatDateTime(state.updated_at) })}
-        </p>
+        {!isCaptions(slot) && (
+          <p className="text-sm text-muted">
+            {state.default ? t("showEditor.media.built_in") : t("showEditor.media.uploaded", { type: state.type, size: formatBytes(state.size), date: formatDateTime(state.updated_at) })}
+          </p>
+        )}
       </div>
+      {isCaptions(slot) && (
+        <CaptionsTracks show={show} slot={slot} busy={busy} onRemove={(language) => act(() => restoreShowMedia(slot, language), t("showEditor.media.track_removed", { language: languageName(language) }))} />
+      )}
       {locked ? (
         <p className="text-sm text-muted">{lockedHint(locked)}</p>
       ) : (
@@ -116,7 +147,7 @@ function SlotRow({ show, slot, item, accept, what, chosen, onStage, onSaved }: (
                 </Button>
               </>
             )}
-            {!chosen && !state.default && (
+            {!chosen && !state.default && !isCaptions(slot) && (
               <Button variant="secondary" disabled={busy} onClick={() => act(() => restoreShowMedia(slot), slotText("showEditor.media.restored"))}>
                 {slotText("showEditor.media.restore")}
               </Button>

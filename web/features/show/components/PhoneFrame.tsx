@@ -2,7 +2,7 @@ import { Provider } from "jotai";
 import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import type { Show } from "../../../api/show";
-import { useLanguage } from "../../i18n/language";
+import { type LanguageOption, useLanguage } from "../../i18n/language";
 import { createPreviewStore, setPreviewShow } from "../state";
 
 export const PHONE_WIDTH = 390;
@@ -37,13 +37,14 @@ function copyStyles(target: Document) {
  * portal), so its media queries see a phone's width wherever the admin works. The screens inside read `show` from a
  * store of their own. Nothing in it navigates: a link or button pressed there would act on the admin's page.
  */
-export function PhoneFrame({ show, title, children }: { show: Show; title: string; children: ReactNode }) {
+export function PhoneFrame({ show, title, language: shown, children }: { show: Show; title: string; language?: LanguageOption; children: ReactNode }) {
   const [body, setBody] = useState<HTMLElement | null>(null);
   const store = useMemo(() => createPreviewStore(), []);
   const { box, scale } = useFit();
-  const { language, dir } = useLanguage();
+  const active = useLanguage();
+  const { code: language, dir } = shown ?? { code: active.language, dir: active.dir };
   useLayoutEffect(() => setPreviewShow(store, show), [store, show]);
-  // The admin's language and direction: the screens inside speak it (an Arabic preview mirrors, as a phone would).
+  // The language being edited (else the admin's) and its direction: an Arabic preview mirrors, as a phone would.
   useLayoutEffect(() => {
     const root = body?.ownerDocument.documentElement;
     if (!root) return;
