@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from "jotai";
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { Redirect, Router, useLocation } from "wouter";
 import { SESSION_ENDED_EVENT } from "../../api/client";
 import { getConfig, getIsArchive } from "../../api/session";
@@ -24,7 +24,9 @@ import { useGatedLocation, videoGateMessage } from "./gatedNavigation";
 import { PageNotice } from "./PageNotice";
 import { isAdmin } from "./routeGuards";
 import { Toast } from "./Toast";
-import ChangePasswordScreen from "../../screens/ChangePasswordScreen";
+import { retryableLazy } from "../offline/retryableLazy";
+
+const ChangePasswordScreen = retryableLazy(() => import("../../screens/ChangePasswordScreen"));
 
 /** On start: ask for the configuration, the show's content, whether archive mode is on, and the current user (spec §1); forget the user when the server ends the session. */
 function useStartup() {
@@ -77,7 +79,12 @@ function Screens() {
   const user = useAtomValue(userAtom);
   const [location] = useLocation();
   // A temporary password first: the server refuses everything else until the account has its own.
-  if (user?.must_change_password) return <ChangePasswordScreen />;
+  if (user?.must_change_password)
+    return (
+      <Suspense fallback={<ScreenLoading />}>
+        <ChangePasswordScreen />
+      </Suspense>
+    );
   if (locked && location !== "/user") return <GateRedirect from={location} />;
   // A screen that cannot load (its code did not arrive) offers to try again, never a blank page.
   return (

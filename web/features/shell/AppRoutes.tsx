@@ -2,12 +2,12 @@ import { type ComponentType, Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import { retryableLazy } from "../offline/retryableLazy";
 import HomeScreen from "../../screens/HomeScreen";
-import LoginScreen from "../../screens/LoginScreen";
-import NotFoundScreen from "../../screens/NotFoundScreen";
+import { LoginScreen } from "./lazyLogin";
 import { AdminOnly, DuringShow, Protected, VisitorsOnly } from "./routeGuards";
 import { Spinner } from "../../ui/Button";
 import { t } from "../i18n/i18n";
 
+const NotFoundScreen = retryableLazy(() => import("../../screens/NotFoundScreen"));
 const RegistrationScreen = retryableLazy(() => import("../../screens/RegistrationScreen"));
 const ProfileScreen = retryableLazy(() => import("../../screens/ProfileScreen"));
 const VerifyEmailScreen = retryableLazy(() => import("../../screens/VerifyEmailScreen"));

@@ -2,7 +2,7 @@ import { useAtomValue } from "jotai";
 import type { ReactNode } from "react";
 import { Redirect } from "wouter";
 import type { User } from "../../api/types";
-import LoginScreen from "../../screens/LoginScreen";
+import { LoginScreen } from "./lazyLogin";
 import { inArchiveAtom, userAtom } from "../../state/session";
 
 /** Protected routes show the login screen when nobody is logged in (spec §2). */

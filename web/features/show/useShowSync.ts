@@ -1,7 +1,6 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect } from "react";
 import { languageAtom } from "../i18n/language";
-import { subscribeLive } from "../live/liveHub";
 import { refreshShowAtom } from "./state";
 
 /**
@@ -13,9 +12,19 @@ export function useShowSync(enabled: boolean) {
   const refresh = useSetAtom(refreshShowAtom);
   useEffect(() => {
     if (!enabled) return;
-    return subscribeLive(null, (name) => {
-      if (name === "show") void refresh().catch((error) => console.warn("Could not refresh the show", error));
+    let stop: (() => void) | undefined;
+    let ended = false;
+    // The hub's code loads for admins only: a participant's first page does not carry it (design.md §7's 90 KB).
+    void import("../live/liveHub").then(({ subscribeLive }) => {
+      if (ended) return;
+      stop = subscribeLive(null, (name) => {
+        if (name === "show") void refresh().catch((error) => console.warn("Could not refresh the show", error));
+      });
     });
+    return () => {
+      ended = true;
+      stop?.();
+    };
   }, [enabled, refresh]);
 }
 
