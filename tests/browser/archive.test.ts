@@ -263,6 +263,8 @@ test("phone: a swipe moves to the next and previous work; audio shows its wavefo
   await snap(page, "viewer-video");
   await swipe(60, 330);
   await page.waitForURL(`**/archive/${ids.audio}`);
+  // The next swipe once the work is shown (a swipe while it still loads may land on the one before; seen on a busy CI).
+  await open.getByRole("heading", { name: "Radio chatter on channel 16" }).waitFor();
   await swipe(60, 330);
   await page.waitForURL(`**/archive/${ids.wide}`);
   const photo = open.getByRole("img", { name: "Photo: Breakwater" });
