@@ -9,12 +9,36 @@ function toBlob(canvas: HTMLCanvasElement, type: string, quality: number) {
   return new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, quality));
 }
 
+/**
+ * A picture worth sending: not a pixel or two, not one flat colour. A browser that cannot decode a format (HEVC in
+ * Chromium) still "draws" a frame, blank or 1×1; sending that would hide the server's real thumbnail.
+ */
+function isRealPicture(context: CanvasRenderingContext2D, width: number, height: number) {
+  if (width < 8 || height < 8) return false;
+  const { data } = context.getImageData(0, 0, width, height);
+  const step = 4 * Math.max(1, Math.floor((width * height) / 4096));
+  let sum = 0;
+  let squares = 0;
+  let count = 0;
+  for (let i = 0; i < data.length; i += step) {
+    const luma = (data[i] * 3 + data[i + 1] * 6 + data[i + 2]) / 10;
+    sum += luma;
+    squares += luma * luma;
+    count += 1;
+  }
+  const mean = sum / count;
+  return squares / count - mean * mean > 4;
+}
+
 async function encode(source: CanvasImageSource, width: number, height: number): Promise<Blob | null> {
   const scale = Math.min(1, MAX_SIDE / Math.max(width, height));
   const canvas = document.createElement("canvas");
   canvas.width = Math.max(1, Math.round(width * scale));
   canvas.height = Math.max(1, Math.round(height * scale));
-  canvas.getContext("2d")?.drawImage(source, 0, 0, canvas.width, canvas.height);
+  const context = canvas.getContext("2d", { willReadFrequently: true });
+  if (!context) return null;
+  context.drawImage(source, 0, 0, canvas.width, canvas.height);
+  if (!isRealPicture(context, canvas.width, canvas.height)) return null;
   for (const quality of [0.8, 0.6, 0.4, 0.25]) {
     let blob = await toBlob(canvas, "image/webp", quality);
     if (!blob || blob.type !== "image/webp") blob = await toBlob(canvas, "image/jpeg", quality);
@@ -57,7 +81,7 @@ function videoThumbnail(file: Blob) {
   });
 }
 
-/** Resolves to a thumbnail for images and videos, or null (audio, notes, or a format the browser cannot decode). */
+/** Resolves to a thumbnail for images and videos, or null (audio, notes, a format the browser cannot decode, a blank frame). */
 export async function makeThumbnail(file: File | null): Promise<Blob | null> {
   if (!file) return null;
   try {
