@@ -29,9 +29,12 @@ function useView(): [View, (view: View, params?: Record<string, string>) => void
   return [view, go];
 }
 
-/** On a phone the heading and the select share one short row, so the list starts on the first screen. */
+/**
+ * On a phone the setup chip and the select make one short row, so the list starts on the first screen; the heading
+ * is for screen readers there (the tab bar already marks Admin Page), as a truncated "Ad…" helped no one.
+ */
 const PHONE_HEADER =
-  "max-sm:mb-2 max-sm:flex-nowrap max-sm:items-center max-sm:gap-x-3 max-sm:[&>div:first-child]:flex-1 max-sm:[&>div:last-child]:shrink-0 max-sm:[&>div:last-child]:items-center max-sm:[&_h1]:truncate max-sm:[&_h1]:text-xl";
+  "max-sm:mb-2 max-sm:flex-nowrap max-sm:items-center max-sm:gap-x-3 max-sm:[&>div:first-child]:flex-1 max-sm:[&>div:last-child]:shrink-0 max-sm:[&>div:last-child]:items-center max-sm:[&_h1]:sr-only";
 
 const PAGES = [
   ["/admin/show", "console.show_link"],

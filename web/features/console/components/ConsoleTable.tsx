@@ -121,8 +121,12 @@ export function ConsoleTable({ items, cursorId, selected, onOpen, onCursor, onTo
                         {item.title}
                       </button>
                       {/* A phone's second line: kind · participant · time, in one line (the viewer has the rest). */}
-                      <p className="mt-0.5 truncate text-xs text-muted sm:hidden">
-                        {MEDIA_LABELS[item.media_type]} #{item.id} · <span dir="auto" className="font-medium text-ink-800">{name}</span> · <RelativeTime iso={item.date_posted} />
+                      <p className="mt-0.5 flex gap-1 text-xs whitespace-nowrap text-muted sm:hidden">
+                        {MEDIA_LABELS[item.media_type]} ·
+                        <span dir="auto" className="min-w-10 truncate font-medium text-ink-800">
+                          {name}
+                        </span>
+                        · <RelativeTime iso={item.date_posted} />
                       </p>
                       <p className="mt-0.5 line-clamp-2 text-xs wrap-anywhere text-muted max-sm:hidden lg:mt-0 lg:line-clamp-1 lg:min-w-0">
                         {MEDIA_LABELS[item.media_type]} #{item.id}
@@ -137,6 +141,8 @@ export function ConsoleTable({ items, cursorId, selected, onOpen, onCursor, onTo
                           </>
                         )}
                       </p>
+                      {/* A phone's state column is narrow: the withdrawal gets a line of its own under the item. */}
+                      <WithdrawnMark item={item} className="mt-1 sm:hidden" />
                       {/* A tablet has no participant column: the name on a line of its own, whole. */}
                       <p dir="auto" className="mt-0.5 text-xs font-medium wrap-anywhere text-ink-800 text-page-start max-sm:hidden md:hidden">
                         {name}
@@ -169,13 +175,14 @@ export function ConsoleTable({ items, cursorId, selected, onOpen, onCursor, onTo
                     )}
                   </div>
                 </td>
-                <td className="px-2 py-2 sm:py-3 lg:py-1">
+                {/* A phone leaves out the switch's word (its position and its name say it) to keep width for the title. */}
+                <td className="px-2 py-2 max-sm:[&_[role=switch]+span]:hidden sm:py-3 lg:py-1">
                   <div className="flex flex-col items-start gap-1 sm:gap-1.5 lg:flex-row lg:items-center">
                     <Badge variant={item.review_status ?? "new"}>{reviewLabel(item.review_status ?? "new")}</Badge>
                     {renderVisibility(item)}
                   </div>
                   {/* A line of its own: the other rows keep their one line. */}
-                  <WithdrawnMark item={item} className="mt-1.5 max-w-48" />
+                  <WithdrawnMark item={item} className="mt-1.5 max-w-48 max-sm:hidden" />
                 </td>
               </tr>
             );
