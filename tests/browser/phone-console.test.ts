@@ -66,6 +66,12 @@ test("the phone console shows at least six whole rows on its first screen with 2
   const starts = await phone.evaluate(() => [...document.querySelectorAll("table tbody tr td:nth-child(2) button")].slice(0, 10).map((b) => Math.round(b.getBoundingClientRect().left)));
   expect(new Set(starts).size).toBe(1);
   await snap(phone, "console-phone");
+  // The grid of tiles does not widen the page either.
+  await phone.getByRole("button", { name: "Grid" }).click();
+  await phone.getByRole("list", { name: "All evidence" }).getByRole("listitem").nth(3).waitFor();
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await snap(phone, "console-grid-phone");
+  await phone.getByRole("button", { name: "Grid" }).click();
   // The admin's other views and pages are one select away.
   await phone.getByLabel("Section").selectOption({ label: "Users" });
   await phone.getByRole("heading", { name: "Users" }).waitFor();
