@@ -4,7 +4,7 @@ import { browserCanPlay } from "../media/renditions";
 import { i18n, t } from "../i18n/i18n";
 
 /** Said in words instead of a broken image or a black player: the server makes a copy every browser shows. */
-const NoPreview = () => <p className="rounded-md bg-paper-deep p-4 text-sm">{t("evidence.no_preview")}</p>;
+const NoPreview = () => <p className="p-4 text-center text-base">{t("evidence.no_preview")}</p>;
 
 /**
  * Local preview of a chosen or recorded file before it is uploaded (the details screen, the Edit Item dialog). A format
