@@ -10,11 +10,11 @@ function toBlob(canvas: HTMLCanvasElement, type: string, quality: number) {
 }
 
 /**
- * A picture worth sending: not a pixel or two, not one flat colour. A browser that cannot decode a format (HEVC in
- * Chromium) still "draws" a frame, blank or 1×1; sending that would hide the server's real thumbnail.
+ * Whether a video's frame is a picture worth sending: a browser that cannot decode the video (HEVC in Chromium) still
+ * "draws" a frame, blank or 1×1, and sending that would hide the server's real thumbnail. A photo that decoded is
+ * what it is, even of a plain wall: only a frame is judged.
  */
-function isRealPicture(context: CanvasRenderingContext2D, width: number, height: number) {
-  if (width < 8 || height < 8) return false;
+function isRealFrame(context: CanvasRenderingContext2D, width: number, height: number) {
   const { data } = context.getImageData(0, 0, width, height);
   const step = 4 * Math.max(1, Math.floor((width * height) / 4096));
   let sum = 0;
@@ -30,7 +30,9 @@ function isRealPicture(context: CanvasRenderingContext2D, width: number, height:
   return squares / count - mean * mean > 4;
 }
 
-async function encode(source: CanvasImageSource, width: number, height: number): Promise<Blob | null> {
+async function encode(source: CanvasImageSource, width: number, height: number, frame = false): Promise<Blob | null> {
+  // A pixel or two is no thumbnail, whatever the file (what a failed decode leaves).
+  if (width < 2 || height < 2) return null;
   const scale = Math.min(1, MAX_SIDE / Math.max(width, height));
   const canvas = document.createElement("canvas");
   canvas.width = Math.max(1, Math.round(width * scale));
@@ -38,7 +40,7 @@ async function encode(source: CanvasImageSource, width: number, height: number):
   const context = canvas.getContext("2d", { willReadFrequently: true });
   if (!context) return null;
   context.drawImage(source, 0, 0, canvas.width, canvas.height);
-  if (!isRealPicture(context, canvas.width, canvas.height)) return null;
+  if (frame && !isRealFrame(context, canvas.width, canvas.height)) return null;
   for (const quality of [0.8, 0.6, 0.4, 0.25]) {
     let blob = await toBlob(canvas, "image/webp", quality);
     if (!blob || blob.type !== "image/webp") blob = await toBlob(canvas, "image/jpeg", quality);
@@ -75,7 +77,7 @@ function videoThumbnail(file: Blob) {
     video.onloadeddata = () => {
       video.currentTime = Number.isFinite(video.duration) ? Math.min(1, video.duration / 2) : 0;
     };
-    video.onseeked = () => encode(video, video.videoWidth, video.videoHeight).then(finish, () => finish(null));
+    video.onseeked = () => encode(video, video.videoWidth, video.videoHeight, true).then(finish, () => finish(null));
     video.onerror = () => finish(null);
     video.src = url;
   });
