@@ -12,6 +12,7 @@ import { fixture, form, newParticipant, type Participant } from "../support/clie
 import { ADMIN, startTestServer, type TestServer } from "../support/server";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { LAPTOP, launchBrowser, openPage, PHONE, shot } from "./browser";
+import { showAdminView } from "./adminViews";
 
 setDefaultTimeout(120_000);
 
@@ -74,7 +75,7 @@ async function openAdmin(viewport: typeof LAPTOP, view: "evidence" | "users" = "
   await opened.page.request.put(`/api/user/watched/${me.id}`);
   items ??= (await (await opened.page.request.get("/api/evidence/admin")).json()) as AdminItem[];
   await opened.page.goto("/admin");
-  if (view === "users") await opened.page.getByRole("button", { name: "Show Users" }).click();
+  if (view === "users") await showAdminView(opened.page, "users");
   return { ...opened, users: opened.page.getByRole("table", { name: "Users" }) };
 }
 

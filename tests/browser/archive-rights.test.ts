@@ -13,6 +13,7 @@ import { ADMIN, type TestServer } from "../support/server";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { LAPTOP, openPage, PHONE } from "./browser";
 import { serverAndBrowser } from "./server-and-browser";
+import { showAdminView } from "./adminViews";
 
 setDefaultTimeout(240_000);
 
@@ -135,7 +136,7 @@ for (const viewport of [PHONE, LAPTOP]) {
     page.setDefaultTimeout(15_000);
     await page.request.post("/api/user/login", { data: { usernameOrEmail: ADMIN.username, password: ADMIN.password } });
     await page.goto("/admin");
-    await page.getByRole("button", { name: "Show Users" }).click();
+    await showAdminView(page, "users");
     await page.getByRole("table", { name: "Users" }).getByRole("button", { name: `Info of ${person.fields.username}` }).click();
     const info = page.getByRole("dialog", { name: "User info" });
     const rights = info.getByRole("region", { name: "Their data and rights" });

@@ -8,6 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import { ADMIN, startTestServer, type TestServer } from "../support/server";
 import { FIXTURES, form, newParticipant } from "../support/client";
 import { launchBrowser, openPage, PHONE } from "./browser";
+import { showAdminView } from "./adminViews";
 
 setDefaultTimeout(120_000);
 
@@ -98,7 +99,7 @@ test("a user who cannot be deleted", async () => {
   await page.request.put(`/api/user/watched/${((await login.json()) as { id: number }).id}`);
   await page.route("**/api/user/*", (route) => (route.request().method() === "DELETE" ? route.fulfill(serverError) : route.continue()));
   await page.goto("/admin");
-  await page.getByRole("button", { name: "Show Users" }).click();
+  await showAdminView(page, "users");
   await page.getByRole("button", { name: `Delete ${fields.username}` }).click();
   await page.getByRole("dialog", { name: "Please confirm" }).getByRole("button", { name: "Confirm" }).click();
   await alert("Could not delete user!").waitFor();

@@ -12,6 +12,7 @@ import { ADMIN, type TestServer } from "../support/server";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { LAPTOP, openPage, PHONE } from "./browser";
 import { serverAndBrowser } from "./server-and-browser";
+import { showAdminView } from "./adminViews";
 
 setDefaultTimeout(120_000);
 
@@ -77,7 +78,7 @@ test("the checklist lists what fails silently, each row a link; plain HTTP ackno
 
 async function resetFromDialog(page: Page, participant: Participant): Promise<string> {
   await page.goto("/admin");
-  await page.getByRole("button", { name: "Show Users" }).click();
+  await showAdminView(page, "users");
   const users = page.getByRole("table", { name: "Users" });
   await users.getByRole("button", { name: `Info of ${participant.fields.username}` }).click();
   const info = page.getByRole("dialog", { name: "User info" });

@@ -9,12 +9,38 @@ function toBlob(canvas: HTMLCanvasElement, type: string, quality: number) {
   return new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, quality));
 }
 
-async function encode(source: CanvasImageSource, width: number, height: number): Promise<Blob | null> {
+/**
+ * Whether a video's frame is a picture worth sending: a browser that cannot decode the video (HEVC in Chromium) still
+ * "draws" a frame, blank or 1×1, and sending that would hide the server's real thumbnail. A photo that decoded is
+ * what it is, even of a plain wall: only a frame is judged.
+ */
+function isRealFrame(context: CanvasRenderingContext2D, width: number, height: number) {
+  const { data } = context.getImageData(0, 0, width, height);
+  const step = 4 * Math.max(1, Math.floor((width * height) / 4096));
+  let sum = 0;
+  let squares = 0;
+  let count = 0;
+  for (let i = 0; i < data.length; i += step) {
+    const luma = (data[i] * 3 + data[i + 1] * 6 + data[i + 2]) / 10;
+    sum += luma;
+    squares += luma * luma;
+    count += 1;
+  }
+  const mean = sum / count;
+  return squares / count - mean * mean > 4;
+}
+
+async function encode(source: CanvasImageSource, width: number, height: number, frame = false): Promise<Blob | null> {
+  // A pixel or two is no thumbnail, whatever the file (what a failed decode leaves).
+  if (width < 2 || height < 2) return null;
   const scale = Math.min(1, MAX_SIDE / Math.max(width, height));
   const canvas = document.createElement("canvas");
   canvas.width = Math.max(1, Math.round(width * scale));
   canvas.height = Math.max(1, Math.round(height * scale));
-  canvas.getContext("2d")?.drawImage(source, 0, 0, canvas.width, canvas.height);
+  const context = canvas.getContext("2d", { willReadFrequently: true });
+  if (!context) return null;
+  context.drawImage(source, 0, 0, canvas.width, canvas.height);
+  if (frame && !isRealFrame(context, canvas.width, canvas.height)) return null;
   for (const quality of [0.8, 0.6, 0.4, 0.25]) {
     let blob = await toBlob(canvas, "image/webp", quality);
     if (!blob || blob.type !== "image/webp") blob = await toBlob(canvas, "image/jpeg", quality);
@@ -51,13 +77,13 @@ function videoThumbnail(file: Blob) {
     video.onloadeddata = () => {
       video.currentTime = Number.isFinite(video.duration) ? Math.min(1, video.duration / 2) : 0;
     };
-    video.onseeked = () => encode(video, video.videoWidth, video.videoHeight).then(finish, () => finish(null));
+    video.onseeked = () => encode(video, video.videoWidth, video.videoHeight, true).then(finish, () => finish(null));
     video.onerror = () => finish(null);
     video.src = url;
   });
 }
 
-/** Resolves to a thumbnail for images and videos, or null (audio, notes, or a format the browser cannot decode). */
+/** Resolves to a thumbnail for images and videos, or null (audio, notes, a format the browser cannot decode, a blank frame). */
 export async function makeThumbnail(file: File | null): Promise<Blob | null> {
   if (!file) return null;
   try {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useId, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { listParticipants, type Participant } from "../api/console";
 import { AdminEvidenceDialog } from "../features/console/components/AdminEvidenceDialog";
@@ -29,6 +29,44 @@ function useView(): [View, (view: View, params?: Record<string, string>) => void
   return [view, go];
 }
 
+/**
+ * On a phone the setup chip and the select make one short row, so the list starts on the first screen; the heading
+ * is for screen readers there (the tab bar already marks Admin Page), as a truncated "Ad…" helped no one.
+ */
+const PHONE_HEADER =
+  "max-sm:mb-2 max-sm:flex-nowrap max-sm:items-center max-sm:gap-x-3 max-sm:[&>div:first-child]:flex-1 max-sm:[&>div:last-child]:shrink-0 max-sm:[&>div:last-child]:items-center max-sm:[&_h1]:sr-only";
+
+const PAGES = [
+  ["/admin/show", "console.show_link"],
+  ["/admin/invitation", "console.invitation_link"],
+  ["/admin/server", "console.server_link"],
+  ["/admin/languages", "console.languages_link"],
+] as const;
+
+/** A phone's one select for the desk's views and the admin's other pages (the laptop's row of buttons and links). */
+function PhoneSections({ view, onView }: { view: View; onView: (view: View) => void }) {
+  const id = useId();
+  const [, navigate] = useLocation();
+  const choose = (value: string) => (value.startsWith("/") ? navigate(value) : onView(value as View));
+  return (
+    <div className="sm:hidden">
+      <label htmlFor={id} className="sr-only">
+        {t("console.section")}
+      </label>
+      <select id={id} value={view} onChange={(event) => choose(event.target.value)} className="h-11 max-w-40 rounded-full border border-ink-300 bg-surface px-3 text-sm font-semibold text-ink-900">
+        <option value="evidence">{t("console.all_evidence")}</option>
+        <option value="users">{t("admin.users_title")}</option>
+        <option value="audit">{t("console.audit.title")}</option>
+        {PAGES.map(([href, label]) => (
+          <option key={href} value={href}>
+            {t(label)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** Spec §4 admin screen, grown into the investigator's desk (issue 9): the console, the participants, the audit log. */
 export default function AdminScreen() {
   const [view, setView] = useView();
@@ -47,9 +85,12 @@ export default function AdminScreen() {
     <Page
       title={t("console.administration")}
       wide
+      headerClass={PHONE_HEADER}
       actions={
         <>
           <ServerWarnings folded />
+          <PhoneSections view={view} onView={setView} />
+          <div className="contents max-sm:hidden">
           <Button variant="secondary" onClick={() => setView(view === "evidence" ? "users" : "evidence")}>
             {view === "evidence" ? t("console.show_users") : t("console.show_evidence")}
           </Button>
@@ -58,18 +99,12 @@ export default function AdminScreen() {
               {t("console.audit.title")}
             </Button>
           )}
-          <Link href="/admin/show" className={buttonClass("ghost")}>
-            {t("console.show_link")}
-          </Link>
-          <Link href="/admin/invitation" className={buttonClass("ghost")}>
-            {t("console.invitation_link")}
-          </Link>
-          <Link href="/admin/server" className={buttonClass("ghost")}>
-            {t("console.server_link")}
-          </Link>
-          <Link href="/admin/languages" className={buttonClass("ghost")}>
-            {t("console.languages_link")}
-          </Link>
+          {PAGES.map(([href, label]) => (
+            <Link key={href} href={href} className={buttonClass("ghost")}>
+              {t(label)}
+            </Link>
+          ))}
+          </div>
         </>
       }
     >

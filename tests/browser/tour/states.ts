@@ -6,6 +6,7 @@
 import type { Page } from "playwright-core";
 import { latestMailedCode } from "../../support/client";
 import type { Role, SeededItem, TourCast } from "./seed";
+import { showAdminView } from "../adminViews";
 
 /** `archive-visitor`: a visitor on the second server, started in archive mode. */
 export type TourRole = Role | "archive-visitor";
@@ -96,7 +97,7 @@ async function resetEmail(page: Page, cast: TourCast) {
 
 async function adminUsers(page: Page) {
   await go(page, "/admin");
-  await button(page, "Show Users").click();
+  await showAdminView(page, "users");
   await page.getByRole("table", { name: "Users" }).getByRole("row").nth(1).waitFor();
 }
 
@@ -212,7 +213,7 @@ export const TOUR_STATES: TourState[] = [
   { screen: "admin", state: "user-dialog", as: "admin", reach: async (page, cast) => { await adminUsers(page); await button(page, `Info of ${cast.participant.username}`).click(); await dialog(page).waitFor(); } },
   { screen: "admin", state: "user-evidence-dialog", as: "admin", reach: async (page, cast) => { await adminUsers(page); await button(page, `Evidence of ${cast.participant.username}`).click(); await dialog(page).waitFor(); } },
   { screen: "admin", state: "user-evidence-empty", as: "admin", reach: async (page, cast) => { await adminUsers(page); await button(page, `Evidence of ${cast.fresh.username}`).click(); await shows(page, "User has not uploaded any evidence"); } },
-  { screen: "admin", state: "audit-log", as: "admin", reach: async (page) => { await go(page, "/admin"); await button(page, "Audit log").click(); await page.getByRole("list", { name: "Audit entries" }).or(page.getByText("Nothing recorded for these filters.")).waitFor(); } },
+  { screen: "admin", state: "audit-log", as: "admin", reach: async (page) => { await go(page, "/admin"); await showAdminView(page, "audit"); await page.getByRole("list", { name: "Audit entries" }).or(page.getByText("Nothing recorded for these filters.")).waitFor(); } },
   { screen: "show", state: "editor", as: "admin", reach: async (page) => { await go(page, "/admin/show"); await page.frameLocator('iframe[title^="Preview"]').getByRole("heading", { level: 1 }).waitFor(); } },
   {
     screen: "show", state: "briefing-reset-confirm", as: "admin",

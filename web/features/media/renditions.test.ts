@@ -25,10 +25,11 @@ test("a display copy this browser cannot play gives way to the original", () => 
   expect(displaySource(item, everything)?.url).toBe("/o/display");
 });
 
-test("a JPEG with the sender's thumbnail keeps both; an item from before renditions keeps its original", () => {
+test("a JPEG tiles from the server's thumbnail over the sender's; an item from before renditions keeps its original", () => {
   const jpeg = { aws_url: "/api/media/b", thumbnail_url: "/api/media/t", renditions: [r("thumbnail", "/api/media/b/thumbnail")] };
   expect(displaySource(jpeg, chromium)).toEqual({ url: "/api/media/b", mime: null });
-  expect(thumbnailUrl(jpeg)).toBe("/api/media/t");
+  expect(thumbnailUrl(jpeg)).toBe("/api/media/b/thumbnail");
+  expect(thumbnailUrl({ thumbnail_url: "/api/media/t" })).toBe("/api/media/t");
   const old = { aws_url: "/api/media/c", thumbnail_url: null };
   expect(displaySource(old, chromium)?.url).toBe("/api/media/c");
   expect(thumbnailUrl(old)).toBeNull();

@@ -42,7 +42,8 @@ export function ConsoleGrid({ items, cursorId, selected, onOpen, onCursor, onTog
             >
               {item.title}
             </button>
-            <p className="truncate text-xs text-muted" title={name}>
+            {/* relative: the time's screen-reader text (absolutely placed) stays clipped inside, not widening the page. */}
+            <p className="relative truncate text-xs text-muted" title={name}>
               {MEDIA_LABELS[item.media_type]} #{item.id} · <span dir="auto">{name}</span> · <RelativeTime iso={item.date_posted} />
             </p>
             <div className="mt-auto flex flex-wrap items-center gap-2">

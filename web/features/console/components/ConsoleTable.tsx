@@ -11,11 +11,11 @@ import { t, type MessageId } from "../../i18n/i18n";
 import { thumbnailUrl } from "../../media/renditions";
 import { WithdrawnMark } from "./WithdrawnMark";
 
-// Without a picture the kind is already in the text below the title: a phone keeps the width for the title.
-const ROW_THUMBNAIL = (item: ConsoleItem) => `${thumbnailUrl(item) ? "flex" : "flex max-sm:hidden"} h-12 w-16 lg:h-7 lg:w-10`;
+// One slot for every row, picture or not, so titles start at the same place.
+const ROW_THUMBNAIL = "flex h-10 w-14 sm:h-12 sm:w-16 lg:h-7 lg:w-10";
 
 /** The item's picture (or its kind) with a clip's length; `size` is the frame's size and display classes. */
-export function Thumbnail({ item, size = ROW_THUMBNAIL(item) }: { item: ConsoleItem; size?: string }) {
+export function Thumbnail({ item, size = ROW_THUMBNAIL }: { item: ConsoleItem; size?: string }) {
   const picture = thumbnailUrl(item);
   const frame = `${size} relative shrink-0 items-center justify-center overflow-hidden rounded-md bg-paper-deep text-xs font-medium text-ink-700`;
   return (
@@ -105,10 +105,10 @@ export function ConsoleTable({ items, cursorId, selected, onOpen, onCursor, onTo
                 onClick={() => onCursor(item.id)}
                 className="align-top hover:bg-paper/70 lg:align-middle aria-[current=true]:bg-paper-deep/70 aria-[current=true]:shadow-[inset_3px_0_0_var(--color-accent)] rtl:aria-[current=true]:shadow-[inset_-3px_0_0_var(--color-accent)]"
               >
-                <td className="px-2 py-3 lg:py-1">
-                  <input type="checkbox" className="mt-3 size-5 accent-ink-900 lg:mt-0 lg:align-middle" checked={selected.has(item.id)} onChange={() => onToggle(item.id)} aria-label={t("console.select_item", { title: item.title })} />
+                <td className="px-2 py-2 sm:py-3 lg:py-1">
+                  <input type="checkbox" className="mt-2.5 size-5 sm:mt-3 accent-ink-900 lg:mt-0 lg:align-middle" checked={selected.has(item.id)} onChange={() => onToggle(item.id)} aria-label={t("console.select_item", { title: item.title })} />
                 </td>
-                <td className="px-2 py-3 lg:py-1">
+                <td className="px-2 py-2 max-sm:max-w-0 max-sm:w-full sm:py-3 lg:py-1">
                   <div className="flex gap-3 lg:items-center">
                     <Thumbnail item={item} />
                     <div className="min-w-0 lg:flex lg:items-baseline lg:gap-2">
@@ -116,11 +116,19 @@ export function ConsoleTable({ items, cursorId, selected, onOpen, onCursor, onTo
                         type="button"
                         dir="auto"
                         onClick={() => onOpen(item.id)}
-                        className="text-start font-semibold wrap-anywhere text-ink-950 underline decoration-ink-300 underline-offset-4 hover:decoration-ink-900 lg:max-w-[20rem] lg:shrink-0 lg:truncate"
+                        className="text-start font-semibold wrap-anywhere text-ink-950 max-sm:block max-sm:w-full max-sm:truncate underline decoration-ink-300 underline-offset-4 hover:decoration-ink-900 lg:max-w-[20rem] lg:shrink-0 lg:truncate"
                       >
                         {item.title}
                       </button>
-                      <p className="mt-0.5 line-clamp-2 text-xs wrap-anywhere text-muted lg:mt-0 lg:line-clamp-1 lg:min-w-0">
+                      {/* A phone's second line: kind · participant · time, in one line (the viewer has the rest). */}
+                      <p className="mt-0.5 flex gap-1 text-xs whitespace-nowrap text-muted sm:hidden">
+                        {MEDIA_LABELS[item.media_type]} ·
+                        <span dir="auto" className="min-w-10 truncate font-medium text-ink-800">
+                          {name}
+                        </span>
+                        · <RelativeTime iso={item.date_posted} />
+                      </p>
+                      <p className="mt-0.5 line-clamp-2 text-xs wrap-anywhere text-muted max-sm:hidden lg:mt-0 lg:line-clamp-1 lg:min-w-0">
                         {MEDIA_LABELS[item.media_type]} #{item.id}
                         <span className="md:hidden">
                           {" · "}
@@ -133,8 +141,10 @@ export function ConsoleTable({ items, cursorId, selected, onOpen, onCursor, onTo
                           </>
                         )}
                       </p>
-                      {/* A phone has no participant column: the name on a line of its own, whole. */}
-                      <p dir="auto" className="mt-0.5 text-xs font-medium wrap-anywhere text-ink-800 text-page-start md:hidden">
+                      {/* A phone's state column is narrow: the withdrawal gets a line of its own under the item. */}
+                      <WithdrawnMark item={item} className="mt-1 sm:hidden" />
+                      {/* A tablet has no participant column: the name on a line of its own, whole. */}
+                      <p dir="auto" className="mt-0.5 text-xs font-medium wrap-anywhere text-ink-800 text-page-start max-sm:hidden md:hidden">
                         {name}
                       </p>
                     </div>
@@ -165,13 +175,14 @@ export function ConsoleTable({ items, cursorId, selected, onOpen, onCursor, onTo
                     )}
                   </div>
                 </td>
-                <td className="px-2 py-3 lg:py-1">
-                  <div className="flex flex-col items-start gap-1.5 lg:flex-row lg:items-center">
+                {/* A phone leaves out the switch's word (its position and its name say it) to keep width for the title. */}
+                <td className="px-2 py-2 max-sm:[&_[role=switch]+span]:hidden sm:py-3 lg:py-1">
+                  <div className="flex flex-col items-start gap-1 sm:gap-1.5 lg:flex-row lg:items-center">
                     <Badge variant={item.review_status ?? "new"}>{reviewLabel(item.review_status ?? "new")}</Badge>
                     {renderVisibility(item)}
                   </div>
                   {/* A line of its own: the other rows keep their one line. */}
-                  <WithdrawnMark item={item} className="mt-1.5 max-w-48" />
+                  <WithdrawnMark item={item} className="mt-1.5 max-w-48 max-sm:hidden" />
                 </td>
               </tr>
             );

@@ -54,20 +54,21 @@ export function DeskBar({
       {/* On a laptop the desk's bar stays under the app's bar while the list scrolls (a phone keeps its height for rows). */}
       <div className="relative z-20 -mx-4 space-y-2 border-b border-line bg-paper/95 px-4 py-2 backdrop-blur sm:sticky sm:top-16 sm:-mx-6 sm:px-6">
         <ConsoleFilters query={query} participants={participants} onChange={onQuery} />
-        <div className="flex flex-wrap items-center gap-2">
+        {/* A phone: the counts and the tools in one line that scrolls sideways, so the rows start on the first screen. */}
+        <div className="flex items-center gap-2 max-sm:-mx-4 max-sm:overflow-x-auto max-sm:px-4 max-sm:pb-1 sm:flex-wrap">
           <StateCounts counts={counts} query={query} onFilter={(patch) => onQuery(patch)} />
-          <div className="ms-auto flex flex-wrap items-center gap-2">
-            <p role="status" className="flex items-center gap-2 text-xs text-muted">
+          <div className="ms-auto flex items-center gap-2 sm:flex-wrap">
+            <p role="status" className="flex items-center gap-2 text-xs whitespace-nowrap text-muted">
               <span aria-hidden="true" className={`size-2 rounded-full ${LIVE_DOT[live]}`} />
               {t(LIVE_TEXT[live])}
             </p>
-            <Button variant="ghost" size="sm" aria-pressed={grid} onClick={() => onGrid(!grid)}>
+            <Button variant="ghost" size="sm" className="whitespace-nowrap" aria-pressed={grid} onClick={() => onGrid(!grid)}>
               {t("console.grid")}
             </Button>
             <Button variant="ghost" size="sm" className="max-sm:hidden" onClick={onHelp} aria-keyshortcuts="?">
               {t("console.shortcuts")}
             </Button>
-            <a className={buttonClass("secondary", "", "sm")} href={exportUrl(query)} download>
+            <a className={buttonClass("secondary", "whitespace-nowrap", "sm")} href={exportUrl(query)} download>
               {t("console.export")}
             </a>
           </div>

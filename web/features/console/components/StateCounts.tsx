@@ -27,7 +27,7 @@ export function StateCounts({
 }) {
   if (counts === "unavailable") return <p className="text-sm text-muted">{t("console.counts_unavailable")}</p>;
   return (
-    <ul aria-label={t("console.counts")} className="relative flex gap-2 max-sm:-mx-4 max-sm:overflow-x-auto max-sm:px-4 max-sm:pb-1 sm:flex-wrap">
+    <ul aria-label={t("console.counts")} className="relative flex gap-2 sm:flex-wrap">
       {STATES.map(({ key, label, patch }) => {
         // A server that knows no withdrawals has no count for them.
         if (counts && counts[key] === undefined) return null;
