@@ -48,6 +48,9 @@ export async function textsNotFromCatalog(page: Page, data: string[]): Promise<s
       for (const style of ["long", "short", "narrow"] as const) addWords(new Intl.NumberFormat("en", { style: "unit", unit, unitDisplay: style }).format(2));
     }
     addWords(new Intl.ListFormat("en").format(["a", "b", "c"]));
+    // Languages named by Intl in the active language (a captions track's language on the Show screen).
+    const languageNames = new Intl.DisplayNames(["en"], { type: "language" });
+    for (const code of ["en", "fr", "de", "es", "ar", "en-XA"]) addWords(languageNames.of(code) ?? "");
     for (const unit of ["byte", "kilobyte", "megabyte", "gigabyte"]) addWords(new Intl.NumberFormat("en", { style: "unit", unit, unitDisplay: "short" }).format(2));
 
     /** The letters of a text outside ⟦ ⟧, once the seed's data and Intl's words are taken out ("" when none are left). */
