@@ -46,6 +46,7 @@ export function createApp(ctx: AppContext, assets: WebAssets, watch: ServerWatch
         console.error(error.message);
         return errorJson(500, MEDIA_MISSING_MESSAGE);
       }
+      watch.database.failed(error);
       return serverErrorResponse(error, request);
     })
     // Each feature's routes are a function of this app that adds them to it: a plugin instance of its own (new

@@ -10,9 +10,10 @@ import { mkdtemp, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient } from "@libsql/client/sqlite3";
+import { drizzle } from "drizzle-orm/libsql/sqlite3";
 import type { Config } from "../config";
 import { openDatabase } from "../db/client";
-import { newerThanKnown } from "../db/migrate";
+import { newerDatabase } from "../db/migrate";
 import { checkBackup } from "../backups/backup-verify";
 import { auditKeyText, restoreAuditKey } from "../audit/audit-key";
 import { keyOfEntry, type BackupManifest } from "./backup-format";
@@ -20,7 +21,6 @@ import { copyRows } from "./database-copy";
 import { CliError } from "./errors";
 import { databaseFileOf, MadeFolders, requireEmptyTarget, stageMedia } from "./restore-target";
 import { readTar } from "./tar";
-import { VERSION } from "./version";
 
 export type RestoreSummary = BackupManifest & { restoredMedia: number; renditionsQueued: number };
 
@@ -46,10 +46,8 @@ export async function restore(config: Config, file: string): Promise<RestoreSumm
     const snapshot = createClient({ url: `file:${dbPath}` });
     let renditionsQueued: number;
     try {
-      const newer = await newerThanKnown(snapshot);
-      if (newer) {
-        throw refused(archive, `it was made by casefile ${manifest.appVersion}, whose database has ${newer} migration(s) this release (${VERSION}) does not know; restore it with casefile ${manifest.appVersion} or newer.`);
-      }
+      const newer = await newerDatabase(drizzle(snapshot));
+      if (newer) throw refused(archive, `its database was last migrated by ${newer.releases}; restore it with that release or a newer one.`);
       renditionsQueued = await queueRenditionsWithoutFiles(snapshot, new Set(check.read.media.keys()));
     } finally {
       snapshot.close();

@@ -7,6 +7,7 @@ import { desc, eq, gt, lt } from "drizzle-orm";
 import { VERSION } from "../cli/version";
 import type { Database } from "../db/client";
 import { serverInstances } from "../db/server-instances";
+import type { DatabaseReach } from "./database-reach";
 
 const HEARTBEAT_MS = 30_000;
 export const GONE_AFTER_MS = 3 * HEARTBEAT_MS;
@@ -16,7 +17,7 @@ const FORGOTTEN_AFTER_MS = 24 * 60 * 60_000;
 export const INSTANCE_ID = crypto.randomUUID();
 export const STARTED_AT = new Date();
 
-export function startHeartbeat(db: Database, id: string, startedAt: Date): { stop(): Promise<void>; ready: Promise<void> } {
+export function startHeartbeat(db: Database, id: string, startedAt: Date, reach: DatabaseReach): { stop(): Promise<void>; ready: Promise<void> } {
   const beat = async () => {
     const now = new Date().toISOString();
     await db
@@ -26,8 +27,16 @@ export function startHeartbeat(db: Database, id: string, startedAt: Date): { sto
     await db.delete(serverInstances).where(lt(serverInstances.seenAt, new Date(Date.now() - FORGOTTEN_AFTER_MS).toISOString()));
   };
   const warn = (error: unknown) => console.warn("instance heartbeat failed:", error);
-  const ready = beat().catch(warn);
-  const timer = setInterval(() => beat().catch(warn), HEARTBEAT_MS);
+  const beatNoted = () =>
+    beat().then(
+      () => reach.reached(),
+      (error) => {
+        reach.failed(error);
+        warn(error);
+      },
+    );
+  const ready = beatNoted();
+  const timer = setInterval(beatNoted, HEARTBEAT_MS);
   timer.unref();
   return {
     ready,

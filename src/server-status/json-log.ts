@@ -19,7 +19,10 @@ function line(level: string, fields: Record<string, unknown>): string {
 
 let installed = false;
 
-/** Turns console.log/info/warn/error into JSON lines (once per process). */
+/**
+ * Turns console.log/info/warn/error into JSON lines (once per process), and an uncaught exception or unhandled
+ * rejection too: the runtime would print it as raw lines of source and stack. The process still ends, as it would.
+ */
 export function useJsonLog(): void {
   if (installed) return;
   installed = true;
@@ -30,6 +33,13 @@ export function useJsonLog(): void {
   console.info = write(process.stdout, "info");
   console.warn = write(process.stderr, "warn");
   console.error = write(process.stderr, "error");
+  const fatal = (what: string) => (error: unknown) => {
+    const stack = error instanceof Error ? { stack: error.stack } : {};
+    process.stderr.write(line("fatal", { msg: `${what}: ${error instanceof Error ? error.message : format(error)}`, ...stack }) + "\n");
+    process.exit(1);
+  };
+  process.on("uncaughtException", fatal("uncaught exception"));
+  process.on("unhandledRejection", fatal("unhandled rejection"));
 }
 
 export function logRequest(fields: { method: string; route: string; status: number; ms: number }): void {

@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import { requireAdmin } from "../auth/guard";
+import { readCookie, SESSION_COOKIE } from "../http/cookies";
 import type { AppContext } from "../context";
 import { VERSION } from "../cli/version";
 import { codeFor, DATABASE_DOWN_MESSAGE, errorJson, HttpError, httpErrorResponse } from "../http/errors";
@@ -10,18 +11,18 @@ import { family, METRICS_CONTENT_TYPE, metricsText } from "./metrics-text";
 import { serverStatus } from "./status.service";
 import type { ServerWatch } from "./watch";
 
-/** Admins' cookies this instance verified in the last few minutes (the Server screen polls every 5 s). */
+/** Admins' sessions this instance verified in the last few minutes (the Server screen polls every 5 s). */
 class RecentAdmins {
   private readonly seen = new Map<string, number>();
   private static readonly FOR_MS = 5 * 60_000;
   verified(request: Request): void {
-    const cookie = request.headers.get("cookie");
-    if (!cookie) return;
+    const session = readCookie(request, SESSION_COOKIE);
+    if (!session) return;
     if (this.seen.size > 100) this.seen.clear();
-    this.seen.set(cookie, Date.now());
+    this.seen.set(session, Date.now());
   }
   recentlyVerified(request: Request): boolean {
-    const at = this.seen.get(request.headers.get("cookie") ?? "");
+    const at = this.seen.get(readCookie(request, SESSION_COOKIE) ?? "");
     return at !== undefined && Date.now() - at < RecentAdmins.FOR_MS;
   }
 }
@@ -43,13 +44,18 @@ export function serverStatusRoutes(ctx: AppContext, watch: ServerWatch) {
         await requireAdmin(ctx, request);
         const status = await serverStatus(ctx, watch);
         admins.verified(request);
+        watch.database.reached();
         return status;
       } catch (error) {
         if (error instanceof HttpError) throw error;
-        // The database is down: an admin this instance verified a moment ago is told why; anyone else only that.
-        const reason = admins.recentlyVerified(request) ? `: ${oneLine(error)}` : ".";
-        // The console shows the code's words (the database cannot be reached); the English message carries the reason.
-        return httpErrorResponse(new HttpError(503, `The server cannot reach its database${reason}`, codeFor(503, DATABASE_DOWN_MESSAGE)));
+        watch.database.failed(error);
+        const code = codeFor(503, DATABASE_DOWN_MESSAGE);
+        // The database is down: an admin this instance verified a moment ago is told why and since when (params, for
+        // the Server screen's words); anyone else only that.
+        if (!admins.recentlyVerified(request)) return httpErrorResponse(new HttpError(503, "The server cannot reach its database.", code));
+        const since = watch.database.since ?? new Date().toISOString();
+        const reason = oneLine(error);
+        return httpErrorResponse(new HttpError(503, `The server cannot reach its database since ${since}: ${reason}`, code, { since, reason }));
       }
     })
     // After fixing what made them fail (a tool installed, room made): every failed rendition job runs again.

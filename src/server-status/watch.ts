@@ -14,6 +14,7 @@ import { RequestMetrics } from "./request-metrics";
 import { serverStatus } from "./status.service";
 import type { UncleanStop } from "./unclean-stop";
 import { DatabaseGrowth } from "./database-growth";
+import { DatabaseReach } from "./database-reach";
 
 const WARNING_CHECK_MS = 60_000;
 
@@ -27,6 +28,8 @@ export type ServerWatch = {
   renditions: { found: string[]; missing: string[]; runner: JobRunner | undefined };
   /** The database's growth, for its disk's hours left. */
   databaseGrowth: DatabaseGrowth;
+  /** Since when the database cannot be reached (an outage of a libSQL server). */
+  database: DatabaseReach;
   /** The run before this one, when it ended without a clean stop (unclean-stop.ts). */
   uncleanStop: UncleanStop | undefined;
   stop(): Promise<void>;
@@ -40,7 +43,8 @@ export function startWatch(ctx: AppContext, tls: ServerTls | undefined, uncleanS
   const instanceId = crypto.randomUUID();
   const startedAt = new Date();
   const errors = new ErrorLog();
-  const heartbeat = startHeartbeat(ctx.db, instanceId, startedAt);
+  const database = new DatabaseReach();
+  const heartbeat = startHeartbeat(ctx.db, instanceId, startedAt, database);
   const stopBackups = scheduleBackups(ctx, instanceId, errors);
   const tools = findTools();
   const renditions = { ...toolReport(tools), runner: startRenditions(ctx, tools) };
@@ -57,6 +61,7 @@ export function startWatch(ctx: AppContext, tls: ServerTls | undefined, uncleanS
     metrics: new RequestMetrics(),
     renditions,
     databaseGrowth: new DatabaseGrowth(),
+    database,
     uncleanStop,
     async stop() {
       clearInterval(warningCheck);

@@ -224,7 +224,7 @@ describe("archives of older releases", () => {
   }
 });
 
-test("a database a newer release migrated: serve refuses in one line naming both releases, the database unchanged", async () => {
+test("a database a newer release migrated: serve refuses in one line naming both releases (the one recorded as the last to migrate it), the database unchanged", async () => {
   const target = await tempDir("casefile-newer-");
   try {
     const archive = path.join(target, "archive.tar");
@@ -232,11 +232,15 @@ test("a database a newer release migrated: serve refuses in one line naming both
     expect((await runCommand([...FROM_SOURCE, "restore", archive], target, PATH_ONLY)).code).toBe(0);
     const first = await startProgram(FROM_SOURCE, target, { ...PATH_ONLY, RENDITION_JOBS: "0" });
     await first.stop();
-    // What a newer release leaves: one more migration, and its instance's heartbeat.
+    // What a newer release leaves: one more migration, recorded as its own, and a heartbeat of some other release.
     const file = path.join(target, "data/casefile.db");
     const db = createClient({ url: `file:${file}` });
     await db.execute("insert into __drizzle_migrations (hash, created_at) values ('from-a-newer-release', 99999999999999)");
-    await db.execute("insert into server_instances (id, host, version, started_at, seen_at) values ('newer', 'host', '9.9.9+abcdef0', '2999-01-01T00:00:00.000Z', '2999-01-01T00:00:00.000Z')");
+    // The start that migrated it recorded its own release.
+    expect(String((await db.execute("select release from database_release")).rows[0]?.release)).toMatch(/^\d+\.\d+\.\d+\+[0-9a-f]+(-dirty)?$/);
+    await db.execute("update database_release set release = '9.9.9+abcdef0'");
+    await db.execute("insert into server_instances (id, host, version, started_at, seen_at) values ('other', 'host', '0.0.1+0000000', '2999-01-01T00:00:00.000Z', '2999-01-01T00:00:00.000Z')");
+    const known = Number((await db.execute("select count(*) as n from __drizzle_migrations")).rows[0]!.n) - 1;
     await db.execute("PRAGMA wal_checkpoint(TRUNCATE)"); // all of it in the file, which is then compared
     db.close();
     // The database's file, and no write waiting in a WAL (SQLite's shared-memory index is no data).
@@ -252,8 +256,9 @@ test("a database a newer release migrated: serve refuses in one line naming both
     expect(started.code).not.toBe(0);
     const lines = started.stderr.trim().split("\n");
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain("The database has 1 migration(s) that casefile");
-    expect(lines[0]).toContain("the last instance seen on it ran casefile 9.9.9+abcdef0");
+    expect(lines[0]).toMatch(
+      new RegExp(`^This database was last migrated by casefile 9\\.9\\.9\\+abcdef0 \\(${known + 1} migrations; this casefile \\d+\\.\\d+\\.\\d+\\+[0-9a-f]+(-dirty)? knows ${known}\\): start that release or a newer one, or restore a backup made by this release`),
+    );
     expect(await data()).toEqual(before);
 
     // A backup of it, restored by this release: refused the same way, nothing written.
@@ -263,7 +268,7 @@ test("a database a newer release migrated: serve refuses in one line naming both
     try {
       const refused = await runCommand([...FROM_SOURCE, "restore", newer], elsewhere, PATH_ONLY);
       expect(refused.code).toBe(2);
-      expect(refused.stderr).toContain("migration(s) this release");
+      expect(refused.stderr).toContain(`its database was last migrated by casefile 9.9.9+abcdef0 (${known + 1} migrations; this casefile `);
       expect(refused.stderr.trim().split("\n")).toHaveLength(1);
       expect(await readdir(elsewhere)).toEqual([]);
     } finally {

@@ -45,8 +45,10 @@ test("sqld stopped: 503 with the reason for phones and the Server screen, /healt
   const metrics = () => fetch(`${program!.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
   expect(await (await metrics()).text()).toContain("casefile_database_up 1");
 
+  const killedAt = Date.now() - 1; // ISO times are to the millisecond
   await sqld.kill();
   const phone = await actor.post("/api/evidence", form({ title: "During the outage" }, { file: await fixture("photo.jpg") }));
+  const phoneAnsweredAt = Date.now();
   expect(phone.status).toBe(503);
   expect(((await phone.json()) as { message: string }).message).toStartWith("The server cannot reach its database");
   const listed = await actor.get("/api/evidence");
@@ -59,9 +61,20 @@ test("sqld stopped: 503 with the reason for phones and the Server screen, /healt
   const text = await scraped.text();
   expect(text).toContain("casefile_database_up 0");
   expect(text).toMatch(/^casefile_info\{version="[^"]+\+[0-9a-f]{7,}(-dirty)?"\} 1$/m);
+  // The admin verified a moment ago is told why and since when (the first request that failed for it), in the words
+  // and in params for the Server screen; a participant only that the database cannot be reached.
   const screen = await admin.get("/api/server/status");
   expect(screen.status).toBe(503);
-  expect(((await screen.json()) as { message: string }).message).toMatch(/^The server cannot reach its database: .+/);
+  const told = (await screen.json()) as { message: string; params: { since: string; reason: string } };
+  expect(told.params.since).toBeDefined();
+  expect(Date.parse(told.params.since)).toBeGreaterThanOrEqual(killedAt);
+  expect(Date.parse(told.params.since)).toBeLessThanOrEqual(phoneAnsweredAt);
+  expect(told.params.reason.length).toBeGreaterThan(0);
+  expect(told.message).toBe(`The server cannot reach its database since ${told.params.since}: ${told.params.reason}`);
+  expect((await (await admin.get("/api/server/status")).json()) as { params: { since: string } }).toMatchObject({ params: { since: told.params.since } });
+  const other = await actor.get("/api/server/status");
+  expect(other.status).toBe(503);
+  expect(await other.json()).not.toHaveProperty("params");
 
   await sqld.restart();
   const back = Date.now() + 30_000;
@@ -69,6 +82,7 @@ test("sqld stopped: 503 with the reason for phones and the Server screen, /healt
     if (Date.now() > back) throw new Error("the server did not come back with sqld");
     await Bun.sleep(200);
   }
+  expect((await admin.get("/api/server/status")).status).toBe(200);
   expect((await actor.post("/api/evidence", form({ title: "After the outage" }, { file: await fixture("photo.jpg") }))).status).toBe(201);
   const titles = ((await (await actor.get("/api/evidence")).json()) as { title: string }[]).map((item) => item.title).sort();
   expect(titles).toEqual(["After the outage", "Before the outage"]);

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { t } from "../features/i18n/i18n";
-import { formatUptime, retryRenditions, type ServerStatus, type Volume } from "../features/server-status/serverStatus";
+import { databaseOutage, formatUptime, retryRenditions, type ServerStatus, type Volume } from "../features/server-status/serverStatus";
 import { StatusWarnings } from "../features/server-status/ServerBanner";
 import { useServerStatus } from "../features/server-status/useServerStatus";
 import { RetentionPanel } from "../features/privacy/RetentionPanel";
@@ -200,6 +200,7 @@ function Renditions({ status }: { status: ServerStatus }) {
 /** Administration → Server: the server's health during a show, fetched again every few seconds. */
 export default function ServerScreen() {
   const { status, error } = useServerStatus(POLL_MS);
+  const outage = databaseOutage(error);
   return (
     <Page
       title={t("server.title")}
@@ -213,7 +214,9 @@ export default function ServerScreen() {
     >
       {error && (
         <div className="mb-4">
-          <Alert>{t("server.status_failed", { error })}</Alert>
+          <Alert>
+            {outage ? t("server.database_unreachable", { since: when(outage.since), reason: outage.reason }) : t("server.status_failed", { error: error.message })}
+          </Alert>
         </div>
       )}
       {!status ? (

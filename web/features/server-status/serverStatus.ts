@@ -1,4 +1,4 @@
-import { request } from "../../api/client";
+import { ApiError, request } from "../../api/client";
 import { t } from "../i18n/i18n";
 
 /** GET /api/server/status (src/server-status/status.service.ts), as the Server screen and the console banner read it. */
@@ -40,6 +40,13 @@ export type ServerStatus = {
   instances: { id: string; host: string; version: string; started_at: string; seen_at: string; this: boolean }[];
   warnings: ServerWarning[];
 };
+
+/** The database outage the server tells an admin it verified shortly before (a 503 with since and reason), if that is why. */
+export function databaseOutage(failure: Error | undefined): { since: string; reason: string } | undefined {
+  if (!(failure instanceof ApiError) || failure.status !== 503) return undefined;
+  const params = (failure.body as { params?: { since?: unknown; reason?: unknown } } | undefined)?.params;
+  return typeof params?.since === "string" && typeof params.reason === "string" ? { since: params.since, reason: params.reason } : undefined;
+}
 
 export const fetchServerStatus = () => request<ServerStatus>("GET", "/api/server/status");
 

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { fetchServerStatus, type ServerStatus } from "./serverStatus";
 
-/** The server's status, fetched again every `everyMs` while the component is shown (a failed fetch keeps the last one). */
+/** The server's status, fetched again every `everyMs` while the component is shown (a failed fetch keeps the last one, and says why). */
 export function useServerStatus(everyMs: number) {
   const [status, setStatus] = useState<ServerStatus>();
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Error>();
   useEffect(() => {
     let stopped = false;
     const load = () =>
@@ -14,7 +14,7 @@ export function useServerStatus(everyMs: number) {
           setStatus(next);
           setError(undefined);
         },
-        (failure: Error) => !stopped && setError(failure.message),
+        (failure: Error) => !stopped && setError(failure),
       );
     load();
     const timer = setInterval(load, everyMs);
