@@ -33,8 +33,16 @@ async function discard(body: ReadableStream<Uint8Array>, maxBytes: number): Prom
   }
 }
 
+/**
+ * A resumable upload's piece refused because the upload is busy or elsewhere (423, 409): its client resumes by asking
+ * the offset again and resending, so draining the piece would only spend the venue's upstream on bytes sent twice
+ * (the lease of a piece cut by the network is still held when the resumed piece arrives).
+ */
+const isRefusedTusPiece = (request: Request, status: number) =>
+  request.method === "PATCH" && (status === 423 || status === 409) && request.headers.get("content-type") === "application/offset+octet-stream";
+
 export async function answerUnreadBody(request: Request, response: Response): Promise<Response> {
-  if (response.status < 400 || !request.body || request.bodyUsed) return response;
+  if (response.status < 400 || !request.body || request.bodyUsed || isRefusedTusPiece(request, response.status)) return response;
   const length = declaredLength(request);
   if (length !== undefined && length <= SMALL_DRAIN_BYTES) {
     await discard(request.body, SMALL_DRAIN_BYTES);
