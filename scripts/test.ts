@@ -1,13 +1,16 @@
 /**
- * `npm test`: the main suite beside the long tests — the slow-link test (a 20 MB video over ~400 kbit/s, about seven
- * minutes, mostly waiting on the throttle), then axe over every screen and state at both sizes — so the long ones do
- * not add their minutes to the run. Each output line is
+ * `npm test`: three runs side by side — the main suite, the browser tests, and the long tests (the slow-link test, a
+ * 20 MB video over ~400 kbit/s, about seven minutes mostly waiting on the throttle, then axe over every screen and
+ * state at both sizes) — so none adds its minutes to another's. Each output line is
  * prefixed with its run's name; the exit code is non-zero if either run fails. A closing "N passed, N failed" line
  * adds up both runs' counts (a run that failed without a failing test, e.g. a crash, counts as one failure).
  */
 const runs = [
-  { name: "main", args: ["test", "--timeout", "60000"] },
-  // Not named *.test.ts, so the main run does not pick it up; an explicit ./path runs it.
+  // The server's and the web's own tests, the shipping tests (sqld, S3, the executable) and the network faults.
+  { name: "main", args: ["test", "--timeout", "60000", "./src", "./web", "./scripts", "./tests/ship", "./tests/network", "./tests/support"] },
+  // The browser tests, beside them: each waits on Chromium and its server more than on the CPU.
+  { name: "browser", args: ["test", "--timeout", "60000", "./tests/browser"] },
+  // Not named *.test.ts, so the runs above do not pick them up; an explicit ./path runs them.
   { name: "long", args: ["test", "--timeout", "900000", "./tests/network/slow-link.long.ts", "./tests/browser/every-screen.long.ts"] },
 ];
 
