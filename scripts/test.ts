@@ -2,8 +2,8 @@
  * `npm test`: three runs side by side — the main suite, the browser tests, and the long tests (the slow-link test, a
  * 20 MB video over ~400 kbit/s, about seven minutes mostly waiting on the throttle, then axe over every screen and
  * state at both sizes) — so none adds its minutes to another's. Each output line is
- * prefixed with its run's name; the exit code is non-zero if either run fails. A closing "N passed, N failed" line
- * adds up both runs' counts (a run that failed without a failing test, e.g. a crash, counts as one failure).
+ * prefixed with its run's name; the exit code is non-zero if any run fails. A closing "N passed, N failed" line
+ * adds up the runs' counts (a run that failed without a failing test, e.g. a crash, counts as one failure).
  */
 const runs = [
   // The server's and the web's own tests, the shipping tests (sqld, S3, the executable) and the network faults.
