@@ -42,7 +42,7 @@ for (const viewport of [PHONE, LAPTOP]) {
     await preview.getByRole("button", { name: "Home" }).click();
     await frame.getByRole("heading", { name: french["landing.send_evidence"] }).waitFor();
     expect(await frame.getByText(english["landing.send_evidence"], { exact: true }).count()).toBe(0);
-    expect(await frame.locator("html").evaluate((node) => [node.lang, node.dir])).toEqual(["fr", "ltr"]);
+    expect(await frame.locator("html").evaluate((node: HTMLElement) => [node.lang, node.dir])).toEqual(["fr", "ltr"]);
     // The admin's own page stays in English.
     expect(await preview.getByRole("button", { name: "Home" }).count()).toBe(1);
     await preview.getByRole("button", { name: "Help" }).click();
@@ -55,7 +55,7 @@ for (const viewport of [PHONE, LAPTOP]) {
     await page.getByTestId("translation-summary").filter({ hasText: "Arabic:" }).waitFor();
     await preview.getByRole("button", { name: "Home" }).click();
     await frame.getByRole("heading", { name: arabic["landing.send_evidence"] }).waitFor();
-    expect(await frame.locator("html").evaluate((node) => [node.lang, node.dir])).toEqual(["ar", "rtl"]);
+    expect(await frame.locator("html").evaluate((node: HTMLElement) => [node.lang, node.dir])).toEqual(["ar", "rtl"]);
     expect(await frame.getByRole("heading", { name: arabic["landing.send_evidence"] }).evaluate((node) => getComputedStyle(node).direction)).toBe("rtl");
     expect(await frame.getByText(french["landing.send_evidence"], { exact: true }).count()).toBe(0);
     await preview.evaluate((node) => node.scrollIntoView({ block: "start" }));
