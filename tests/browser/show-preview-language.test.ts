@@ -1,7 +1,8 @@
 /**
  * The Show screen's preview speaks the language being edited (issue 44): not only the show's texts but the app's own
  * words in it (buttons, headings) come from that language's catalog, while the admin's page keeps theirs; Arabic is
- * set right to left. At 390×844 and 1280×800, screenshots into /tmp/shots44c/.
+ * set right to left. At 390×844 and 1280×800, screenshots into /tmp/shots44c/. The checklist names a translation that
+ * still holds the built-in meeting place by its field and language.
  */
 import { expect, setDefaultTimeout, test } from "bun:test";
 import { mkdir } from "node:fs/promises";
@@ -9,6 +10,7 @@ import type { Browser, Page } from "playwright-core";
 import arabic from "../../locales/ar.json";
 import english from "../../locales/en.json";
 import french from "../../locales/fr.json";
+import { adminActor } from "../support/client";
 import { ADMIN, type TestServer } from "../support/server";
 import { LAPTOP, openPage, PHONE } from "./browser";
 import { serverAndBrowser } from "./server-and-browser";
@@ -64,3 +66,17 @@ for (const viewport of [PHONE, LAPTOP]) {
     await context.close();
   });
 }
+
+test("the checklist names a translation that still holds the built-in meeting place by field and language", async () => {
+  const admin = await adminActor(server.url);
+  const faq = (await (await admin.get("/api/show?language=en")).json()).faq.map((_: unknown, index: number) => (index === 1 ? { question: null, answer: "Au coin de Main Street : attendez-y notre appel." } : null));
+  expect((await admin.put("/api/show?language=fr", { faq })).status).toBe(200);
+  const { page, context, problems } = await openPage(browser, server.url, PHONE, { locale: "en-US" });
+  page.setDefaultTimeout(15_000);
+  await signInWatched(page, ADMIN.username, ADMIN.password);
+  await page.goto("/admin/show");
+  const place = page.getByRole("region", { name: "The server says" }).locator('[data-code="built-in-meeting-place"]');
+  await place.getByText("is still in: Appointment instructions, Frequently asked questions, Frequently asked questions (French)").waitFor();
+  expect(problems).toEqual([]);
+  await context.close();
+});
