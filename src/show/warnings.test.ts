@@ -7,6 +7,7 @@ import { adminActor, newParticipant } from "../../tests/support/client";
 import { startTestServer, type TestServer } from "../../tests/support/server";
 import { auditRows, type Json } from "./show-test-support";
 import { DEFAULT_FAQ, DEFAULT_INSTRUCTIONS } from "./show-schema";
+import { BUILT_IN_DETAILS } from "./warnings";
 
 const rows = async (admin: Awaited<ReturnType<typeof adminActor>>) => ((await (await admin.get("/api/show/warnings")).json()) as Json).warnings as Json[];
 const row = (list: Json[], code: string) => list.find((warning) => warning.code === code);
@@ -56,6 +57,36 @@ describe("a fresh install: no SMTP, no backups, the built-in texts", () => {
     expect((await admin.put("/api/show", { faq })).status).toBe(200);
     list = await rows(admin);
     expect(codes(list)).not.toContain("built-in-meeting-place");
+  });
+
+  test("a translation the operator wrote that still names the built-in place keeps the row, naming field and language", async () => {
+    const admin = await adminActor(server.url);
+    expect(codes(await rows(admin))).not.toContain("built-in-meeting-place");
+    const faq = DEFAULT_FAQ.map((_, index) => (index === 1 ? { question: null, answer: "Au coin de Main Street, en centre-ville : attendez-y notre appel." } : null));
+    expect((await admin.put("/api/show?language=fr", { faq })).status).toBe(200);
+    expect(row(await rows(admin), "built-in-meeting-place")).toMatchObject({
+      params: { fields: "faq (fr)" },
+      message: expect.stringContaining("is still in: faq (fr)."),
+      href: "/admin/show#show-faq",
+    });
+    // The privacy notice as the shipped German reads (an operator's copy): its contact is still the built-in one.
+    const privacy = await admin.put("/api/show?language=de", { privacy_notice: "Schreiben Sie uns (die Adresse steht auf Ihrem Ticket)." });
+    expect(privacy.status).toBe(200);
+    expect(row(await rows(admin), "default-privacy-contact")).toMatchObject({ params: { fields: "privacy_notice, privacy_notice (de)" } });
+
+    faq[1] = { question: null, answer: "Devant la fontaine du Vieux Marché : attendez-y notre appel." };
+    expect((await admin.put("/api/show?language=fr", { faq })).status).toBe(200);
+    expect(codes(await rows(admin))).not.toContain("built-in-meeting-place");
+  });
+
+  test("each built-in detail is searched for as every shipped catalog words it", async () => {
+    const notices = await Promise.all(["en", "fr", "de", "es", "ar"].map(async (code) => ((await import(`../../locales/${code}.json`)) as Record<string, string>)["show.privacy_notice"]!));
+    const contact = BUILT_IN_DETAILS.find((detail) => detail.code === "default-privacy-contact")!.texts;
+    for (const notice of notices) expect(contact.some((text) => notice.includes(text))).toBe(true);
+    for (const code of ["en", "fr", "de", "es", "ar"]) {
+      const catalog = (await import(`../../locales/${code}.json`)) as Record<string, string>;
+      expect(catalog["show.faq.2.answer"]).toContain("Main Street");
+    }
   });
 
   test("an acknowledged row stays listed, marked, on every instance of the database; only admins acknowledge", async () => {

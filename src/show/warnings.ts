@@ -51,21 +51,36 @@ const SECTION_OF: Partial<Record<ShowField, string>> = {
 };
 
 /**
- * Details of the built-in example that belong to one show, and the code of each: searched for in EVERY text of the
- * show (the meeting place is in the instructions and in FAQ answer 2), so fixing one place leaves the row up.
+ * Details of the built-in example that belong to one show, the code of each, and how each reads in the shipped
+ * catalogs (an operator's translation often starts from the shipped one): searched for in EVERY text of the show and
+ * in each of its own versions per language (the meeting place is in the instructions and in FAQ answer 2), so fixing
+ * one place leaves the row up. Every catalog keeps the street's name "Main Street" as it is.
  */
-const BUILT_IN_DETAILS = [
-  { code: "built-in-meeting-place", text: "Main Street and 5th Avenue" },
-  { code: "default-privacy-contact", text: "the address is on your ticket" },
+export const BUILT_IN_DETAILS = [
+  { code: "built-in-meeting-place", texts: ["Main Street"] },
+  {
+    code: "default-privacy-contact",
+    texts: ["the address is on your ticket", "l’adresse figure sur votre billet", "die Adresse steht auf Ihrem Ticket", "la dirección está en tu entrada", "العنوان مذكور على تذكرتك"],
+  },
 ] as const;
 
 /** Every string inside a value (a text, a list, a list of questions and answers, per language or not). */
 const stringsOf = (value: unknown): string[] =>
   typeof value === "string" ? [value] : value && typeof value === "object" ? Object.values(value).flatMap(stringsOf) : [];
 
-/** The show's fields that still hold `detail`, in the form's order. */
-const fieldsHolding = (show: Show, detail: string) =>
-  (Object.keys(show.text) as ShowField[]).filter((field) => stringsOf(show.text[field]).some((text) => text.includes(detail)));
+/** Where a detail still is: the show's fields in the form's order ("faq"), then its own versions per language ("faq (fr)"). */
+function placesHolding(show: Show, texts: readonly string[]): { field: ShowField; name: string }[] {
+  const holds = (value: unknown) => stringsOf(value).some((text) => texts.some((detail) => text.includes(detail)));
+  const fields = Object.keys(show.text) as ShowField[];
+  const main = fields.filter((field) => holds(show.text[field])).map((field) => ({ field, name: field }));
+  const translated = Object.keys(show.translations)
+    .sort()
+    .flatMap((language) => {
+      const translation = show.translations[language] as Partial<Record<ShowField, unknown>>;
+      return fields.filter((field) => holds(translation[field])).map((field) => ({ field, name: `${field} (${language})` }));
+    });
+  return [...main, ...translated];
+}
 
 async function checklist(ctx: AppContext, show: Show, mailTested: string | undefined): Promise<Item[]> {
   const { config } = ctx;
@@ -80,8 +95,8 @@ async function checklist(ctx: AppContext, show: Show, mailTested: string | undef
   if (!show.media["tutorial-video"]) items.push({ code: "default-tutorial", href: showAt("media") });
   if (JSON.stringify(show.text.instructions) === JSON.stringify(DEFAULT_INSTRUCTIONS)) items.push({ code: "default-instructions", href: showAt("instructions") });
   for (const detail of BUILT_IN_DETAILS) {
-    const fields = fieldsHolding(show, detail.text);
-    if (fields.length) items.push({ code: detail.code, params: { fields: fields.join(", ") }, href: showAt(SECTION_OF[fields[0]!] ?? "landing") });
+    const places = placesHolding(show, detail.texts);
+    if (places.length) items.push({ code: detail.code, params: { fields: places.map((place) => place.name).join(", ") }, href: showAt(SECTION_OF[places[0]!.field] ?? "landing") });
   }
   if (show.text.spy_url === DEFAULT_SPY_URL) items.push({ code: "default-spy-url", params: { url: DEFAULT_SPY_URL }, href: showAt("landing") });
   return items;

@@ -142,6 +142,15 @@ test("without SMTP the reset screen says mail is not set up and to ask the organ
   expect(await page.getByRole("button", { name: "Send code" }).count()).toBe(0);
   expect(await page.getByText("We sent a six-digit code").count()).toBe(0);
   await look(page, "reset-no-mail");
+  // The later steps too, opened directly (a bookmark, a link shared by a friend): no claim that a code was sent.
+  for (const [address, title] of [["/reset-password-code", "Enter your code"], ["/reset-password-page", "Choose a new password"]]) {
+    await page.goto(address);
+    await page.getByRole("heading", { level: 1, name: title }).waitFor();
+    await page.getByRole("heading", { name: "Mail is not set up at this show" }).waitFor();
+    await page.getByText("Ask the organisers").waitFor();
+    expect(await page.getByText("We sent a six-digit code").count()).toBe(0);
+    expect(await page.getByRole("button", { name: /Verify code|Request another code|Save new password/ }).count()).toBe(0);
+  }
   await phone.context.close();
   expect(phone.problems).toEqual([]);
 });

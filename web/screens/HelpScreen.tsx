@@ -7,11 +7,12 @@ import { textMarks } from "../features/show/textLanguage";
 import { Icon } from "../ui/Icon";
 import { Markdown } from "../ui/Markdown";
 import { Page } from "../ui/Layout";
-import { t } from "../features/i18n/i18n";
+import { useT } from "../features/i18n/scope";
 
 /** The show's questions and answers (answers in Markdown), as an accordion. */
 function Faq({ show }: { show: Show }) {
   const faq = show.faq;
+  const { t } = useT();
   if (faq.length === 0) return null;
   return (
     <section aria-labelledby="faq-title" className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
@@ -50,6 +51,7 @@ function VideoSection({ title, children }: { title: string; children: ReactNode 
 /** The tutorial first, then the FAQ as an accordion (beside the videos on a wide screen), then the onboarding video. */
 export default function HelpScreen() {
   const show = useAtomValue(showAtom);
+  const { t, locale } = useT();
   return (
     <Page title={t("help.title")} lead={t("help.lead")} wide>
       <div className="grid gap-10 lg:grid-cols-[7fr_5fr] lg:gap-x-12">
@@ -57,7 +59,7 @@ export default function HelpScreen() {
           <CaptionedVideo
             key={show.tutorial_video_url}
             sources={show.tutorial_video_sources}
-            captions={captionsOf(show, "tutorial")}
+            captions={captionsOf(show, "tutorial", locale)}
             label={t("help.tutorial_video")}
           />
         </VideoSection>
@@ -66,7 +68,7 @@ export default function HelpScreen() {
           <CaptionedVideo
             key={show.onboarding_video_url}
             sources={show.onboarding_video_sources}
-            captions={captionsOf(show, "onboarding")}
+            captions={captionsOf(show, "onboarding", locale)}
             label={t("help.onboarding_video")}
           />
         </VideoSection>

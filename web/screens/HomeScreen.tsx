@@ -10,7 +10,7 @@ import { textMarks } from "../features/show/textLanguage";
 import { inArchiveAtom, userAtom } from "../state/session";
 import { Markdown } from "../ui/Markdown";
 import { buttonClass } from "../ui/Button";
-import { t } from "../features/i18n/i18n";
+import { useT } from "../features/i18n/scope";
 import { LanguageSwitch } from "../features/i18n/LanguageSwitch";
 
 /** The project's name as the page's headline, a size smaller when it is long. */
@@ -25,6 +25,7 @@ function ProjectName({ size }: { size: "lg" | "md" }) {
 export function VisitorLanding() {
   const inArchive = useAtomValue(inArchiveAtom);
   const show = useAtomValue(showAtom);
+  const { t } = useT();
   return (
     <div className="surface-dark flex flex-1 flex-col bg-ink-950 text-ink-100 md:justify-center">
       <div className="mx-auto grid w-full max-w-6xl items-center gap-y-6 pb-10 md:grid-cols-[5fr_7fr] md:gap-x-12 md:px-6 md:py-12">

@@ -5,6 +5,7 @@ import { checkResetCode, requestAnotherCode } from "../api/reset";
 import { Alert, Button, Spinner } from "../ui/Button";
 import { Card, Page } from "../ui/Layout";
 import { TextField } from "../ui/Field";
+import { NoMailNotice, useMailConfigured } from "../features/reset/NoMail";
 import { ResetStep } from "../features/reset/ResetStep";
 import { resetCodeAtom, resetEmailAtom } from "../state/reset";
 import { t } from "../features/i18n/i18n";
@@ -16,6 +17,7 @@ export default function ResetPasswordCodeScreen() {
   const [message, setMessage] = useState<{ text: string; tone: "error" | "success" } | null>(null);
   const [busy, setBusy] = useState(false);
   const [, navigate] = useLocation();
+  const mailConfigured = useMailConfigured();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -46,6 +48,7 @@ export default function ResetPasswordCodeScreen() {
     }
   }
 
+  if (!mailConfigured) return <NoMailNotice title={t("reset.code_title")} />;
   return (
     <Page title={t("reset.code_title")} lead={<ResetStep step={2}>{t("reset.code_lead")}</ResetStep>}>
       <Card className="sm:p-7">

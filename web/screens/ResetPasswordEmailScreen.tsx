@@ -1,14 +1,13 @@
-import { useAtomValue, useSetAtom } from "jotai";
+import { useSetAtom } from "jotai";
 import { useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { checkEmail, sendResetCode } from "../api/reset";
 import { Alert, Button, Spinner } from "../ui/Button";
 import { Card, Page } from "../ui/Layout";
 import { TextField } from "../ui/Field";
+import { NoMailNotice, useMailConfigured } from "../features/reset/NoMail";
 import { ResetStep } from "../features/reset/ResetStep";
 import { resetCodeAtom, resetEmailAtom } from "../state/reset";
-import { configAtom } from "../state/session";
-import { EmptyState } from "../ui/States";
 import { t } from "../features/i18n/i18n";
 
 export default function ResetPasswordEmailScreen() {
@@ -18,18 +17,9 @@ export default function ResetPasswordEmailScreen() {
   const setResetEmail = useSetAtom(resetEmailAtom);
   const setResetCode = useSetAtom(resetCodeAtom);
   const [, navigate] = useLocation();
-  const { mailConfigured } = useAtomValue(configAtom);
+  const mailConfigured = useMailConfigured();
 
-  // Without SMTP_URL no code reaches anyone: say so, and who can help (an admin's temporary password).
-  if (!mailConfigured) {
-    return (
-      <Page title={t("reset.email_title")}>
-        <EmptyState icon="alert" title={t("reset.no_mail_title")}>
-          {t("reset.no_mail_text")}
-        </EmptyState>
-      </Page>
-    );
-  }
+  if (!mailConfigured) return <NoMailNotice title={t("reset.email_title")} />;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -5,6 +5,7 @@ import { updatePassword } from "../api/reset";
 import { Alert, Button, buttonClass, Spinner } from "../ui/Button";
 import { Card, Page } from "../ui/Layout";
 import { TextField } from "../ui/Field";
+import { NoMailNotice, useMailConfigured } from "../features/reset/NoMail";
 import { ResetStep } from "../features/reset/ResetStep";
 import { PASSWORD_MIN_LENGTH, MESSAGES } from "../lib/validation";
 import { resetCodeAtom, resetEmailAtom } from "../state/reset";
@@ -22,7 +23,9 @@ export default function ResetPasswordPageScreen() {
   const [problem, setProblem] = useState("");
   const [busy, setBusy] = useState(false);
   const [, navigate] = useLocation();
+  const mailConfigured = useMailConfigured();
 
+  if (!mailConfigured) return <NoMailNotice title={t("reset.password_title")} />;
   if (!email || !code) {
     return (
       <Page title={t("reset.password_title")}>

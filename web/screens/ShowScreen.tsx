@@ -54,7 +54,7 @@ function useShowIn(language: string, version: number) {
 }
 
 /** The main language's form: every field, lists reordered here, as before languages. */
-function MainEditor({ show: loaded, staged, onSaved, onDirty, after }: { show: Show; staged: StagedMedia; onSaved: (show: Show) => void; onDirty: (dirty: boolean) => void; after: ReactNode }) {
+function MainEditor({ show: loaded, language, staged, onSaved, onDirty, after }: { show: Show; language: LanguageOption; staged: StagedMedia; onSaved: (show: Show) => void; onDirty: (dirty: boolean) => void; after: ReactNode }) {
   const [draft, setDraft] = useState<ShowFields>(() => draftOf(loaded));
   const [base, setBase] = useState(loaded);
   const [saving, setSaving] = useState(false);
@@ -156,7 +156,7 @@ function MainEditor({ show: loaded, staged, onSaved, onDirty, after }: { show: S
       </form>
       <div className="min-w-0 lg:row-span-2">
         <div className="lg:sticky lg:top-20">
-          <ShowPreview show={preview} />
+          <ShowPreview show={preview} language={language} />
         </div>
       </div>
       <div className="min-w-0 space-y-6">{after}</div>
@@ -230,7 +230,7 @@ export default function ShowScreen() {
       ) : !ready ? (
         <Spinner />
       ) : language === main ? (
-        <MainEditor key={language} show={editing.show!} staged={stagedMedia} onSaved={saved} onDirty={setDirty} after={after} />
+        <MainEditor key={language} show={editing.show!} language={option} staged={stagedMedia} onSaved={saved} onDirty={setDirty} after={after} />
       ) : (
         <TranslationEditor key={language} show={editing.show!} main={inMain.show!} language={option} staged={stagedMedia} onSaved={saved} onDirty={setDirty} after={after} />
       )}

@@ -1,9 +1,10 @@
 import { Markdown } from "../../ui/Markdown";
-import { t } from "../i18n/i18n";
+import { useT } from "../i18n/scope";
 import type { TextMarks } from "../show/textLanguage";
 
 /** The exhibition's opening: the project's name in the display face and the show's introduction (Markdown, one string a paragraph). */
 export function ArchiveIntro({ projectName, paragraphs, marks }: { projectName: string; paragraphs: string[]; marks: (index: number) => TextMarks }) {
+  const { t } = useT();
   return (
     <header className="mb-10 max-w-3xl sm:mb-14">
       <p className="text-xs font-semibold tracking-[0.25em] text-tape uppercase">{t("archive.eyebrow")}</p>

@@ -10,7 +10,10 @@ import type english from "../../../locales/en.json";
 export type MessageId = keyof typeof english;
 export type { MessageValues };
 
-let active: { locale: string; messages: Record<string, CompiledMessage> } = { locale: "", messages: {} };
+/** One language's words: its tag and compiled messages. */
+export type Catalog = { locale: string; messages: Record<string, CompiledMessage> };
+
+let active: Catalog = { locale: "", messages: {} };
 
 /** The active language: its tag ("" until a catalog is loaded) and compiled messages. */
 export const i18n = {
@@ -22,10 +25,28 @@ export const i18n = {
   },
 };
 
+const sayIn = (catalog: Catalog, id: string, values?: MessageValues): string => formatMessage(catalog.messages[id], catalog.locale || "en", values) ?? id;
+
 /** A message by an id only known at run time (error codes, numbered show texts); the id itself when there is none. */
-export const say = (id: string, values?: MessageValues): string => formatMessage(active.messages[id], active.locale || "en", values) ?? id;
+export const say = (id: string, values?: MessageValues): string => sayIn(active, id, values);
 
 export const t = (id: MessageId, values?: MessageValues): string => say(id, values);
+
+/** The words of one language, for a part of the page shown in another language than the rest (the Show screen's preview). */
+export type Translator = { readonly locale: string; t: typeof t; say: typeof say };
+export const translatorOf = (catalog: Catalog): Translator => ({
+  locale: catalog.locale,
+  say: (id, values) => sayIn(catalog, id, values),
+  t: (id, values) => sayIn(catalog, id, values),
+});
+/** The active language's words, read at each call (the language can change meanwhile). */
+export const activeTranslator: Translator = {
+  get locale() {
+    return active.locale;
+  },
+  t,
+  say,
+};
 
 /** Words to show later: a catalog message, worded when shown (so a language switched meanwhile applies), or a server's text. */
 export type Wording = { id: MessageId; values?: MessageValues } | { text: string };

@@ -25,7 +25,7 @@ function activate(answer: LanguageAnswer) {
   getDefaultStore().set(languageAtom, state);
 }
 
-async function fetchLanguage(code?: string): Promise<LanguageAnswer> {
+export async function fetchLanguage(code?: string): Promise<LanguageAnswer> {
   // The same address as index.html's preload when nothing is asked for, so the start uses the preloaded answer.
   const response = await fetch(code ? `/api/i18n?lang=${encodeURIComponent(code)}` : "/api/i18n", { credentials: "include" });
   if (!response.ok) throw new Error(`GET /api/i18n: ${response.status}`);

@@ -2,7 +2,8 @@ import { useId } from "react";
 import { CAPTURE_CHOICES, useStartCapture } from "../capture/useStartCapture";
 import type { EvidenceKind } from "../../state/evidence";
 import { Icon } from "../../ui/Icon";
-import { t, type MessageId } from "../i18n/i18n";
+import type { MessageId } from "../i18n/i18n";
+import { useT } from "../i18n/scope";
 
 const HINTS = {
   camera: "landing.capture_hint.camera",
@@ -14,6 +15,7 @@ const HINTS = {
 export function CaptureActions() {
   const startCapture = useStartCapture();
   const headingId = useId();
+  const { t } = useT();
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="font-display text-display-sm text-ink-950">

@@ -1,6 +1,6 @@
 import { useAtomValue } from "jotai";
 import { showAtom } from "../show/state";
-import { t } from "../i18n/i18n";
+import { useT } from "../i18n/scope";
 
 /**
  * The spec's bridge image: the show's (/brand/landing serves an uploaded one, or else our own /landing.svg). Its
@@ -8,6 +8,7 @@ import { t } from "../i18n/i18n";
  */
 export function LandingImage({ className = "" }: { className?: string }) {
   const { landing_image_url: landingImageUrl } = useAtomValue(showAtom);
+  const { t } = useT();
   return (
     <img
       src={landingImageUrl}

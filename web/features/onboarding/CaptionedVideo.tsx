@@ -2,6 +2,7 @@ import type { Show, VideoSource } from "../../api/show";
 import { useVideoFailure } from "../offline/useVideoFailure";
 import { VideoUnavailable } from "../offline/VideoUnavailable";
 import { i18n } from "../i18n/i18n";
+import { useT } from "../i18n/scope";
 
 /** A video's captions file and the language it is in. */
 export type Captions = { url: string; language: string };
@@ -16,16 +17,13 @@ const base = (tag: string) => tag.toLowerCase().split("-")[0];
  * The show's captions of the briefing or the tutorial: every track (an older answer without the list: its one track),
  * and the one in this phone's language when there is one, else the server's choice for it.
  */
-export function captionsOf(show: Show, video: "onboarding" | "tutorial"): CaptionsSet {
+export function captionsOf(show: Show, video: "onboarding" | "tutorial", locale = i18n.locale): CaptionsSet {
   const single = { url: show[`${video}_captions_url`], language: show[`${video}_captions_language`] };
   const listed = show[`${video}_captions`];
   const tracks = listed?.length ? listed : [single];
-  const exact = tracks.find((track) => track.language === i18n.locale);
-  return { tracks, preferred: exact ?? tracks.find((track) => base(track.language) === base(i18n.locale)) ?? single };
+  const exact = tracks.find((track) => track.language === locale);
+  return { tracks, preferred: exact ?? tracks.find((track) => base(track.language) === base(locale)) ?? single };
 }
-
-/** Whether a track is in this phone's language (the player starts with it). */
-const inPhoneLanguage = (captions: Captions) => base(captions.language) === base(i18n.locale);
 
 /** A language's name in its own words ("fr" → "français"): how a reader of it finds the track in the player's menu. */
 function ownName(code: string): string {
@@ -41,7 +39,9 @@ function ownName(code: string): string {
  * the phone's language, or always when `captionsOn` (the briefing starts with captions, whatever the language).
  */
 export function CaptionsTracks({ captions, captionsOn = false }: { captions: CaptionsSet; captionsOn?: boolean }) {
-  const on = captionsOn || inPhoneLanguage(captions.preferred);
+  // A track in the phone's language (the preview's, in the Show screen) starts on.
+  const { locale } = useT();
+  const on = captionsOn || base(captions.preferred.language) === base(locale);
   return captions.tracks.map((track) => (
     <track key={track.url} kind="captions" src={track.url} srcLang={track.language} label={ownName(track.language)} default={on && track.url === captions.preferred.url} />
   ));

@@ -7,7 +7,7 @@ import { userAtom } from "../../state/session";
 import { Avatar } from "../../ui/Avatar";
 import { NavMenu } from "./NavMenu";
 import { LanguageSwitch } from "../i18n/LanguageSwitch";
-import { t } from "../i18n/i18n";
+import { useT } from "../i18n/scope";
 
 const barLinkClass = "inline-flex h-10 items-center gap-2 rounded-full px-3 text-sm font-medium whitespace-nowrap";
 /** The current page: white text and the accent's rule along the bar's lower edge. */
@@ -27,6 +27,7 @@ export function NavBar() {
   const user = useAtomValue(userAtom);
   const { project_name: projectName, logo_url: logoUrl } = useAtomValue(showAtom);
   const entries = useNavEntries();
+  const { t } = useT();
   const avatar = user?.verification_photo ? user.verification_photo_AWS_URL : null;
   return (
     <header className="surface-dark sticky top-0 z-30 border-b border-white/10 bg-ink-950 text-ink-50">

@@ -7,7 +7,7 @@ import { ExternalLink } from "../../ui/ExternalLink";
 import { Icon } from "../../ui/Icon";
 import { isCurrentEntry, type NavEntry } from "./navEntries";
 import { useLogout } from "./useLogout";
-import { t } from "../i18n/i18n";
+import { useT } from "../i18n/scope";
 
 /**
  * One of the bar's routes. While the video gate is locked it looks disabled (half transparent); a click still goes
@@ -17,6 +17,7 @@ export function NavLink({ entry, className, children }: { entry: NavEntry; class
   const [location] = useLocation();
   const locked = useAtomValue(videoLockedAtom);
   const current = isCurrentEntry(location, entry.href);
+  const { t } = useT();
   return (
     <Link
       href={entry.href}
@@ -34,6 +35,7 @@ export function SpyNavLink({ className, labelClassName = "" }: { className: stri
   const { project_name: projectName, spy_url: spyUrl } = useAtomValue(showAtom);
   const locked = useAtomValue(videoLockedAtom);
   const gateClick = useGateClick();
+  const { t } = useT();
   return (
     <ExternalLink href={spyUrl} onClick={gateClick} className={`${className} ${locked ? "opacity-50" : ""}`}>
       <span className={labelClassName}>{t("nav.spy_on", { project: projectName })}</span>
@@ -45,6 +47,7 @@ export function LogoutButton({ className }: { className: string }) {
   const logout = useLogout();
   const locked = useAtomValue(videoLockedAtom);
   const gateClick = useGateClick();
+  const { t } = useT();
   return (
     <button
       type="button"

@@ -5,7 +5,7 @@ import { LogoutButton, NavLink, SpyNavLink } from "./NavLinks";
 import { useNavEntries } from "./navEntries";
 import { userAtom, videoLockedAtom } from "../../state/session";
 import { Icon } from "../../ui/Icon";
-import { t } from "../i18n/i18n";
+import { useT } from "../i18n/scope";
 import { languageAtom } from "../i18n/language";
 import { LanguageSwitch } from "../i18n/LanguageSwitch";
 
@@ -30,6 +30,7 @@ export function NavMenu() {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
+  const { t } = useT();
 
   useEffect(() => setOpen(false), [location, locked]);
   useEffect(() => {

@@ -3,6 +3,8 @@ import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState }
 import { createPortal } from "react-dom";
 import type { Show } from "../../../api/show";
 import { type LanguageOption, useLanguage } from "../../i18n/language";
+import { CatalogScope } from "../../i18n/scope";
+import { usePreviewCatalog } from "../previewCatalog";
 import { createPreviewStore, setPreviewShow } from "../state";
 
 export const PHONE_WIDTH = 390;
@@ -35,7 +37,7 @@ function copyStyles(target: Document) {
 /**
  * A phone's screen (390 px wide) inside the page: a same-origin blank frame the preview is rendered into (a React
  * portal), so its media queries see a phone's width wherever the admin works. The screens inside read `show` from a
- * store of their own. Nothing in it navigates: a link or button pressed there would act on the admin's page.
+ * store of their own and speak the language shown (its catalog: buttons and headings too). Nothing in it navigates: a link or button pressed there would act on the admin's page.
  */
 export function PhoneFrame({ show, title, language: shown, children }: { show: Show; title: string; language?: LanguageOption; children: ReactNode }) {
   const [body, setBody] = useState<HTMLElement | null>(null);
@@ -43,6 +45,7 @@ export function PhoneFrame({ show, title, language: shown, children }: { show: S
   const { box, scale } = useFit();
   const active = useLanguage();
   const { code: language, dir } = shown ?? { code: active.language, dir: active.dir };
+  const catalog = usePreviewCatalog(language);
   useLayoutEffect(() => setPreviewShow(store, show), [store, show]);
   // The language being edited (else the admin's) and its direction: an Arabic preview mirrors, as a phone would.
   useLayoutEffect(() => {
@@ -92,7 +95,14 @@ export function PhoneFrame({ show, title, language: shown, children }: { show: S
         style={{ zoom: scale }}
         className="block rounded-[2rem] border-[10px] border-ink-950 bg-paper shadow-lift"
       />
-      {body && createPortal(<Provider store={store}>{children}</Provider>, body)}
+      {body &&
+        catalog !== undefined &&
+        createPortal(
+          <Provider store={store}>
+            <CatalogScope catalog={catalog}>{children}</CatalogScope>
+          </Provider>,
+          body,
+        )}
     </div>
   );
 }

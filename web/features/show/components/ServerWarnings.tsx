@@ -3,7 +3,7 @@ import { type MouseEvent, type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { Alert, Button, Spinner } from "../../../ui/Button";
 import { Icon } from "../../../ui/Icon";
-import { hasMessage, type MessageId, say, t } from "../../i18n/i18n";
+import { hasMessage, languageName, type MessageId, say, t } from "../../i18n/i18n";
 import { type ChecklistRow, getChecklist, sendTestMail, setAcknowledged } from "../checklist";
 import { showAtom } from "../state";
 
@@ -17,7 +17,13 @@ const FIELD_NAMES: Record<string, MessageId> = {
   reset_mail_subject: "showEditor.section.reset_mail",
   reset_mail_note: "showEditor.section.reset_mail",
 };
-const fieldNames = (fields: string) => [...new Set(fields.split(", ").map((field) => (FIELD_NAMES[field] ? t(FIELD_NAMES[field]) : field)))].join(", ");
+/** One place a row names: a field ("faq"), or a field's version in a language ("faq (fr)" → "Frequently asked questions (French)"). */
+const placeName = (place: string) => {
+  const [, field = place, language] = /^(\w+)(?: \(([\w-]+)\))?$/.exec(place) ?? [];
+  const name = FIELD_NAMES[field] ? t(FIELD_NAMES[field]) : field;
+  return language ? `${name} (${languageName(language)})` : name;
+};
+const fieldNames = (fields: string) => [...new Set(fields.split(", ").map(placeName))].join(", ");
 
 /** A row in the active language: the catalog's `showEditor.warning.<code>` (src/show/warnings.ts), else the server's sentence. */
 const rowText = (row: ChecklistRow, spyUrl: string) => {
