@@ -206,7 +206,7 @@ export default function EvidenceListScreen() {
             <Button variant="secondary" onClick={() => (setEditing(open), setOpen(null))}>
               {t("evidence.edit")}
             </Button>
-            <Button variant="danger" onClick={() => (setDeleting(open), setOpen(null))}>
+            <Button variant="dangerQuiet" onClick={() => (setDeleting(open), setOpen(null))}>
               {t("evidence.delete")}
             </Button>
             {open?.is_public && (

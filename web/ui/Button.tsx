@@ -12,7 +12,10 @@ const buttonStyles = {
   secondary: "bg-surface text-ink-900 ring-1 ring-ink-300 ring-inset hover:bg-paper-deep",
   /** Quiet actions beside others (Cancel, Back); on the dark surface too. */
   ghost: "text-current hover:bg-ink-900/8",
+  /** The destructive act itself, in the confirmation that states what goes. */
   danger: "bg-red-800 text-white hover:bg-red-900",
+  /** The way to a destructive act (it asks first): red, but lighter than the screen's main action. */
+  dangerQuiet: "bg-surface text-red-800 ring-1 ring-red-800/45 ring-inset hover:bg-red-50",
   link: "!min-h-0 !px-0 !py-0 text-ink-900 underline decoration-1 underline-offset-4 hover:decoration-2",
 } as const;
 export type ButtonVariant = keyof typeof buttonStyles;

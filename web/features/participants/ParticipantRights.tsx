@@ -54,7 +54,7 @@ export function ParticipantRights({ user, onDelete }: { user: User; onDelete: ()
         <a className={buttonClass("secondary")} href={participantDataUrl(user.id)} download>
           {t("admin.rights.download")}
         </a>
-        <Button variant="danger" onClick={onDelete}>
+        <Button variant="dangerQuiet" onClick={onDelete}>
           {t("admin.rights.delete")}
         </Button>
       </div>

@@ -58,7 +58,7 @@ export function MyData({ user }: { user: User }) {
           {t("privacy.download")}
         </a>
         {user.role === 1 && (
-          <Button variant="danger" onClick={start}>
+          <Button variant="dangerQuiet" onClick={start}>
             {t("privacy.delete_account")}
           </Button>
         )}
