@@ -121,7 +121,7 @@ describe("casefile archive export", () => {
 
   test("every page carries schema.org JSON-LD that parses, with its media's address, format, duration, date, creator and collection", async () => {
     const pages = (await filesUnder(folder)).filter((f) => f.endsWith(".html"));
-    // The index in every shipped language (the show enables them all), one page per item.
+    // The index and every item in every shipped language (the show enables them all).
     expect(pages.filter((p) => p.startsWith("items/")).length).toBe(publicIds().length);
     expect(pages).toEqual(expect.arrayContaining(["index.html", "fr/index.html", "ar/index.html"]));
     for (const page of pages) {
@@ -146,6 +146,27 @@ describe("casefile archive export", () => {
     expect(video.associatedMedia.contentUrl.startsWith(`${BASE}media/`)).toBe(true);
     expect(video.associatedMedia.duration).toMatch(/^PT/);
     expect(video.dateCreated).toBeString();
+  });
+
+  test("every page exists in every enabled language, in its words and direction, and links to itself in each language", async () => {
+    const files = await filesUnder(folder);
+    const languages = ["en", "fr", "de", "es", "ar"];
+    const prefix = (code: string) => (code === "en" ? "" : `${code}/`);
+    for (const code of languages) for (const id of publicIds()) expect(files).toContain(`${prefix(code)}items/${id}/index.html`);
+    const page = async (relative: string) => Bun.file(path.join(folder, relative)).text();
+    const arabic = await page(`ar/items/${seed.items.photo.id}/index.html`);
+    expect(arabic).toContain('<html lang="ar" dir="rtl">');
+    for (const words of ["كل العناصر", "التاريخ", "المشارك", "مجموعة IIIF"]) expect(arabic).toContain(words);
+    expect(arabic).not.toContain("All items");
+    const french = await page(`fr/items/${seed.items.withheld.id}/index.html`);
+    expect(french).toContain('<html lang="fr" dir="ltr">');
+    expect(french).toContain("Le fichier de cet élément ne fait pas partie de l’archive publique.");
+    expect(await page("de/index.html")).toContain(`<h2>${publicIds().length} Beiträge</h2>`);
+    expect(await page("index.html")).toContain('<html lang="en" dir="ltr">');
+    // The language switch: the same page in each language, by a relative link that resolves inside the folder.
+    const from = `de/items/${seed.items.video.id}/index.html`;
+    const links = [...(await page(from)).matchAll(/<a lang="([^"]+)" dir="(ltr|rtl)" hreflang="[^"]+" href="([^"]+)"/g)].map((m) => [m[1], m[2], path.posix.normalize(path.posix.join(path.posix.dirname(from), m[3]!))]);
+    expect(links.sort()).toEqual(languages.sort().map((code) => [code, code === "ar" ? "rtl" : "ltr", `${prefix(code)}items/${seed.items.video.id}/index.html`]));
   });
 
   test("the catalogue, the sitemap and the README say what the edition holds, with every media file's SHA-256", async () => {
