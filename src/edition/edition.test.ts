@@ -13,6 +13,7 @@ import { Actor } from "../../tests/support/client";
 import { seedEditionShow, type EditionSeed } from "../../tests/support/edition-seed";
 import { startTestServer, type TestServer } from "../../tests/support/server";
 import { FROM_SOURCE, runCommand } from "../../tests/ship/support/program";
+import { readZip, storedEntry } from "../../tests/support/zip-reader";
 
 const BASE = "https://museum.example/shows/edition/";
 let server: TestServer;
@@ -277,5 +278,45 @@ describe("live IIIF", () => {
       expect(answer.status).toBe(404);
       expect(await answer.json()).toEqual({ code: "not_found", message: "Not found." });
     }
+  });
+});
+
+describe("the edition as a ZIP (GET /api/edition.zip)", () => {
+  test("an admin downloads the same edition, relative links, nothing private; audited; refused to others and cross-site", async () => {
+    const auditRows = async () => (await server.ctx.db.$client.execute("select actor_name, detail from audit_log where action = 'archive.export'")).rows;
+    const before = (await auditRows()).length;
+    expect((await new Actor(server.url).get("/api/edition.zip")).status).toBe(401);
+    expect((await seed.owner.actor.get("/api/edition.zip")).status).toBe(403);
+    const crossSite = await seed.admin.request("GET", "/api/edition.zip", undefined, { "sec-fetch-site": "cross-site" });
+    expect(crossSite.status).toBe(403);
+    expect((await crossSite.json()).message).toBe("Download the archive edition from the Server screen.");
+    expect((await auditRows()).length).toBe(before);
+
+    const response = await seed.admin.get("/api/edition.zip");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/zip");
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="archive-edition-\d{4}-\d\d-\d\d\.zip"$/);
+    const file = new Blob([await response.arrayBuffer()]);
+    const entries = await readZip(file);
+    const names = entries.map((e) => e.name);
+    for (const name of ["index.html", "ar/index.html", "README.txt", "catalogue.csv", "iiif/collection.json", `items/${seed.items.video.id}/index.html`]) expect(names).toContain(name);
+    expect(names).not.toContain(".casefile-edition.json");
+    // The recording was made private by the re-run's test above; the withdrawn and private items never were public.
+    for (const hidden of [seed.items.audio, seed.items.withdrawn, seed.items.secret]) {
+      expect(names.filter((name) => name.includes(`/${hidden.id}/`) || name.includes(hidden.aws_url.split("/").pop()!))).toEqual([]);
+    }
+    const collection = JSON.parse(await (await storedEntry(file, entries.find((e) => e.name === "iiif/collection.json")!)).text());
+    expect(collection.items.map((m: { id: string }) => m.id)).toContain(`${seed.items.video.id}/manifest.json`);
+    for (const entry of entries) {
+      const bytes = Buffer.from(await (await storedEntry(file, entry)).arrayBuffer());
+      expect(Bun.hash.crc32(bytes)).toBe(entry.crc32);
+      expect({ name: entry.name, found: seed.secrets.filter((text) => bytes.includes(text)) }).toEqual({ name: entry.name, found: [] });
+    }
+    const rows = await auditRows();
+    expect(rows.length).toBe(before + 1);
+    expect(rows.at(-1)!.actor_name).toBe("admin");
+    expect(JSON.parse(rows.at(-1)!.detail as string)).toMatchObject({ folder: null, download: true, base_url: null, items: 5 });
+    // The folder it was written into is gone once the download ended.
+    expect((await readdir(server.ctx.store.tempDir)).filter((name) => name.startsWith("edition-"))).toEqual([]);
   });
 });
