@@ -65,7 +65,11 @@ export async function exportEdition(ctx: EditionContext, folder: string, baseUrl
       try {
         media.push(await writer.stream(file.path, file.size, () => ctx.store.read(file.storeKey)));
         present.push(file);
-        if (file.role === "main") facts.set(file, await probeFacts(tools, file, writer.local(file.path)));
+        if (file.role === "main") {
+          const known = writer.recalled(file.path) ?? (await probeFacts(tools, file, writer.local(file.path)));
+          writer.remember(file.path, known);
+          facts.set(file, known);
+        }
       } catch {
         // Deleted since the snapshot (its item was deleted or made private meanwhile): left out.
         missing.push(file.path);

@@ -223,6 +223,9 @@ describe("casefile archive export", () => {
     const same = await exportEdition(folder, "--base-url", BASE);
     // The README carries the export's time; nothing else changed.
     expect(same.stdout).toMatch(/ 1 files written, \d+ unchanged, 0 removed/);
+    // What ffprobe measured is kept with the list, so the re-run did not probe the media again (the video's size and length).
+    const listed = Object.values(await json(".casefile-edition.json")) as { facts?: { width?: number; durationMs?: number } }[];
+    expect(listed.filter((file) => file.facts?.width && file.facts.durationMs).length).toBeGreaterThan(0);
     expect((await seed.admin.put(`/api/evidence/bulk`, { ids: [seed.items.audio.id], action: "unpublish" })).status).toBe(200);
     const after = await exportEdition(folder, "--base-url", BASE);
     expect(after.code).toBe(0);
