@@ -28,9 +28,11 @@ export function sitemapXml(items: EditionItem[], baseUrl: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.map((u) => `  <url><loc>${xml(u)}</loc></url>`).join("\n")}\n</urlset>\n`;
 }
 
-type ReadmeFacts = { exportedAt: string; baseUrl: string | undefined; items: EditionItem[]; media: Written[]; iiif: Written[]; licence: Licence };
+/** `languages`: every enabled language, the main one (whose pages are at the root) first. */
+type ReadmeFacts = { exportedAt: string; baseUrl: string | undefined; items: EditionItem[]; media: Written[]; iiif: Written[]; licence: Licence; languages: string[] };
 
-export function readmeText({ exportedAt, baseUrl, items, media, iiif, licence }: ReadmeFacts): string {
+export function readmeText({ exportedAt, baseUrl, items, media, iiif, licence, languages }: ReadmeFacts): string {
+  const [main, ...others] = languages;
   const list = (files: Written[]) => files.map((f) => `  ${f.sha256}  ${f.path}  (${f.size} bytes)`).join("\n") || "  (none)";
   return `${licence.projectName}: the public archive, as a static edition
 ${"=".repeat(60)}
@@ -44,14 +46,15 @@ HOW TO SERVE IT
     python3 -m http.server 8000      (in this folder; then open http://localhost:8000/)
   Opening index.html straight from the disk works too, except for viewers that fetch the IIIF files.
 
-ADDRESSES (stable; each item's page is items/<id>/)
+ADDRESSES (stable; each item's page is items/<id>/, in ${main}; the same page in another language is <language>/items/<id>/)
 ${items.map((item) => `  ${itemPagePath(item.id)}  ${item.title}`).join("\n") || "  (none)"}
-${baseUrl ? `Exported for ${baseUrl}: the IIIF manifests, the JSON-LD, the catalogue and sitemap.xml carry absolute addresses under it.` : "Exported without --base-url: IIIF ids and JSON-LD addresses are relative to the file that holds them, and there is\nno sitemap.xml (a sitemap needs absolute addresses). Export again with --base-url https://…/ for the address it will have."}
+${others.length ? `Languages: ${main} at the root; ${others.map((code) => `${code}/`).join(", ")} for the others.\n` : ""}${baseUrl ? `Exported for ${baseUrl}: the IIIF manifests, the JSON-LD, the catalogue and sitemap.xml carry absolute addresses under it.` : "Exported without --base-url: IIIF ids and JSON-LD addresses are relative to the file that holds them, and there is\nno sitemap.xml (a sitemap needs absolute addresses). Export again with --base-url https://…/ for the address it will have."}
 
 WHAT EACH FILE IS
   index.html                  the introduction and the grid of every item
-  <language>/index.html       the same in each other language the show was given in (the introduction translated)
   items/<id>/index.html       one item: its picture, video, recording or note, date, participant's user name
+  <language>/index.html,      the same pages in each other enabled language: its words, its direction, the show's
+  <language>/items/<id>/      texts as given in it; every page links to itself in each language
   edition.css                 the one stylesheet
   media/<media id>/…          the public copies a visitor of the live archive could see (file.*), and the copies,
                               posters, thumbnails and waveforms the server made for viewers; never an original

@@ -4,14 +4,14 @@
  * taken while the server runs shows one state of the archive; the show's texts are read just before it.
  */
 import type { AppContext } from "../context";
-import { auditStatement } from "../audit/audit-record";
+import { type AuditActor, auditStatement } from "../audit/audit-record";
 import { findTools } from "../renditions/tools";
-import { enabledLanguages } from "../i18n/catalogs.service";
+import { enabledLanguages, translator } from "../i18n/catalogs.service";
 import { languageInfo } from "../i18n/languages";
 import { showInLanguage } from "../show/show-language";
 import { currentShow, type Show } from "../show/show.service";
 import { catalogueCsv, readmeText, sitemapXml } from "./catalogue";
-import { editionCss, indexPage, indexPath, itemPage, pagePath, type Introduction, type Site } from "./edition-pages";
+import { editionCss, indexPage, indexPath, itemPage, pagePath, type EditionLanguage, type Site } from "./edition-pages";
 import { extensionOf, readEditionItems, type EditionFile, type EditionItem } from "./edition-items";
 import { openEdition, type Written } from "./edition-writer";
 import { probeFacts } from "./file-facts";
@@ -45,7 +45,10 @@ async function snapshotItems(ctx: EditionContext): Promise<EditionItem[]> {
   }
 }
 
-export async function exportEdition(ctx: EditionContext, folder: string, baseUrl: string | undefined): Promise<EditionSummary> {
+/** Who asked: the command line (no actor, a folder the operator named) or an admin downloading it as a ZIP. */
+export type ExportedBy = { actor: AuditActor; download: boolean };
+
+export async function exportEdition(ctx: EditionContext, folder: string, baseUrl: string | undefined, by: ExportedBy = { actor: null, download: false }): Promise<EditionSummary> {
   // currentShow reads the show's rows and the configuration only (no mail).
   const show = await currentShow(ctx as AppContext);
   const items = await snapshotItems(ctx);
@@ -62,7 +65,11 @@ export async function exportEdition(ctx: EditionContext, folder: string, baseUrl
       try {
         media.push(await writer.stream(file.path, file.size, () => ctx.store.read(file.storeKey)));
         present.push(file);
-        if (file.role === "main") facts.set(file, await probeFacts(tools, file, writer.local(file.path)));
+        if (file.role === "main") {
+          const known = writer.recalled(file.path) ?? (await probeFacts(tools, file, writer.local(file.path)));
+          writer.remember(file.path, known);
+          facts.set(file, known);
+        }
       } catch {
         // Deleted since the snapshot (its item was deleted or made private meanwhile): left out.
         missing.push(file.path);
@@ -84,43 +91,47 @@ export async function exportEdition(ctx: EditionContext, folder: string, baseUrl
   const site: Site = {
     projectName: show.text.project_name,
     accent: show.text.accent_color,
-    introductions: await introductions(ctx, show),
+    languages: await editionLanguages(ctx, show),
     licence,
     logo: await writeLogo(ctx, show.media.logo, writer),
     baseUrl,
   };
   await writer.bytes("edition.css", editionCss(site.accent));
-  for (const intro of site.introductions) await writer.bytes(indexPath(site, intro.code), indexPage(site, items, intro));
-  for (const [index, item] of items.entries()) {
-    await writer.bytes(pagePath(item), itemPage(site, item, { newer: items[index - 1], older: items[index + 1] }, factsOf));
+  for (const language of site.languages) {
+    await writer.bytes(indexPath(site, language.code), indexPage(site, items, language));
+    for (const [index, item] of items.entries()) {
+      await writer.bytes(pagePath(site, language.code, item), itemPage(site, language, item, { newer: items[index - 1], older: items[index + 1] }, factsOf));
+    }
   }
   await writer.bytes("catalogue.csv", catalogueCsv(items, licence, relativeFrom("catalogue.csv", baseUrl)));
   if (baseUrl) await writer.bytes("sitemap.xml", sitemapXml(items, baseUrl));
-  await writer.bytes("README.txt", readmeText({ exportedAt: new Date().toISOString(), baseUrl, items, media, iiif, licence }));
+  await writer.bytes("README.txt", readmeText({ exportedAt: new Date().toISOString(), baseUrl, items, media, iiif, licence, languages: site.languages.map((l) => l.code) }));
   const { written, kept, removed } = await writer.finish();
 
   const summary = { items: items.length, mediaFiles: media.length, written, kept, removed, missing };
   await ctx.db.batch([
     auditStatement(ctx.db, {
-      actor: null,
+      actor: by.actor,
       action: "archive.export",
       targetType: "show",
       targetId: null,
-      detail: { folder, base_url: baseUrl ?? null, items: summary.items, media_files: summary.mediaFiles, written, kept, removed },
+      detail: { folder: by.download ? null : folder, download: by.download, base_url: baseUrl ?? null, items: summary.items, media_files: summary.mediaFiles, written, kept, removed },
     }),
   ]);
   return summary;
 }
 
-/** The introduction in every enabled language, the main one first (as a phone in that language reads it). */
-async function introductions(ctx: EditionContext, show: Show): Promise<Introduction[]> {
+/** Every enabled language, the main one first: its words, its direction, the show's introduction as it is given there. */
+async function editionLanguages(ctx: EditionContext, show: Show): Promise<EditionLanguage[]> {
   const main = ctx.config.defaultLanguage;
   const enabled = await enabledLanguages(ctx as AppContext);
   const codes = [main, ...enabled.filter((code) => code !== main)];
   return Promise.all(
     codes.map(async (code) => {
-      const { text, languages } = await showInLanguage(ctx as AppContext, show, code);
-      return { code, name: languageInfo(code).name, paragraphs: text.archive_intro.map((paragraph, i) => ({ text: paragraph, language: (languages.archive_intro as string[])[i] ?? main })) };
+      const [{ text, languages }, say] = await Promise.all([showInLanguage(ctx as AppContext, show, code), translator(ctx as AppContext, code)]);
+      const { name, dir } = languageInfo(code);
+      const paragraphs = text.archive_intro.map((paragraph, i) => ({ text: paragraph, language: (languages.archive_intro as string[])[i] ?? main }));
+      return { code, name, dir, say, paragraphs };
     }),
   );
 }

@@ -2,6 +2,7 @@
  * The edition's pages: plain HTML and one stylesheet, no script, nothing from another origin, every link relative so
  * the folder works under any path prefix and from a USB stick. index.html holds the introduction and the grid; each
  * item has items/<id>/index.html with its picture, video, recording or note, previous and next links, and the licence.
+ * Each other enabled language has the same pages under <code>/, in its words and direction, linked both ways.
  */
 import { darkened, textColourOn } from "../config/branding";
 import type { EditionFile, EditionItem } from "./edition-items";
@@ -9,15 +10,23 @@ import { itemPagePath, manifestPath, type FileFacts } from "./iiif";
 import { archiveJsonLd, itemJsonLd, scriptJson } from "./json-ld";
 import { attribution, type Licence } from "./licence";
 import { relativeFrom, type At } from "./links";
+import type { Translate } from "../i18n/catalogs.service";
 
-/** The archive's introduction in one language, each paragraph with the language it is really in (show-language.ts). */
-export type Introduction = { code: string; name: string; paragraphs: { text: string; language: string }[] };
+/** One language of the edition: its words (the catalogs'), its direction, the introduction as the show gives it there. */
+export type EditionLanguage = {
+  code: string;
+  name: string;
+  dir: "ltr" | "rtl";
+  say: Translate;
+  /** Each paragraph with the language it is really in (show-language.ts). */
+  paragraphs: { text: string; language: string }[];
+};
 
 export type Site = {
   projectName: string;
   accent: string;
-  /** Every enabled language's introduction, the main language first (its index is index.html; others' <code>/index.html). */
-  introductions: Introduction[];
+  /** Every enabled language, the main one first: its pages are at the root, the others' under <code>/. */
+  languages: EditionLanguage[];
   licence: Licence;
   /** The logo's path in the edition, if the show has one. */
   logo: string | undefined;
@@ -35,102 +44,119 @@ const paragraphs = (text: string) =>
     .map((p) => `<p>${escapeHtml(p).replaceAll("\n", "<br>")}</p>`)
     .join("\n");
 
-export const pagePath = (item: EditionItem) => `${itemPagePath(item.id)}index.html`;
 const dateOf = (iso: string) => `<time datetime="${escapeHtml(iso)}">${escapeHtml(iso.slice(0, 10))}</time>`;
 
-export const indexPath = (site: Site, code: string) => (code === site.introductions[0]!.code ? "index.html" : `${code}/index.html`);
+/** Where a language's pages live: the main language at the root (its addresses never change), others under <code>/. */
+const prefixOf = (site: Site, code: string) => (code === site.languages[0]!.code ? "" : `${code}/`);
+export const indexPath = (site: Site, code: string) => `${prefixOf(site, code)}index.html`;
+export const pagePath = (site: Site, code: string, item: EditionItem) => `${prefixOf(site, code)}${itemPagePath(item.id)}index.html`;
 
-/** Links to the index in each language, each named in its own language. */
-function languageNav(site: Site, at: At, current: string | undefined): string {
-  if (site.introductions.length < 2) return "";
-  const links = site.introductions.map(({ code, name }) =>
-    `<a lang="${escapeHtml(code)}" hreflang="${escapeHtml(code)}" href="${at(indexPath(site, code))}"${code === current ? ' aria-current="page"' : ""}>${escapeHtml(name)}</a>`,
+/** The same page in each language, each named in its own language; also as <link rel=alternate> for search engines. */
+function languageLinks(site: Site, at: At, same: (code: string) => string, current: EditionLanguage) {
+  if (site.languages.length < 2) return { nav: "", head: "" };
+  const links = site.languages.map(({ code, name, dir }) =>
+    `<a lang="${escapeHtml(code)}" dir="${dir}" hreflang="${escapeHtml(code)}" href="${at(same(code))}"${code === current.code ? ' aria-current="page"' : ""}>${escapeHtml(name)}</a>`,
   );
-  return `<nav class="languages" aria-label="Languages">${links.join("\n")}</nav>`;
+  const head = site.languages.map(({ code }) => `<link rel="alternate" hreflang="${escapeHtml(code)}" href="${at(same(code))}">`).join("\n");
+  return { nav: `<nav class="languages" aria-label="${escapeHtml(current.say("edition.languages"))}">${links.join("\n")}</nav>`, head };
 }
 
-/** The pages' own words (headings, labels, links) are English; the show's texts and the items' carry their own language. */
-function page(site: Site, from: string, title: string, main: string, jsonLd: unknown, language?: string): string {
+type PageParts = { from: string; title: string; main: string; jsonLd: unknown; same: (code: string) => string };
+
+/** A page in one language: its words from the catalogs; the show's and the items' texts marked with their own language. */
+function page(site: Site, language: EditionLanguage, { from, title, main, jsonLd, same }: PageParts): string {
   const at = relativeFrom(from, undefined);
+  const say = language.say;
+  const main_ = site.languages[0]!.code;
   const logo = site.logo ? `<img class="logo" src="${at(site.logo)}" alt="" width="40" height="40">` : "";
+  const links = languageLinks(site, at, same, language);
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(language.code)}" dir="${language.dir}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <link rel="stylesheet" href="${at("edition.css")}">
 ${site.logo ? `<link rel="icon" href="${at(site.logo)}">` : `<link rel="icon" href="data:,">`}
+${links.head}
 <script type="application/ld+json">${scriptJson(jsonLd)}</script>
 </head>
 <body>
-<header class="bar"><a class="home" href="${at("index.html")}">${logo}<span dir="auto">${escapeHtml(site.projectName)}</span></a>${languageNav(site, at, language)}</header>
+<header class="bar"><a class="home" href="${at(indexPath(site, language.code))}">${logo}<span lang="${escapeHtml(main_)}" dir="auto">${escapeHtml(site.projectName)}</span></a>${links.nav}</header>
 <main id="main">
 ${main}
 </main>
-<footer class="foot"><p>${escapeHtml(attribution(site.licence))}${site.licence.url ? ` · <a href="${escapeHtml(site.licence.url)}" rel="license">${escapeHtml(site.licence.url)}</a>` : ""}</p>
-<p><a href="${at("iiif/collection.json")}">IIIF collection</a> · <a href="${at("catalogue.csv")}">Catalogue (CSV, Dublin Core)</a> · <a href="${at("README.txt")}">About this edition</a></p></footer>
+<footer class="foot"><p lang="${escapeHtml(main_)}" dir="auto">${escapeHtml(attribution(site.licence))}${site.licence.url ? ` · <a href="${escapeHtml(site.licence.url)}" rel="license">${escapeHtml(site.licence.url)}</a>` : ""}</p>
+<p><a href="${at("iiif/collection.json")}">${escapeHtml(say("edition.iiif_collection"))}</a> · <a href="${at("catalogue.csv")}">${escapeHtml(say("edition.catalogue"))}</a> · <a href="${at("README.txt")}">${escapeHtml(say("edition.about"))}</a></p></footer>
 </body>
 </html>
 `;
 }
 
 const jsonLdAt = (site: Site, from: string): At => relativeFrom(from, site.baseUrl);
+const KIND_IDS = { note: "kind.note", image: "kind.photo", video: "kind.video", audio: "kind.audio" } as const;
 
-export function indexPage(site: Site, items: EditionItem[], intro: Introduction): string {
-  const from = indexPath(site, intro.code);
+export function indexPage(site: Site, items: EditionItem[], language: EditionLanguage): string {
+  const from = indexPath(site, language.code);
   const at = relativeFrom(from, undefined);
+  const say = language.say;
   const tiles = items
     .map((item) => {
       const picture = item.files.find((f) => f.role === "thumbnail") ?? item.files.find((f) => f.role === "poster");
       const face = picture
         ? `<img src="${at(picture.path)}" alt="" loading="lazy">`
-        : `<span class="tile-text">${escapeHtml((item.notes || item.title).slice(0, 140))}</span>`;
-      return `<li><a class="tile tile-${item.kind}" href="${at(pagePath(item))}">${face}<span class="tile-title">${escapeHtml(item.title)}</span><span class="tile-kind">${item.kind}</span></a></li>`;
+        : `<span class="tile-text" dir="auto">${escapeHtml((item.notes || item.title).slice(0, 140))}</span>`;
+      return `<li><a class="tile tile-${item.kind}" href="${at(pagePath(site, language.code, item))}">${face}<span class="tile-title" dir="auto">${escapeHtml(item.title)}</span><span class="tile-kind">${escapeHtml(say(KIND_IDS[item.kind]))}</span></a></li>`;
     })
     .join("\n");
-  const main = `<h1>${escapeHtml(site.projectName)}</h1>
-<div class="intro">${intro.paragraphs.map((p) => `<div lang="${escapeHtml(p.language)}" dir="auto">${paragraphs(p.text)}</div>`).join("\n")}</div>
-<h2>${items.length} ${items.length === 1 ? "item" : "items"}</h2>
+  const main = `<h1 lang="${escapeHtml(site.languages[0]!.code)}" dir="auto">${escapeHtml(site.projectName)}</h1>
+<div class="intro">${language.paragraphs.map((p) => `<div lang="${escapeHtml(p.language)}" dir="auto">${paragraphs(p.text)}</div>`).join("\n")}</div>
+<h2>${escapeHtml(say("edition.item_count", { count: items.length }))}</h2>
 <ul class="grid">
 ${tiles}
 </ul>`;
-  return page(site, from, site.projectName, main, archiveJsonLd(items, site.licence, jsonLdAt(site, from)), intro.code);
+  const jsonLd = archiveJsonLd(items, site.licence, jsonLdAt(site, from));
+  return page(site, language, { from, title: site.projectName, main, jsonLd, same: (code) => indexPath(site, code) });
 }
 
-function viewer(item: EditionItem, at: At, facts: (file: EditionFile) => FileFacts): string {
+function viewer(item: EditionItem, at: At, facts: (file: EditionFile) => FileFacts, say: Translate): string {
   const main = item.files.find((f) => f.role === "main");
-  if (item.kind === "note" || !main) return item.kind === "note" ? "" : `<p class="withheld">This item's file is not part of the public archive.</p>`;
+  if (item.kind === "note" || !main) return item.kind === "note" ? "" : `<p class="withheld">${escapeHtml(say("edition.file_not_public"))}</p>`;
   const known = facts(main);
   const size = known.width && known.height ? ` width="${known.width}" height="${known.height}"` : "";
   if (item.kind === "image") return `<img class="media" src="${at(main.path)}" alt="${escapeHtml(item.title)}"${size}>`;
   if (item.kind === "video") {
     const poster = item.files.find((f) => f.role === "poster");
-    return `<video class="media" controls preload="metadata"${size}${poster ? ` poster="${at(poster.path)}"` : ""} aria-label="${escapeHtml(item.title)}"><source src="${at(main.path)}" type="${escapeHtml(main.mime)}"><a href="${at(main.path)}">Download the video</a></video>`;
+    return `<video class="media" controls preload="metadata"${size}${poster ? ` poster="${at(poster.path)}"` : ""} aria-label="${escapeHtml(item.title)}"><source src="${at(main.path)}" type="${escapeHtml(main.mime)}"><a href="${at(main.path)}">${escapeHtml(say("edition.download_video"))}</a></video>`;
   }
-  return `<audio class="media-audio" controls preload="metadata" src="${at(main.path)}" aria-label="${escapeHtml(item.title)}"><a href="${at(main.path)}">Download the recording</a></audio>`;
+  return `<audio class="media-audio" controls preload="metadata" src="${at(main.path)}" aria-label="${escapeHtml(item.title)}"><a href="${at(main.path)}">${escapeHtml(say("edition.download_recording"))}</a></audio>`;
 }
 
-export function itemPage(site: Site, item: EditionItem, neighbours: { newer?: EditionItem; older?: EditionItem }, facts: (file: EditionFile) => FileFacts): string {
-  const from = pagePath(item);
+export type Neighbours = { newer?: EditionItem; older?: EditionItem };
+
+export function itemPage(site: Site, language: EditionLanguage, item: EditionItem, neighbours: Neighbours, facts: (file: EditionFile) => FileFacts): string {
+  const from = pagePath(site, language.code, item);
   const at = relativeFrom(from, undefined);
+  const say = language.say;
+  const titled = (id: string, other: EditionItem) => escapeHtml(say(id, { title: other.title }));
   const nav = [
-    neighbours.newer ? `<a rel="prev" href="${at(pagePath(neighbours.newer))}">← Newer: ${escapeHtml(neighbours.newer.title)}</a>` : "",
-    neighbours.older ? `<a rel="next" href="${at(pagePath(neighbours.older))}">Older: ${escapeHtml(neighbours.older.title)} →</a>` : "",
+    neighbours.newer ? `<a rel="prev" href="${at(pagePath(site, language.code, neighbours.newer))}" dir="auto">${titled("edition.newer", neighbours.newer)}</a>` : "",
+    neighbours.older ? `<a rel="next" href="${at(pagePath(site, language.code, neighbours.older))}" dir="auto">${titled("edition.older", neighbours.older)}</a>` : "",
   ].join("\n");
   const main = `<article class="item">
-<h1>${escapeHtml(item.title)}</h1>
-${viewer(item, at, facts)}
-<div class="notes">${paragraphs(item.notes)}</div>
-<dl class="facts"><dt>Date</dt><dd>${dateOf(item.datePosted)}</dd><dt>Participant</dt><dd>${escapeHtml(item.username)}</dd>
-<dt>Address</dt><dd><a href="${at(pagePath(item))}">${escapeHtml(itemPagePath(item.id))}</a></dd>
-<dt>IIIF</dt><dd><a href="${at(manifestPath(item.id))}">manifest.json</a></dd></dl>
+<h1 dir="auto">${escapeHtml(item.title)}</h1>
+${viewer(item, at, facts, say)}
+<div class="notes" dir="auto">${paragraphs(item.notes)}</div>
+<dl class="facts"><dt>${escapeHtml(say("edition.date"))}</dt><dd>${dateOf(item.datePosted)}</dd><dt>${escapeHtml(say("edition.participant"))}</dt><dd dir="auto">${escapeHtml(item.username)}</dd>
+<dt>${escapeHtml(say("edition.address"))}</dt><dd><a href="${at(pagePath(site, language.code, item))}" dir="ltr">${escapeHtml(prefixOf(site, language.code) + itemPagePath(item.id))}</a></dd>
+<dt>IIIF</dt><dd><a href="${at(manifestPath(item.id))}" dir="ltr">manifest.json</a></dd></dl>
 </article>
-<nav class="pager" aria-label="Items">
+<nav class="pager" aria-label="${escapeHtml(say("edition.items_nav"))}">
 ${nav}
-<a href="${at("index.html")}">All items</a>
+<a href="${at(indexPath(site, language.code))}">${escapeHtml(say("edition.all_items"))}</a>
 </nav>`;
-  return page(site, from, `${item.title} — ${site.projectName}`, main, itemJsonLd(item, site.licence, jsonLdAt(site, from), facts));
+  const jsonLd = itemJsonLd(item, site.licence, jsonLdAt(site, from), facts);
+  return page(site, language, { from, title: `${item.title} — ${site.projectName}`, main, jsonLd, same: (code) => pagePath(site, code, item) });
 }
 
 /** The stylesheet: the show's accent, text on it that contrasts (WCAG), a grid that fits a phone and a desk. */

@@ -4,14 +4,17 @@
  * keeps a list of what the last export wrote (.casefile-edition.json, with sizes and SHA-256): a media file of the
  * same size is kept (its name carries its media id, and a file's bytes never change under its id); a text file is
  * rewritten only when its bytes differ; a file the new edition no longer holds (an item made private since) is removed.
+ * The list also keeps what ffprobe measured of each media file, so a re-run probes only new files.
  */
 import { mkdir, open, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
 import path from "node:path";
+import type { FileFacts } from "./iiif";
 
 const LIST_FILE = ".casefile-edition.json";
 
 export type Written = { path: string; size: number; sha256: string };
-type Listed = Record<string, { size: number; sha256: string }>;
+/** `facts`: what ffprobe measured of a media file, kept so a re-run need not probe again (its bytes never change). */
+type Listed = Record<string, { size: number; sha256: string; facts?: FileFacts }>;
 
 export class EditionFolderError extends Error {}
 
@@ -22,6 +25,9 @@ export type EditionWriter = {
   stream(relative: string, size: number, read: () => Promise<ReadableStream<Uint8Array> | Blob>): Promise<Written>;
   /** The file's place on disk (for probing). */
   local(relative: string): string;
+  /** What the last export measured of this media file, when it wrote the same file; and what this one measured. */
+  recalled(relative: string): FileFacts | undefined;
+  remember(relative: string, facts: FileFacts): void;
   /** Removes what the last export wrote and this one did not, and records this one's list. */
   finish(): Promise<{ written: number; kept: number; removed: number }>;
 };
@@ -54,6 +60,10 @@ export async function openEdition(root: string): Promise<EditionWriter> {
 
   return {
     local,
+    recalled: (relative) => (before[relative] && before[relative].sha256 === now[relative]?.sha256 ? before[relative].facts : undefined),
+    remember(relative, facts) {
+      if (now[relative]) now[relative].facts = facts;
+    },
     async bytes(relative, content) {
       const full = local(relative);
       const data = typeof content === "string" ? new TextEncoder().encode(content) : content;

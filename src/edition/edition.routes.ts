@@ -1,14 +1,18 @@
 /**
  * The public archive in IIIF, live: GET /iiif/collection.json and GET /iiif/<item id>/manifest.json, for viewers
  * (Mirador, Universal Viewer) and collection systems. Public items only; any other id is "not found", as the media
- * route answers, so ids reveal nothing.
+ * route answers, so ids reveal nothing. And the whole edition as a ZIP for admins: GET /api/edition.zip.
  */
 import { Elysia } from "elysia";
 import type { AppContext } from "../context";
-import { notFound } from "../http/errors";
+import { sealAuditLog } from "../audit/audit-chain";
+import { requireAdmin } from "../auth/guard";
+import { forbidden, notFound } from "../http/errors";
+import { isCrossSite } from "../http/request-info";
 import { findTools } from "../renditions/tools";
 import { currentShow } from "../show/show.service";
 import { readEditionItems, type EditionFile } from "./edition-items";
+import { editionZip } from "./edition-zip";
 import { probeFacts } from "./file-facts";
 import { buildCollection, buildManifest, type IiifLinks } from "./iiif";
 import { licenceOf } from "./licence";
@@ -41,6 +45,17 @@ export function editionRoutes(ctx: AppContext) {
       .get("/iiif/collection.json", async ({ request }) => {
         const [items, show] = await Promise.all([readEditionItems(ctx.db.$client), currentShow(ctx)]);
         return new Response(JSON.stringify(buildCollection(items, licenceOf(show.text), liveLinks(request))), { headers: IIIF_HEADERS });
+      })
+      .get("/api/edition.zip", async ({ request }) => {
+        const admin = await requireAdmin(ctx, request);
+        // A GET that writes an audit entry: a link on another site must not make an admin's browser write it.
+        if (isCrossSite(request)) throw forbidden("Download the archive edition from the Server screen.");
+        const stream = await editionZip(ctx, admin);
+        await sealAuditLog(ctx.db); // a GET: the server seals after writes only
+        const day = new Date().toISOString().slice(0, 10);
+        return new Response(stream, {
+          headers: { "content-type": "application/zip", "content-disposition": `attachment; filename="archive-edition-${day}.zip"`, "cache-control": "no-store" },
+        });
       })
       .get("/iiif/:id/manifest.json", async ({ params, request }) => {
         if (!/^[1-9][0-9]{0,15}$/.test(params.id)) throw notFound();

@@ -13,6 +13,7 @@ import { Actor } from "../../tests/support/client";
 import { seedEditionShow, type EditionSeed } from "../../tests/support/edition-seed";
 import { startTestServer, type TestServer } from "../../tests/support/server";
 import { FROM_SOURCE, runCommand } from "../../tests/ship/support/program";
+import { readZip, storedEntry } from "../../tests/support/zip-reader";
 
 const BASE = "https://museum.example/shows/edition/";
 let server: TestServer;
@@ -121,7 +122,7 @@ describe("casefile archive export", () => {
 
   test("every page carries schema.org JSON-LD that parses, with its media's address, format, duration, date, creator and collection", async () => {
     const pages = (await filesUnder(folder)).filter((f) => f.endsWith(".html"));
-    // The index in every shipped language (the show enables them all), one page per item.
+    // The index and every item in every shipped language (the show enables them all).
     expect(pages.filter((p) => p.startsWith("items/")).length).toBe(publicIds().length);
     expect(pages).toEqual(expect.arrayContaining(["index.html", "fr/index.html", "ar/index.html"]));
     for (const page of pages) {
@@ -146,6 +147,27 @@ describe("casefile archive export", () => {
     expect(video.associatedMedia.contentUrl.startsWith(`${BASE}media/`)).toBe(true);
     expect(video.associatedMedia.duration).toMatch(/^PT/);
     expect(video.dateCreated).toBeString();
+  });
+
+  test("every page exists in every enabled language, in its words and direction, and links to itself in each language", async () => {
+    const files = await filesUnder(folder);
+    const languages = ["en", "fr", "de", "es", "ar"];
+    const prefix = (code: string) => (code === "en" ? "" : `${code}/`);
+    for (const code of languages) for (const id of publicIds()) expect(files).toContain(`${prefix(code)}items/${id}/index.html`);
+    const page = async (relative: string) => Bun.file(path.join(folder, relative)).text();
+    const arabic = await page(`ar/items/${seed.items.photo.id}/index.html`);
+    expect(arabic).toContain('<html lang="ar" dir="rtl">');
+    for (const words of ["كل العناصر", "التاريخ", "المشارك", "مجموعة IIIF"]) expect(arabic).toContain(words);
+    expect(arabic).not.toContain("All items");
+    const french = await page(`fr/items/${seed.items.withheld.id}/index.html`);
+    expect(french).toContain('<html lang="fr" dir="ltr">');
+    expect(french).toContain("Le fichier de cet élément ne fait pas partie de l’archive publique.");
+    expect(await page("de/index.html")).toContain(`<h2>${publicIds().length} Beiträge</h2>`);
+    expect(await page("index.html")).toContain('<html lang="en" dir="ltr">');
+    // The language switch: the same page in each language, by a relative link that resolves inside the folder.
+    const from = `de/items/${seed.items.video.id}/index.html`;
+    const links = [...(await page(from)).matchAll(/<a lang="([^"]+)" dir="(ltr|rtl)" hreflang="[^"]+" href="([^"]+)"/g)].map((m) => [m[1], m[2], path.posix.normalize(path.posix.join(path.posix.dirname(from), m[3]!))]);
+    expect(links.sort()).toEqual(languages.sort().map((code) => [code, code === "ar" ? "rtl" : "ltr", `${prefix(code)}items/${seed.items.video.id}/index.html`]));
   });
 
   test("the catalogue, the sitemap and the README say what the edition holds, with every media file's SHA-256", async () => {
@@ -201,6 +223,9 @@ describe("casefile archive export", () => {
     const same = await exportEdition(folder, "--base-url", BASE);
     // The README carries the export's time; nothing else changed.
     expect(same.stdout).toMatch(/ 1 files written, \d+ unchanged, 0 removed/);
+    // What ffprobe measured is kept with the list, so the re-run did not probe the media again (the video's size and length).
+    const listed = Object.values(await json(".casefile-edition.json")) as { facts?: { width?: number; durationMs?: number } }[];
+    expect(listed.filter((file) => file.facts?.width && file.facts.durationMs).length).toBeGreaterThan(0);
     expect((await seed.admin.put(`/api/evidence/bulk`, { ids: [seed.items.audio.id], action: "unpublish" })).status).toBe(200);
     const after = await exportEdition(folder, "--base-url", BASE);
     expect(after.code).toBe(0);
@@ -256,5 +281,45 @@ describe("live IIIF", () => {
       expect(answer.status).toBe(404);
       expect(await answer.json()).toEqual({ code: "not_found", message: "Not found." });
     }
+  });
+});
+
+describe("the edition as a ZIP (GET /api/edition.zip)", () => {
+  test("an admin downloads the same edition, relative links, nothing private; audited; refused to others and cross-site", async () => {
+    const auditRows = async () => (await server.ctx.db.$client.execute("select actor_name, detail from audit_log where action = 'archive.export'")).rows;
+    const before = (await auditRows()).length;
+    expect((await new Actor(server.url).get("/api/edition.zip")).status).toBe(401);
+    expect((await seed.owner.actor.get("/api/edition.zip")).status).toBe(403);
+    const crossSite = await seed.admin.request("GET", "/api/edition.zip", undefined, { "sec-fetch-site": "cross-site" });
+    expect(crossSite.status).toBe(403);
+    expect((await crossSite.json()).message).toBe("Download the archive edition from the Server screen.");
+    expect((await auditRows()).length).toBe(before);
+
+    const response = await seed.admin.get("/api/edition.zip");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/zip");
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="archive-edition-\d{4}-\d\d-\d\d\.zip"$/);
+    const file = new Blob([await response.arrayBuffer()]);
+    const entries = await readZip(file);
+    const names = entries.map((e) => e.name);
+    for (const name of ["index.html", "ar/index.html", "README.txt", "catalogue.csv", "iiif/collection.json", `items/${seed.items.video.id}/index.html`]) expect(names).toContain(name);
+    expect(names).not.toContain(".casefile-edition.json");
+    // The recording was made private by the re-run's test above; the withdrawn and private items never were public.
+    for (const hidden of [seed.items.audio, seed.items.withdrawn, seed.items.secret]) {
+      expect(names.filter((name) => name.includes(`/${hidden.id}/`) || name.includes(hidden.aws_url.split("/").pop()!))).toEqual([]);
+    }
+    const collection = JSON.parse(await (await storedEntry(file, entries.find((e) => e.name === "iiif/collection.json")!)).text());
+    expect(collection.items.map((m: { id: string }) => m.id)).toContain(`${seed.items.video.id}/manifest.json`);
+    for (const entry of entries) {
+      const bytes = Buffer.from(await (await storedEntry(file, entry)).arrayBuffer());
+      expect(Bun.hash.crc32(bytes)).toBe(entry.crc32);
+      expect({ name: entry.name, found: seed.secrets.filter((text) => bytes.includes(text)) }).toEqual({ name: entry.name, found: [] });
+    }
+    const rows = await auditRows();
+    expect(rows.length).toBe(before + 1);
+    expect(rows.at(-1)!.actor_name).toBe("admin");
+    expect(JSON.parse(rows.at(-1)!.detail as string)).toMatchObject({ folder: null, download: true, base_url: null, items: 5 });
+    // The folder it was written into is gone once the download ended.
+    expect((await readdir(server.ctx.store.tempDir)).filter((name) => name.startsWith("edition-"))).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The archive's static edition in a browser (issue 47): exported from a show with every kind of item, then served by
  * a plain static server under a path prefix with the casefile server stopped. At a phone's and a laptop's size: the
- * grid, a photo, a video and a recording played, a deep link followed, the keyboard; no request leaves the static
- * server's origin; axe over the index and an item page. Screenshots in /tmp/shots47/.
+ * grid, a photo, a video and a recording played, a deep link followed, the keyboard, the language switched on an
+ * item page (Arabic, right to left); no request leaves the static server's origin; axe over the index and item
+ * pages (one in Arabic). Screenshots in /tmp/shots47/.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
@@ -148,6 +149,18 @@ for (const [name, viewport] of [["phone", PHONE], ["laptop", LAPTOP]] as const) 
       await page.locator("nav.languages a[hreflang=en]").click();
       await page.waitForURL(`${home}index.html`);
 
+      // On an item page, the switch opens the same item in Arabic: its words, right to left; and back to English.
+      await page.goto(`${home}items/${seed.items.video.id}/`);
+      await page.locator("nav.languages a[hreflang=ar]").click();
+      await page.waitForURL(`${home}ar/items/${seed.items.video.id}/index.html`);
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(["ar", "rtl"]);
+      await expect(page.locator("h1").textContent()).resolves.toBe("Video of the street");
+      expect(await page.getByRole("link", { name: "كل العناصر" }).count()).toBe(1);
+      await page.screenshot({ path: `${SHOTS}/${name}-arabic-video.png`, fullPage: true });
+      await page.locator("nav.languages a[hreflang=en]").click();
+      await page.waitForURL(`${home}items/${seed.items.video.id}/index.html`);
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe("ltr");
+
       await page.goto(`${home}items/${seed.items.note.id}/`);
       await expect(page.locator(".notes").textContent()).resolves.toContain("Nothing happened at the corner.");
       await page.screenshot({ path: `${SHOTS}/${name}-note.png`, fullPage: true });
@@ -172,5 +185,7 @@ test("axe finds nothing serious on the index and an item page", async () => {
   await expectNoSeriousA11yViolations(page, "edition video item");
   await page.goto(`${origin}${PREFIX}items/${seed.items.photo.id}/`);
   await expectNoSeriousA11yViolations(page, "edition photo item");
+  await page.goto(`${origin}${PREFIX}ar/items/${seed.items.photo.id}/`);
+  await expectNoSeriousA11yViolations(page, "edition photo item in Arabic");
   await context.close();
 }, 120_000);

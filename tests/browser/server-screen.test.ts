@@ -1,6 +1,7 @@
 /**
  * Administration → Server: reached from the console's link, the console's banner carrying the server's warning (here
- * a scheduled backup that fails), the numbers kept live by polling, and no serious axe violation at either size.
+ * a scheduled backup that fails), the numbers kept live by polling, the archive edition downloaded as a ZIP, and no
+ * serious axe violation at either size.
  */
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { writeFile } from "node:fs/promises";
@@ -62,6 +63,11 @@ test("the console warns of the failed backup; the Server screen shows it, stays 
   expect(await page.getByRole("list", { name: "Latest errors" }).textContent()).toContain("scheduled backup failed");
   // Test servers make no renditions (RENDITION_JOBS=0): the screen says why, not that tools are missing.
   await page.getByRole("region", { name: "Copies for viewers" }).getByText("no (RENDITION_JOBS=0)").waitFor();
+
+  // The archive edition as a ZIP: a plain link the browser downloads (same-origin, so the cross-site refusal lets it through).
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download the edition (ZIP)" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^archive-edition-\d{4}-\d\d-\d\d\.zip$/);
+  expect(await download.failure()).toBeNull();
 
   // Live: a participant registering now appears within a poll or two, without a reload.
   await newParticipant(server.url);

@@ -92,6 +92,8 @@ export const EDITABLE_FIELDS = [
   "instructions",
   "faq",
   "archive_intro",
+  "archive_licence",
+  "archive_credit",
   "reset_mail_subject",
   "reset_mail_note",
   "privacy_notice",

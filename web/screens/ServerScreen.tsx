@@ -197,6 +197,18 @@ function Renditions({ status }: { status: ServerStatus }) {
   );
 }
 
+/** The public archive as a static edition (src/edition): a plain link, so the browser streams the ZIP to disk. */
+function ArchiveEdition() {
+  return (
+    <Section title={t("edition.zip_title")}>
+      <p className="mb-3 text-sm text-ink-800">{t("edition.zip_lead")}</p>
+      <a className={buttonClass("secondary")} href="/api/edition.zip" download>
+        {t("edition.zip_download")}
+      </a>
+    </Section>
+  );
+}
+
 /** Administration → Server: the server's health during a show, fetched again every few seconds. */
 export default function ServerScreen() {
   const { status, error } = useServerStatus(POLL_MS);
@@ -230,6 +242,7 @@ export default function ServerScreen() {
             <Activity status={status} />
             <ServerFacts status={status} />
             <Renditions status={status} />
+            <ArchiveEdition />
           </div>
           <Card className="mt-6">
             <RetentionPanel />

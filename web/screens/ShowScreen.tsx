@@ -144,6 +144,8 @@ function MainEditor({ show: loaded, language, staged, onSaved, onDirty, after }:
         </Section>
         <Section anchor="archive" title={t("showEditor.section.archive_intro")} lead={t("showEditor.section.archive_intro_lead")} restore={restore(["archive_intro"], "archive_intro")}>
           <ParagraphList edit={edit} field="archive_intro" min={1} max={20} />
+          <ShowText edit={edit} field="archive_licence" label={t("showEditor.archive_licence")} multiline maxLength={5000} hint={t("showEditor.archive_licence_hint")} />
+          <ShowText edit={edit} field="archive_credit" label={t("showEditor.archive_credit")} maxLength={300} hint={t("showEditor.archive_credit_hint")} />
         </Section>
         <Section anchor="privacy" title={t("privacy.notice_title")} lead={t("showEditor.section.privacy_lead")} restore={restore(["privacy_notice"], "privacy")}>
           <ShowText edit={edit} field="privacy_notice" label={t("showEditor.privacy_notice")} multiline maxLength={20_000} hint={markdownHint()} />

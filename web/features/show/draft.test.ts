@@ -41,3 +41,8 @@ test("the preview shows the draft, the chosen files, and a new accent as both sh
   // Half-typed colours keep the saved one.
   expect(previewOf(show, { ...draft, accent_color: "#1d4" }, {}).accent_color).toBe("#b3261e");
 });
+
+test("the archive's licence and credit line are edited and sent like the other texts", () => {
+  const draft = { ...draftOf({ ...show, archive_licence: "", archive_credit: "" }), archive_licence: "CC BY 4.0", archive_credit: "Courtesy of the collective" };
+  expect(changesOf({ ...show, archive_licence: "", archive_credit: "" }, draft)).toEqual({ archive_licence: "CC BY 4.0", archive_credit: "Courtesy of the collective" });
+});
