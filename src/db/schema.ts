@@ -19,3 +19,4 @@ export { jobRuns } from "./job-runs";
 export { jobs } from "./jobs";
 export { mediaRenditions } from "./media-renditions";
 export { catalogs } from "./catalogs";
+export { bodyReservations } from "./body-reservations";
