@@ -179,10 +179,8 @@ export async function admitEvidenceUpload(ctx: AppContext, request: Request, upl
   await admitUploadOf(ctx, uploader, declared === undefined ? 1 : declared - SMALL_BODY_BYTES, freed);
   const limit = ctx.config.quotas.storageBytes;
   if (limit === 0) return NOTHING_RESERVED;
-  const bytes =
-    declared === undefined
-      ? Math.max(1, Math.min(ctx.config.maxUploadBytes, limit - (await storedBytes(ctx.db, uploader.id, freed))))
-      : declared - SMALL_BODY_BYTES;
+  // The whole body sits in the temp area: its declared length is reserved (the early check above allowed for fields).
+  const bytes = declared ?? Math.max(1, Math.min(ctx.config.maxUploadBytes, limit - (await storedBytes(ctx.db, uploader.id, freed))));
   return reserveBody(ctx, uploader.id, bytes, freed);
 }
 
