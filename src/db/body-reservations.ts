@@ -3,7 +3,7 @@ import { users } from "./users";
 
 /**
  * A multipart body being received: its declared bytes count against the uploader's storage quota while they sit in
- * the instance's temp area (evidence/body-reservations.ts). A row counts only while its instance's heartbeat is
+ * the instance's temp area (evidence/quotas.ts). A row counts only while its instance's heartbeat is
  * recent, so a crashed process's reservations stop counting by themselves and are deleted at the next reservation.
  */
 export const bodyReservations = sqliteTable(
