@@ -88,7 +88,7 @@ test("a body still arriving on one instance counts against the quota on the othe
   const other = Object.assign(new Actor(second.url), { cookie: actor.cookie });
   const refused = await other.post("/api/evidence", form({ title: "Second" }, { file: await paddedVideo(600 * 1024) }));
   expect(refused.status).toBe(413);
-  expect((await refused.json()).message).toMatch(/^You have used your storage space for this show: 0\.8 MB of your 1 MB are in use/);
+  expect((await refused.json()).message).toMatch(/^You have used your storage space for this show: 1 MB of your 1 MB are in use/);
 
   held.destroy();
   await until(async () => (await reservationsOf(user.id)) === 0);
