@@ -20,3 +20,4 @@ export { jobs } from "./jobs";
 export { mediaRenditions } from "./media-renditions";
 export { catalogs } from "./catalogs";
 export { databaseRelease } from "./database-release";
+export { bodyReservations } from "./body-reservations";

@@ -3,8 +3,9 @@ import { check, integer, sqliteTable } from "drizzle-orm/sqlite-core";
 import { users } from "./users";
 
 /**
- * Per-participant upload quota (stored bytes count resumable uploads' declared lengths while they are pending), enforced inside the transaction that writes an upload's rows: the CHECKs fail
- * (and roll the whole write back) when a participant would pass their limits, however many uploads race, on
+ * Per-participant upload quota (stored bytes count resumable uploads' declared lengths while they are pending, and
+ * multipart bodies being received: body-reservations.ts), enforced inside the transaction that writes an upload's
+ * rows: the CHECKs fail (and roll the whole write back) when a participant would pass their limits, however many uploads race, on
  * however many instances. The limits are copied in from the configuration at each write.
  */
 export const uploadQuotas = sqliteTable(

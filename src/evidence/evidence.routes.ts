@@ -47,8 +47,9 @@ export function evidenceRoutes(ctx: AppContext) {
       async ({ request }) => {
         const user = await requireUser(ctx, request);
         assertUploadsOpen(ctx);
-        await admitEvidenceUpload(ctx, request, user);
-        const upload = await readMultipartWithinDisk(ctx, request, uploadLimits);
+        const reservation = await admitEvidenceUpload(ctx, request, user);
+        // Once received, the body is the upload's file: its own transaction counts it (quotas.ts).
+        const upload = await readMultipartWithinDisk(ctx, request, uploadLimits).finally(reservation.release);
         try {
           const text = readEvidenceText(upload.fields);
           const clientRef = readClientRef(upload.fields);
@@ -104,8 +105,8 @@ export function evidenceRoutes(ctx: AppContext) {
         assertInvestigationOpen(ctx, user);
         const id = parseId(params.id);
         const item = await findManageable(ctx.db, id, { id: user.id, admin: isAdmin(user) });
-        await admitEvidenceUpload(ctx, request, user, item);
-        const upload = await readEditBody(request);
+        const reservation = await admitEvidenceUpload(ctx, request, user, item);
+        const upload = await readEditBody(request).finally(reservation.release);
         try {
           const { title, notes } = readEvidenceText(upload.fields);
           const durationMs = readDurationMs(upload.fields);

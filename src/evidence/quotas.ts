@@ -4,7 +4,8 @@
  * upload, text notes included (they grow the database, and the hour's count is what bounds how fast one account can),
  * and so does every replaced file and every resumable upload created (once: finalising it counts nothing more); only
  * files count bytes, and a resumable upload reserves its declared length from its creation until it is finalised,
- * ended or expired (otherwise unfinished uploads would park any amount beside the quota). Admins are exempt.
+ * ended or expired (otherwise unfinished uploads would park any amount beside the quota), and a multipart body reserves
+ * its declared length while it is being received into the temp area (body_reservations, below). Admins are exempt.
  *
  * The limits hold because they are CHECKs of upload_quotas, upserted in the same transaction as the upload's rows:
  * however many uploads race, on however many instances, the one that would pass a limit rolls back. The early check
@@ -19,6 +20,7 @@ import type { EvidenceRow } from "../db/evidence";
 import type { UserRow } from "../db/users";
 import { tooLarge, tooManyRequests } from "../http/errors";
 import { declaredLength } from "../http/request-info";
+import { GONE_AFTER_MS, INSTANCE_ID } from "../server-status/instances";
 
 type QuotaLimits = Config["quotas"];
 /** Who sends the upload (an admin may replace a participant's file). */
@@ -41,14 +43,19 @@ const limitOf = (configured: number) => (configured === 0 ? UNLIMITED : configur
 const pendingUploadsWhere = (userId: number, now: number) =>
   sql`from uploads where owner_id = ${userId} and sha256 is null and expires_at > ${new Date(now).toISOString()}`;
 
+/** Instances whose heartbeat is recent: a reservation of any other (a crashed process) no longer counts. */
+const liveInstanceIds = (now: number) => sql`(select id from server_instances where seen_at > ${new Date(now - GONE_AFTER_MS).toISOString()})`;
+
 /**
  * Bytes of evidence media (files and thumbnails) the user stores, except the files in `except`, plus the declared
- * lengths of their pending resumable uploads (reserved from creation).
+ * lengths of their pending resumable uploads (reserved from creation) and of the multipart bodies live instances are
+ * receiving from them.
  */
 function storedBytesSql(userId: number, except: string[] = [], now = Date.now()) {
   const exclusion = except.length ? sql` and id not in (${sql.join(except.map((id) => sql`${id}`), sql`, `)})` : sql``;
   const files = sql`(select coalesce(sum(size), 0) from media_files where owner_id = ${userId} and purpose in ('evidence', 'thumbnail')${exclusion})`;
-  return sql`(${files} + (select coalesce(sum(length), 0) ${pendingUploadsWhere(userId, now)}))`;
+  const bodies = sql`(select coalesce(sum(bytes), 0) from body_reservations where user_id = ${userId} and instance_id in ${liveInstanceIds(now)})`;
+  return sql`(${files} + (select coalesce(sum(length), 0) ${pendingUploadsWhere(userId, now)}) + ${bodies})`;
 }
 
 async function storedBytes(db: Database, userId: number, except: string[] = []): Promise<number> {
@@ -153,19 +160,44 @@ export async function quotaRefusal(db: Database, config: Config, userId: number,
 
 const isMultipart = (request: Request) => (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
 
+/** What an admitted multipart body holds until it has been received (then the upload's own transaction counts it). */
+export type BodyReservation = { release(): Promise<void> };
+const NOTHING_RESERVED: BodyReservation = { release: async () => {} };
+
 /**
- * Refuses an evidence upload before its body is read when it cannot pass the quota: the participant has used up
- * the hour's uploads, or the declared size cannot fit the space left (counting the files it would replace as freed).
- * Admins, JSON edits and small bodies pass: the transaction still judges everything.
+ * Admits an evidence upload before its body is read, and reserves its size against the participant's storage while
+ * the body arrives: refused when the hour's uploads are used up or the declared size cannot fit the space left
+ * (counting the files it would replace as freed, and the bodies they are sending meanwhile). A chunked body may be
+ * a file of any size: it reserves the space left, up to MAX_UPLOAD_MB. Admins, JSON edits and small bodies pass,
+ * reserving nothing: the transaction still judges everything.
  */
-export async function admitEvidenceUpload(ctx: AppContext, request: Request, uploader: Uploader, replacing?: EvidenceRow): Promise<void> {
-  if (isAdmin(uploader) || !isMultipart(request)) return;
+export async function admitEvidenceUpload(ctx: AppContext, request: Request, uploader: Uploader, replacing?: EvidenceRow): Promise<BodyReservation> {
+  if (isAdmin(uploader) || !isMultipart(request)) return NOTHING_RESERVED;
   const declared = declaredLength(request);
-  if (declared !== undefined && declared <= SMALL_BODY_BYTES) return;
-  // A chunked body may be a file of any size: at least one byte of one.
-  const fileBytes = declared === undefined ? 1 : declared - SMALL_BODY_BYTES;
+  if (declared !== undefined && declared <= SMALL_BODY_BYTES) return NOTHING_RESERVED;
   const freed = [replacing?.mediaId, replacing?.thumbnailId].filter((id): id is string => !!id);
-  await admitUploadOf(ctx, uploader, fileBytes, freed);
+  await admitUploadOf(ctx, uploader, declared === undefined ? 1 : declared - SMALL_BODY_BYTES, freed);
+  const limit = ctx.config.quotas.storageBytes;
+  if (limit === 0) return NOTHING_RESERVED;
+  // The whole body sits in the temp area: its declared length is reserved (the early check above allowed for fields).
+  const bytes = declared ?? Math.max(1, Math.min(ctx.config.maxUploadBytes, limit - (await storedBytes(ctx.db, uploader.id, freed))));
+  return reserveBody(ctx, uploader.id, bytes, freed);
+}
+
+/**
+ * One statement inserts the reservation only if it fits, so two bodies racing on two instances cannot both pass;
+ * reservations of instances no longer beating are deleted first (they already count for nothing).
+ */
+async function reserveBody(ctx: AppContext, userId: number, bytes: number, freed: string[]): Promise<BodyReservation> {
+  const { db, config } = ctx;
+  const now = Date.now();
+  const id = crypto.randomUUID();
+  await db.run(sql`delete from body_reservations where instance_id not in ${liveInstanceIds(now)}`);
+  const inserted = await db.run(sql`
+    insert into body_reservations (id, user_id, bytes, instance_id)
+    select ${id}, ${userId}, ${bytes}, ${INSTANCE_ID} where ${storedBytesSql(userId, freed, now)} + ${bytes} <= ${config.quotas.storageBytes}`);
+  if (inserted.rowsAffected === 0) throw storageFull(await storedBytes(db, userId, freed), config.quotas.storageBytes, bytes);
+  return { release: () => db.run(sql`delete from body_reservations where id = ${id}`).then(() => undefined) };
 }
 
 /**

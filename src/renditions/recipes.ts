@@ -12,7 +12,14 @@ export const PEAKS_SAMPLE_RATE = 4000;
 const fit = (px: number) => `scale='if(gte(iw,ih),min(${px},iw),-2)':'if(gte(iw,ih),-2,min(${px},ih))'`;
 /** No tags, chapters or data streams of the source reach a rendition (places, devices, names). */
 const NO_METADATA = ["-map_metadata", "-1", "-map_chapters", "-1"];
-const QUIET = ["-nostdin", "-hide_banner", "-v", "error", "-y"];
+/** One filter thread too: a tool stays within 256 MB on a 4K source (bench/hostile.ts), whatever the machine's cores. */
+const QUIET = ["-nostdin", "-hide_banner", "-v", "error", "-y", "-filter_threads", "1"];
+/**
+ * x264 with one thread and no lookahead, macroblock tree or B-frames: each of those holds frames of the display size
+ * (at 1920 px, ~60 MB for the B-frames and ~60 MB per extra thread), which with a 4K decoder's ~175 MB passed 256 MB.
+ * The copy is a little larger for the same quality (CRF 23), and still plain H.264 in MP4.
+ */
+const X264_LOW_MEMORY = ["-threads", "1", "-x264-params", "rc-lookahead=0:mbtree=0:bframes=0"];
 
 /**
  * The ffmpeg demuxer for each type the sniffer names. ffmpeg never guesses the format from the content: behind a
@@ -47,7 +54,8 @@ export function readOptions(demuxer: string | undefined): string[] {
   if (!demuxer) throw new Error("ffmpeg is never left to guess a file's format");
   return ["-protocol_whitelist", "file", "-f", demuxer];
 }
-const inputOf = (source: string, demuxer: string | undefined) => [...readOptions(demuxer), "-i", source];
+/** One decoder thread: each thread of ffmpeg's HEVC decoder holds its own frames (4K: ~40 MB more per thread). */
+const inputOf = (source: string, demuxer: string | undefined) => ["-threads", "1", ...readOptions(demuxer), "-i", source];
 
 export type RecipeInput = { source: string; demuxer: string | undefined; out: string; seconds?: number; kind: Recipe["kind"] };
 
@@ -74,7 +82,7 @@ export function recipeCommands(tools: Tools, make: Recipe["make"], { source, dem
           ...inputOf(source, demuxer), "-map", "0:v:0", "-map", "0:a:0?", ...NO_METADATA, "-sn", "-dn",
           "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-maxrate", "5M", "-bufsize", "10M", "-pix_fmt", "yuv420p",
           "-vf", fit(LONG_EDGE.display), "-c:a", "aac", "-b:a", "128k", "-ac", "2",
-          "-movflags", "+faststart", "-fs", String(MAX_RENDITION_BYTES), "-threads", "2", "-f", "mp4", out,
+          "-movflags", "+faststart", "-fs", String(MAX_RENDITION_BYTES), ...X264_LOW_MEMORY, "-f", "mp4", out,
         ),
       ];
     case "remux-mp4":

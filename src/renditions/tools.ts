@@ -29,7 +29,7 @@ export function toolReport(tools: Tools): { found: string[]; missing: string[] }
 /** Address space a tool may use: x264 at 1080p with its threads stays far below; a decompression bomb does not. */
 const ADDRESS_SPACE_BYTES = 4 * 1024 * 1024 * 1024;
 const STDERR_KEPT = 400;
-/** ffmpeg's threads add up: CPU seconds a tool may use per second of its time limit (its -threads 2, and slack). */
+/** CPU seconds a tool may use per second of its time limit (one thread each since issue 42; slack for x264's own). */
 const CPU_SECONDS_PER_SECOND = 3;
 
 export type RunLimits = { timeLimitMs: number; signal: AbortSignal; maxStdoutBytes?: number; onStdout?: (chunk: Uint8Array) => void };

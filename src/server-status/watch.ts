@@ -9,7 +9,7 @@ import { findTools, toolReport } from "../renditions/tools";
 import type { AppContext } from "../context";
 import type { ServerTls } from "../tls/server-tls";
 import { ErrorLog } from "./error-log";
-import { startHeartbeat } from "./instances";
+import { INSTANCE_ID, STARTED_AT, startHeartbeat } from "./instances";
 import { RequestMetrics } from "./request-metrics";
 import { serverStatus } from "./status.service";
 import type { UncleanStop } from "./unclean-stop";
@@ -40,8 +40,9 @@ type StartedWatch = ServerWatch & { ready: Promise<void> };
 
 /** Starts this instance's heartbeat, backups, renditions and warning checks. */
 export function startWatch(ctx: AppContext, tls: ServerTls | undefined, uncleanStop?: UncleanStop): StartedWatch {
-  const instanceId = crypto.randomUUID();
-  const startedAt = new Date();
+  // The process's own id: its temp folder (media/temp-area.ts) and its body reservations (evidence/quotas.ts) carry it.
+  const instanceId = INSTANCE_ID;
+  const startedAt = STARTED_AT;
   const errors = new ErrorLog();
   const database = new DatabaseReach();
   const heartbeat = startHeartbeat(ctx.db, instanceId, startedAt, database);

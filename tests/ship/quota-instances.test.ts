@@ -1,8 +1,9 @@
 /**
  * Quotas across instances: two app instances on one libSQL server (sqld) enforce one participant's limits together,
- * however the participant's parallel uploads are spread over them.
+ * however the participant's parallel uploads are spread over them, and a body still arriving on one counts on both.
  */
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { connect, type Socket } from "node:net";
 import { Actor, fixture, form, mediaRowKeys, newParticipant, storedFiles } from "../support/client";
 import type { TestServer } from "../support/server";
 import { startTwoInstances, type TwoInstances } from "./support/instances";
@@ -55,4 +56,52 @@ test("parallel uploads over the byte quota spread over both instances: never mor
   });
   expect(Number(rows[0]!.n)).toBeLessThanOrEqual(MIB);
   await expectFilesMatchRows();
+});
+
+/** A multipart upload to `server` that declares `bytes` and sends only its first part, held open until destroyed. */
+async function heldUpload(server: TestServer, cookie: string, bytes: number): Promise<Socket> {
+  const { hostname, port } = new URL(server.url);
+  const socket = connect(Number(port), hostname);
+  await new Promise((resolve) => socket.once("connect", resolve));
+  const head = '--x\r\ncontent-disposition: form-data; name="file"; filename="clip.mp4"\r\ncontent-type: video/mp4\r\n\r\n';
+  socket.write(
+    [`POST /api/evidence HTTP/1.1`, `host: ${hostname}:${port}`, `cookie: ${cookie}`, "content-type: multipart/form-data; boundary=x", `content-length: ${bytes}`, "", head].join("\r\n"),
+  );
+  socket.write(new Uint8Array(64 * 1024));
+  return socket;
+}
+
+async function reservationsOf(userId: number): Promise<number> {
+  const { rows } = await first.ctx.db.$client.execute({ sql: "select count(*) as n from body_reservations where user_id = ?", args: [userId] });
+  return Number(rows[0]!.n);
+}
+
+async function until(condition: () => Promise<boolean>) {
+  for (let i = 0; i < 200 && !(await condition()); i++) await Bun.sleep(50);
+  expect(await condition()).toBe(true);
+}
+
+test("a body still arriving on one instance counts against the quota on the other; once dropped, its reservation is gone", async () => {
+  const { actor, user } = await newParticipant(first.url);
+  const held = await heldUpload(first, actor.cookie, MIB);
+  await until(async () => (await reservationsOf(user.id)) === 1);
+  const other = Object.assign(new Actor(second.url), { cookie: actor.cookie });
+  const refused = await other.post("/api/evidence", form({ title: "Second" }, { file: await paddedVideo(600 * 1024) }));
+  expect(refused.status).toBe(413);
+  expect((await refused.json()).message).toMatch(/^You have used your storage space for this show: 1 MB of your 1 MB are in use/);
+
+  held.destroy();
+  await until(async () => (await reservationsOf(user.id)) === 0);
+  expect((await other.post("/api/evidence", form({ title: "Second" }, { file: await paddedVideo(600 * 1024) }))).status).toBe(201);
+  await expectFilesMatchRows();
+});
+
+test("a reservation of an instance whose heartbeat stopped (a crashed process) counts for nothing and goes at the next upload", async () => {
+  const { actor, user } = await newParticipant(first.url);
+  await first.ctx.db.$client.execute({
+    sql: "insert into body_reservations (id, user_id, bytes, instance_id) values (?, ?, ?, 'crashed-instance')",
+    args: [crypto.randomUUID(), user.id, MIB],
+  });
+  expect((await actor.post("/api/evidence", form({ title: "After a crash" }, { file: await paddedVideo(600 * 1024) }))).status).toBe(201);
+  expect(await reservationsOf(user.id)).toBe(0);
 });
