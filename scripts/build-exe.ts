@@ -10,7 +10,9 @@ const webDir = path.join(root, "dist", "web");
 const workDir = path.join(root, "dist", ".build");
 const outfile = path.join(root, "dist", "casefile");
 
-await $`${process.execPath} ${path.join(import.meta.dir, "build-web.ts")}`.cwd(root);
+// The test suite builds the web bundle once and serves it to its browser tests meanwhile: rebuilding it under them
+// would answer their pages 503 (CASEFILE_WEB_BUILT=1 keeps the bundle there is).
+if (process.env.CASEFILE_WEB_BUILT !== "1") await $`${process.execPath} ${path.join(import.meta.dir, "build-web.ts")}`.cwd(root);
 
 /** A module with one `import … with { type: "file" }` per file of dist/web: Bun embeds each file it imports. */
 async function writeWebFilesModule(): Promise<string> {

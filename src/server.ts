@@ -14,7 +14,7 @@ import { answerUnreadBody } from "./http/unread-body";
 import { createMailer } from "./mail/mailer";
 import { openMediaStore } from "./media/open-store";
 import { sweepTempAreas, TEMP_SWEEP_MS } from "./media/temp-area";
-import { liveInstances } from "./server-status/instances";
+import { liveInstances, processOf } from "./server-status/instances";
 import path from "node:path";
 import type { ServerTls } from "./tls/server-tls";
 import { sweepExpiredUploads } from "./uploads/upload-sweeper";
@@ -76,7 +76,7 @@ const sweepUploads = (ctx: AppContext) => sweepExpiredUploads(ctx).catch((error)
 /** Temp folders of processes that died (temp-area.ts): this host's went at the store's opening; others' need heartbeats. */
 const sweepTemp = (ctx: AppContext) =>
   liveInstances(ctx.db)
-    .then((live) => sweepTempAreas(path.dirname(ctx.store.tempDir), new Set(live.map((row) => row.id))))
+    .then((live) => sweepTempAreas(path.dirname(ctx.store.tempDir), new Set(live.map((row) => processOf(row.id)))))
     .catch((error) => console.warn("temp sweep failed:", error));
 
 export async function startServer(config: Config, assets: WebAssets = diskAssets(config.webDir)): Promise<RunningServer> {

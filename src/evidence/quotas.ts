@@ -44,7 +44,9 @@ const pendingUploadsWhere = (userId: number, now: number) =>
   sql`from uploads where owner_id = ${userId} and sha256 is null and expires_at > ${new Date(now).toISOString()}`;
 
 /** Instances whose heartbeat is recent: a reservation of any other (a crashed process) no longer counts. */
-const liveInstanceIds = (now: number) => sql`(select id from server_instances where seen_at > ${new Date(now - GONE_AFTER_MS).toISOString()})`;
+/** The processes with a live heartbeat (a heartbeat id is its process's id, with "+n" for a second server in one). */
+const liveInstanceIds = (now: number) =>
+  sql`(select substr(id, 1, ${INSTANCE_ID.length}) from server_instances where seen_at > ${new Date(now - GONE_AFTER_MS).toISOString()})`;
 
 /**
  * Bytes of evidence media (files and thumbnails) the user stores, except the files in `except`, plus the declared

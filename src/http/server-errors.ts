@@ -59,8 +59,18 @@ export function serverErrorResponse(error: unknown, request: Request): Response 
   return errorJson(500, "Something went wrong on the server.");
 }
 
+/** An error answer's message; none once its body was sent (a stream that failed after the head). */
+async function messageOf(response: Response): Promise<string | undefined> {
+  if (response.bodyUsed) return undefined;
+  try {
+    return ((await response.clone().json()) as { message?: string }).message;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The one log line of an answer with a 5xx status: status, route, and why (the error, or the answer's message). */
 export async function failureLine(request: Request, response: Response, route: string): Promise<string> {
-  const reason = reasons.get(request) ?? (await response.clone().json().then((body: { message?: string }) => body.message, () => undefined));
+  const reason = reasons.get(request) ?? (await messageOf(response));
   return `${response.status} on ${request.method} ${route}${reason ? `: ${reason}` : ""}`;
 }

@@ -15,6 +15,15 @@ export const GONE_AFTER_MS = 3 * HEARTBEAT_MS;
 const FORGOTTEN_AFTER_MS = 24 * 60 * 60_000;
 
 export const INSTANCE_ID = crypto.randomUUID();
+
+let serversStarted = 0;
+/**
+ * A server's heartbeat id: its process's INSTANCE_ID, with "+n" for a second server in one process (tests start
+ * several; each must hold its own backup lease and row). The process part is what temp folders and body
+ * reservations carry: `processOf`.
+ */
+export const nextServerId = () => (++serversStarted === 1 ? INSTANCE_ID : `${INSTANCE_ID}+${serversStarted}`);
+export const processOf = (serverId: string) => serverId.slice(0, INSTANCE_ID.length);
 export const STARTED_AT = new Date();
 
 export function startHeartbeat(db: Database, id: string, startedAt: Date, reach: DatabaseReach): { stop(): Promise<void>; ready: Promise<void> } {

@@ -3,7 +3,7 @@
  * the data folder while it runs, removed by a clean stop. Found at start, it is said in the log and on the Server
  * screen. What the dead process left in the temp area went when the store opened (its folder: media/temp-area.ts).
  */
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { VERSION } from "../cli/version";
 import type { Config } from "../config";
@@ -35,6 +35,8 @@ export async function markRunning(config: Pick<Config, "audit">): Promise<{ prev
     );
   }
   const mine: UncleanStop = { pid: process.pid, startedAt: new Date().toISOString(), version: VERSION };
+  // The data folder may not exist yet: a libSQL server's database with AUDIT_KEY set leaves nothing beside it.
+  await mkdir(path.dirname(marker), { recursive: true });
   await writeFile(marker, JSON.stringify(mine) + "\n");
   return { previous, clear: () => rm(marker, { force: true }) };
 }

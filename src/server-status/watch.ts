@@ -9,7 +9,7 @@ import { findTools, toolReport } from "../renditions/tools";
 import type { AppContext } from "../context";
 import type { ServerTls } from "../tls/server-tls";
 import { ErrorLog } from "./error-log";
-import { INSTANCE_ID, STARTED_AT, startHeartbeat } from "./instances";
+import { nextServerId, STARTED_AT, startHeartbeat } from "./instances";
 import { RequestMetrics } from "./request-metrics";
 import { serverStatus } from "./status.service";
 import type { UncleanStop } from "./unclean-stop";
@@ -40,8 +40,8 @@ type StartedWatch = ServerWatch & { ready: Promise<void> };
 
 /** Starts this instance's heartbeat, backups, renditions and warning checks. */
 export function startWatch(ctx: AppContext, tls: ServerTls | undefined, uncleanStop?: UncleanStop): StartedWatch {
-  // The process's own id: its temp folder (media/temp-area.ts) and its body reservations (evidence/quotas.ts) carry it.
-  const instanceId = INSTANCE_ID;
+  // This server's id: its process's, whose temp folder (media/temp-area.ts) and body reservations (evidence/quotas.ts) carry it.
+  const instanceId = nextServerId();
   const startedAt = STARTED_AT;
   const errors = new ErrorLog();
   const database = new DatabaseReach();

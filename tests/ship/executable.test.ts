@@ -21,7 +21,8 @@ let exe: string;
 let program: Program | undefined;
 
 beforeAll(async () => {
-  const build = await runCommand([BUN, path.join(REPO, "scripts/build-exe.ts")], REPO, { PATH: process.env.PATH ?? "" });
+  // npm test built dist/web before any test, and the browser tests run from it meanwhile (scripts/test.ts).
+  const build = await runCommand([BUN, path.join(REPO, "scripts/build-exe.ts")], REPO, { PATH: process.env.PATH ?? "", CASEFILE_WEB_BUILT: "1" });
   if (build.code !== 0) throw new Error(`build failed:\n${build.stdout}${build.stderr}`);
   dir = await mkdtemp(path.join(tmpdir(), "casefile-exe-"));
   exe = path.join(dir, "casefile");

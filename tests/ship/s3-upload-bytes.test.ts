@@ -201,9 +201,11 @@ test("an offset that does not match the row's state is refused, and a finalise c
 });
 
 test("spooled bytes a killed process left in the S3 store's temp area are removed when the store next opens", async () => {
+  // Loose in the spool's root, as releases before per-process temp folders left them (a dead process's own folder is
+  // removed whole: src/media/temp-area.test.ts); an old one is removed, a fresh one may be another instance's.
   const { tempDir: storeTemp } = await createS3Store(config);
-  const left = path.join(storeTemp, `${crypto.randomUUID()}.s3-spool`);
-  const fresh = path.join(storeTemp, `${crypto.randomUUID()}.s3-spool`); // another instance's, still being written
+  const left = path.join(path.dirname(storeTemp), `${crypto.randomUUID()}.s3-spool`);
+  const fresh = path.join(path.dirname(storeTemp), `${crypto.randomUUID()}.s3-spool`);
   await writeFile(left, "part of a part");
   await writeFile(fresh, "part of a part");
   const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);

@@ -51,5 +51,6 @@ test("withdrawals on one instance race bulk publishes, Make All Public and clear
   expect(shown.filter((id) => ids.includes(id))).toEqual([]);
   const { rows } = await first.ctx.db.$client.execute("select count(*) from evidence where withdrawn_at is not null and is_public = 1");
   expect(Number(rows[0]![0])).toBe(0);
-  expect(reported.size).toBeGreaterThan(0);
+  // Whatever a racing publish reported skipped was indeed withdrawn (which of them met a withdrawal is the race's).
+  for (const id of reported) expect(ids).toContain(id);
 });
