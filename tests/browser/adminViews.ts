@@ -9,3 +9,11 @@ export async function showAdminView(page: Page, view: keyof typeof VIEWS) {
   if (await section.isVisible()) await section.selectOption({ label: VIEWS[view].option });
   else await page.getByRole("button", { name: VIEWS[view].button }).click();
 }
+
+/** One of the admin's other pages (Show, Invitation, Server, Languages): a phone's section select, a laptop's link. */
+export async function openAdminPage(page: Page, name: "Show" | "Invitation" | "Server" | "Languages") {
+  await page.getByRole("heading", { level: 1, name: "Administration" }).waitFor();
+  const section = page.getByLabel("Section");
+  if (await section.isVisible()) await section.selectOption({ label: name });
+  else await page.getByRole("link", { name, exact: true }).click();
+}

@@ -11,6 +11,7 @@ import french from "../../locales/fr.json";
 import { adminActor, type Actor, newParticipant } from "../support/client";
 import { paddedMp4 } from "../support/padded-video";
 import { ADMIN, startTestServer, type TestServer } from "../support/server";
+import { openAdminPage } from "./adminViews";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { LAPTOP, launchBrowser, openPage, PHONE } from "./browser";
 import { openWithShell, signInWatched } from "./signIn";
@@ -112,7 +113,7 @@ test("phone: an admin changes the instructions and the FAQ, seen in the preview 
   const { page, context, problems } = await openWithShell(browser, server.url, PHONE);
   await signInWatched(page, ADMIN.username, ADMIN.password);
   await page.goto("/admin");
-  await page.getByRole("link", { name: "Show", exact: true }).click();
+  await openAdminPage(page, "Show");
   await page.getByRole("heading", { level: 1, name: "The show" }).waitFor();
   // Set by the environment (PROJECT_NAME): shown, not editable.
   const name = page.getByLabel("Project name", { exact: true });
