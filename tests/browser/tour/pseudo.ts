@@ -124,6 +124,9 @@ export async function overflowingTexts(page: Page): Promise<string[]> {
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       let box = node.parentElement;
       if (!box || !node.textContent?.trim() || box.closest(".sr-only, [aria-hidden=true]") || !box.getClientRects().length) continue;
+      // Visually hidden by a responsive variant (`max-sm:sr-only`): a 1 px clipped box, for screen readers only.
+      const hidden = getComputedStyle(box);
+      if (hidden.position === "absolute" && box.getBoundingClientRect().width <= 1 && hidden.overflow === "hidden") continue;
       while (box.parentElement && getComputedStyle(box).display.startsWith("inline")) box = box.parentElement;
       const style = getComputedStyle(box);
       if (style.visibility === "hidden" || box.clientWidth === 0) continue;

@@ -121,7 +121,7 @@ export function ConsoleTable({ items, cursorId, selected, onOpen, onCursor, onTo
                         {item.title}
                       </button>
                       {/* A phone's second line: kind · participant · time, in one line (the viewer has the rest). */}
-                      <p className="mt-0.5 flex gap-1 text-xs whitespace-nowrap text-muted sm:hidden">
+                      <p className="mt-0.5 flex gap-1 overflow-hidden text-xs text-ellipsis whitespace-nowrap text-muted sm:hidden">
                         {MEDIA_LABELS[item.media_type]} ·
                         <span dir="auto" className="min-w-10 truncate font-medium text-ink-800">
                           {name}
