@@ -90,7 +90,8 @@ for (const [viewport, live] of [
 
     // Mira withdraws her photo while the admin has it ticked.
     expect((await mira.actor.put(`/api/evidence/withdraw/${ids[0]}`)).status).toBe(200);
-    const mark = page.getByText(/^Withdrawn by the participant /).first();
+    // The row shows its mark in one place per size (under the title on a phone, beside the switch on a laptop).
+    const mark = page.getByText(/^Withdrawn by the participant /).filter({ visible: true }).first();
     if (live) await mark.waitFor(); // the row says so as soon as the stream brings it
 
     await bar.getByRole("button", { name: "Publish", exact: true }).click();
@@ -169,10 +170,10 @@ test("390px, stream cut: the switch of an item withdrawn meanwhile leads to the 
   await page.getByRole("dialog", { name: arabic["console.override.title"] }).waitFor();
   await snap(page, "override-ar");
   await page.getByRole("dialog", { name: arabic["console.override.title"] }).getByRole("button", { name: arabic["common.cancel"] }).click();
-  await page.getByText(/^سحبه المشارك في /).waitFor();
+  await page.getByText(/^سحبه المشارك في /).filter({ visible: true }).first().waitFor();
   await snap(page, "console-row-withdrawn-ar", true);
   await showLanguage(page, "en");
-  await page.getByText(/^Withdrawn by the participant /).waitFor();
+  await page.getByText(/^Withdrawn by the participant /).filter({ visible: true }).first().waitFor();
   expect((await item(id)).is_public).toBe(false);
   expect(problems).toEqual([]);
   await context.close();
