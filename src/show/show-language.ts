@@ -9,24 +9,7 @@ import { ownMessageIds, translator } from "../i18n/catalogs.service";
 import { SOURCE_LANGUAGE } from "../i18n/languages";
 import { defaultText, type FaqItem, type ShowText } from "./show-schema";
 import type { Show } from "./show.service";
-
-/** The fields that have a version per language (the project's name, colour and link address do not). */
-export const TRANSLATABLE_FIELDS = [
-  "spy_link_text",
-  "ticket_warning",
-  "landing_eyebrow",
-  "landing_text",
-  "landing_archive_text",
-  "instructions_title",
-  "instructions",
-  "faq",
-  "archive_intro",
-  "reset_mail_subject",
-  "reset_mail_note",
-  "privacy_notice",
-] as const;
-export type TranslatableField = (typeof TRANSLATABLE_FIELDS)[number];
-export const isTranslatable = (field: string): field is TranslatableField => (TRANSLATABLE_FIELDS as readonly string[]).includes(field);
+import { TRANSLATABLE_FIELDS, type TranslatableField } from "./translatable-fields";
 
 /** A translation as stored: a field's value, lists with null where an item has no version in that language yet. */
 export type FaqTranslation = { question: string | null; answer: string | null } | null;

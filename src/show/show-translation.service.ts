@@ -8,7 +8,8 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { AuditActor } from "../audit/audit-record";
 import type { AppContext } from "../context";
 import { badRequest } from "../http/errors";
-import { isTranslatable, showInLanguage, type TranslatableField, type Translation } from "./show-language";
+import { showInLanguage, type Translation } from "./show-language";
+import { isTranslatable, type TranslatableField } from "./translatable-fields";
 import { readTranslatedField } from "./show-schema";
 import { assertUnlocked, currentShow, saveShowChanges, settingStatement, type Show, translationKey } from "./show.service";
 

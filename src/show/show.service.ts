@@ -13,7 +13,8 @@ import { showSettings } from "../db/show-settings";
 import { showState } from "../db/show-state";
 import { conflict } from "../http/errors";
 import { DEFAULT_PROJECT_NAME, defaultText, SHOW_FIELD_NAMES, type ShowField, type ShowText } from "./show-schema";
-import { isTranslatable, type TranslatableField, type Translation } from "./show-language";
+import type { Translation } from "./show-language";
+import { isTranslatable, type TranslatableField } from "./translatable-fields";
 import { SLOT_NAMES, SLOTS, type Slot } from "./show-slots";
 
 /** A field or slot the environment sets, and the variable that sets it. */

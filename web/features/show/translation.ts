@@ -1,22 +1,10 @@
 import type { EditableField, Show, ShowFields, ShowTranslation } from "../../api/show";
+import { TRANSLATABLE_FIELDS, type TranslatableField } from "../../../src/show/translatable-fields";
 import { textMarks } from "./textLanguage";
 
-/** The show's fields that have a version per language (docs/show-api.md). */
-export const TRANSLATABLE_FIELDS = [
-  "spy_link_text",
-  "ticket_warning",
-  "landing_eyebrow",
-  "landing_text",
-  "landing_archive_text",
-  "instructions_title",
-  "instructions",
-  "faq",
-  "archive_intro",
-  "reset_mail_subject",
-  "reset_mail_note",
-  "privacy_notice",
-] as const satisfies readonly EditableField[];
-export type TranslatableField = (typeof TRANSLATABLE_FIELDS)[number];
+/** Every field with a version per language is one PUT /api/show takes (checked when this compiles). */
+TRANSLATABLE_FIELDS satisfies readonly EditableField[];
+export { TRANSLATABLE_FIELDS, type TranslatableField };
 
 /**
  * Translating the show (Show screen in a language other than the main one). The form holds every text in that
