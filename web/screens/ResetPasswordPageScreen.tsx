@@ -1,13 +1,12 @@
 import { useAtomValue, useSetAtom } from "jotai";
-import { useState, type FormEvent } from "react";
 import { Link, useLocation } from "wouter";
 import { updatePassword } from "../api/reset";
-import { Alert, Button, buttonClass, Spinner } from "../ui/Button";
-import { Card, Page } from "../ui/Layout";
-import { TextField } from "../ui/Field";
+import { buttonClass } from "../ui/Button";
+import { Page } from "../ui/Layout";
+import { NewPasswordForm } from "../features/reset/NewPasswordForm";
 import { NoMailNotice, useMailConfigured } from "../features/reset/NoMail";
 import { ResetStep } from "../features/reset/ResetStep";
-import { PASSWORD_MIN_LENGTH, MESSAGES } from "../lib/validation";
+import { PASSWORD_MIN_LENGTH } from "../lib/validation";
 import { resetCodeAtom, resetEmailAtom } from "../state/reset";
 import { useNotify } from "../state/useNotify";
 import { EmptyState } from "../ui/States";
@@ -18,10 +17,6 @@ export default function ResetPasswordPageScreen() {
   const code = useAtomValue(resetCodeAtom);
   const setCode = useSetAtom(resetCodeAtom);
   const notify = useNotify();
-  const [password, setPassword] = useState("");
-  const [confirmation, setConfirmation] = useState("");
-  const [problem, setProblem] = useState("");
-  const [busy, setBusy] = useState(false);
   const [, navigate] = useLocation();
   const mailConfigured = useMailConfigured();
 
@@ -36,45 +31,16 @@ export default function ResetPasswordPageScreen() {
     );
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setProblem("");
-    if (!event.currentTarget.reportValidity()) return;
-    if (password !== confirmation) return setProblem(t("reset.passwords_differ"));
-    if (password.length < PASSWORD_MIN_LENGTH) return setProblem(MESSAGES.passwordTooShort);
-    setBusy(true);
-    try {
-      await updatePassword(email, password, code);
-      setCode("");
-      notify(t("reset.updated"), "success", "/login");
-      navigate("/login");
-    } catch (error) {
-      console.error("Password update failed", error);
-      setProblem(t("reset.update_failed"));
-      setBusy(false);
-    }
+  async function save(password: string) {
+    await updatePassword(email, password, code);
+    setCode("");
+    notify(t("reset.updated"), "success", "/login");
+    navigate("/login");
   }
 
   return (
     <Page title={t("reset.password_title")} lead={<ResetStep step={3}>{t("reset.password_lead", { min: PASSWORD_MIN_LENGTH })}</ResetStep>}>
-      <Card className="sm:p-7">
-        <form onSubmit={submit} className="space-y-5">
-          {problem && <Alert>{problem}</Alert>}
-          <TextField label={t("reset.new_password")} type="password" required autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} />
-          <TextField
-            label={t("reset.confirm_new_password")}
-            type="password"
-            required
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.target.value)}
-          />
-          <Button type="submit" size="lg" className="w-full" disabled={busy}>
-            {busy && <Spinner />}
-            {t("reset.save")}
-          </Button>
-        </form>
-      </Card>
+      <NewPasswordForm save={save} failure={() => t("reset.update_failed")} />
     </Page>
   );
 }
