@@ -4,13 +4,15 @@ import { Button, Spinner } from "./Button";
 import { t } from "../features/i18n/i18n";
 
 /**
- * The spec's Confirm/Cancel dialogs. `onConfirm` may be async; the dialog stays open while it runs. `children` go
- * between the message and the buttons; `canConfirm` false keeps Confirm disabled (see TypedConfirmDialog).
+ * The spec's Confirm/Cancel dialogs, and dialogs whose one action says its own words (`action`). `onConfirm` may be
+ * async; the dialog stays open while it runs. `children` go between the message and the buttons; `canConfirm` false
+ * keeps the action disabled (see TypedConfirmDialog).
  */
 export function ConfirmDialog({
   open,
   title = t("confirm.title"),
   message,
+  action = t("confirm.confirm"),
   onConfirm,
   onCancel,
   children,
@@ -18,7 +20,8 @@ export function ConfirmDialog({
 }: {
   open: boolean;
   title?: string;
-  message: string;
+  message?: string;
+  action?: string;
   onConfirm: () => void | Promise<void>;
   onCancel: () => void;
   children?: ReactNode;
@@ -45,12 +48,12 @@ export function ConfirmDialog({
           </Button>
           <Button variant="danger" onClick={confirm} disabled={busy || !canConfirm}>
             {busy && <Spinner />}
-            {t("confirm.confirm")}
+            {action}
           </Button>
         </>
       }
     >
-      <p className="text-base text-ink-800">{message}</p>
+      {message && <p className="text-base text-ink-800">{message}</p>}
       {children}
     </Modal>
   );
