@@ -250,3 +250,23 @@ test("1280px: Make All Public counts only the items it changes and says how many
   expect(problems).toEqual([]);
   await context.close();
 });
+
+test("390px: a participant withdraws a public item from its dialog in My Evidence; it leaves the public archive at once", async () => {
+  const id = await post(mira.actor, "Mira's photo of the lock gates, public until she changed her mind", ["photo.jpg", "image/jpeg"]);
+  expect((await admin.put("/api/evidence/bulk", { ids: [id], action: "publish" })).status).toBe(200);
+  expect(await publicIds()).toContain(id);
+  const { page, problems, context } = await openPage(browser, server.url, PHONE);
+  page.setDefaultTimeout(15_000);
+  const login = await page.request.post("/api/user/login", { data: { usernameOrEmail: mira.fields.username, password: mira.fields.password } });
+  expect((await page.request.put(`/api/user/watched/${((await login.json()) as { id: number }).id}`)).status()).toBe(200);
+  await page.goto("/evidence");
+  // The card shows the spec's 8-character title; its name says the whole one.
+  await page.getByRole("button", { name: /Mira's photo of the lock gates, public until she changed her mind/ }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Withdraw from the archive" }).click();
+  await page.getByRole("dialog", { name: "Withdraw from the archive?" }).getByRole("button", { name: "Confirm" }).click();
+  await page.getByRole("alert").filter({ hasText: "The item was withdrawn from the archive." }).waitFor();
+  expect(await publicIds()).not.toContain(id);
+  expect((await item(id)).withdrawn_at).not.toBeNull();
+  expect(problems).toEqual([]);
+  await context.close();
+});

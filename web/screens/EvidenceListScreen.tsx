@@ -2,7 +2,6 @@ import { useAtomValue, useSetAtom } from "jotai";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { deleteEvidence, listOwnEvidence } from "../api/evidence";
 import type { Evidence } from "../api/types";
-import { withdrawEvidence } from "../api/rights";
 import { ADD_BUTTON_ROOM, AddEvidenceButton } from "../features/capture/AddEvidenceButton";
 import { EditEvidenceDialog } from "../features/evidence/EditEvidenceDialog";
 import { EvidenceGrid } from "../features/evidence/EvidenceCard";
@@ -10,6 +9,7 @@ import { deleteEvidenceQuestion, EvidenceDetailDialog } from "../features/eviden
 import { applyFilter, EvidenceFilter } from "../features/evidence/EvidenceFilter";
 import { ViewTabs } from "../features/evidence/ViewTabs";
 import { EvidenceWelcome } from "../features/evidence/EvidenceWelcome";
+import { WithdrawDialog } from "../features/privacy/WithdrawDialog";
 import { QueuedItems } from "../features/uploads/components/QueuedItems";
 import { QueueRowList } from "../features/uploads/components/QueueRowView";
 import { useQueueCards } from "../features/uploads/components/useQueueCards";
@@ -121,19 +121,6 @@ export default function EvidenceListScreen() {
     await refetch();
   }
 
-  async function confirmWithdraw() {
-    if (!withdrawing) return;
-    try {
-      await withdrawEvidence(withdrawing.id);
-      notify(t("evidence.withdrawn"), "success");
-    } catch (error) {
-      console.error("Withdrawal failed", error);
-      notify(t("evidence.withdraw_failed"));
-    }
-    setWithdrawing(null);
-    await refetch();
-  }
-
   async function retry() {
     setLoading(true);
     await refetch();
@@ -228,13 +215,7 @@ export default function EvidenceListScreen() {
         }}
       />
       <ConfirmDialog open={deleting !== null} message={deleteEvidenceQuestion()} onConfirm={confirmDelete} onCancel={() => setDeleting(null)} />
-      <ConfirmDialog
-        open={withdrawing !== null}
-        title={t("evidence.withdraw_title")}
-        message={t("evidence.withdraw_text")}
-        onConfirm={confirmWithdraw}
-        onCancel={() => setWithdrawing(null)}
-      />
+      <WithdrawDialog item={withdrawing} onClose={() => setWithdrawing(null)} afterwards={refetch} />
     </main>
   );
 }

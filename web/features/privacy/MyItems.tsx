@@ -1,21 +1,18 @@
 import { useCallback, useEffect, useState } from "react";
 import { listOwnEvidence } from "../../api/evidence";
-import { withdrawEvidence } from "../../api/rights";
 import type { Evidence } from "../../api/types";
 import { formatDate } from "../../lib/format";
-import { useNotify } from "../../state/useNotify";
 import { Alert } from "../../ui/Button";
-import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { LoadingState } from "../../ui/States";
 import { t } from "../i18n/i18n";
 import { WithdrawableItems } from "./WithdrawableItems";
+import { WithdrawDialog } from "./WithdrawDialog";
 
 /**
  * Profile → My data in archive mode: the participant's items, where each public one can be withdrawn from the archive
  * (the right the privacy notice promises outlives the show); withdrawn ones say so.
  */
 export function MyItems() {
-  const notify = useNotify();
   const [items, setItems] = useState<Evidence[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [withdrawing, setWithdrawing] = useState<Evidence | null>(null);
@@ -30,19 +27,6 @@ export function MyItems() {
   useEffect(() => {
     load();
   }, [load]);
-
-  async function withdraw() {
-    if (!withdrawing) return;
-    try {
-      await withdrawEvidence(withdrawing.id);
-      notify(t("evidence.withdrawn"), "success");
-    } catch (error) {
-      console.error("Withdrawal failed", error);
-      notify(t("evidence.withdraw_failed"));
-    }
-    setWithdrawing(null);
-    await load();
-  }
 
   return (
     <section aria-labelledby="my-items" className="mt-6 border-t border-line pt-5">
@@ -66,13 +50,7 @@ export function MyItems() {
           onWithdraw={setWithdrawing}
         />
       )}
-      <ConfirmDialog
-        open={withdrawing !== null}
-        title={t("evidence.withdraw_title")}
-        message={t("evidence.withdraw_text")}
-        onConfirm={withdraw}
-        onCancel={() => setWithdrawing(null)}
-      />
+      <WithdrawDialog item={withdrawing} onClose={() => setWithdrawing(null)} afterwards={load} />
     </section>
   );
 }
