@@ -54,7 +54,7 @@ export async function sendResetCode(ctx: AppContext, email: string, now = Date.n
   const own = (field: "reset_mail_subject" | "reset_mail_note") =>
     translations[mail.language]?.[field] ?? (customised.includes(field) ? text[field] : undefined);
   const wording = { projectName: text.project_name, subject: own("reset_mail_subject"), note: own("reset_mail_note") };
-  await ctx.mailer.send(resetMail(wording, mail, user.username, user.email, code));
+  await ctx.mailer.send({ ...resetMail(wording, mail, user.username, user.email, code), account: user.id });
 }
 
 /**

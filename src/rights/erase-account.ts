@@ -55,8 +55,8 @@ export async function eraseAccount(ctx: AppContext, id: number, actor: AuditActo
   endLiveAnswers({ userId: id });
   forgetPublicPages(ctx.db);
   await discardStored(ctx.store, media);
-  // The outbox (no SMTP_URL) keeps each mail as a file: the person's reset codes went to their address.
-  await ctx.mailer.forget(user.email);
+  // The outbox (no SMTP_URL) keeps each mail as a file: the person's reset codes, to this address or an earlier one.
+  await ctx.mailer.forget({ address: user.email, account: id });
   for (const row of partial) if (row.sha256 === null) await uploadBytesOf(ctx).remove(row.id, row.storeState);
   const auditEntries = await redactAuditEntries(ctx.db, { userIds: [id], itemIds, actors: true });
   await scrubDeletedData(ctx.db);

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, spyOn, test } from "bun:test";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { Actor, newParticipant } from "../../tests/support/client";
+import { Actor, form, newParticipant } from "../../tests/support/client";
 import { startTestServer, type TestServer } from "../../tests/support/server";
 
 let server: TestServer;
@@ -42,4 +42,23 @@ test("the log line of a mail does not name the address; erasure removes the pers
   const left = await outboxTexts();
   expect(left.filter((text) => text.toLowerCase().includes(erin.fields.email.toLowerCase()))).toEqual([]);
   expect(left.filter((text) => text.includes(kept.fields.email))).toHaveLength(1);
+});
+
+test("erasure also removes the mails sent to an address the person had before changing it", async () => {
+  const erin = await newParticipant(server.url);
+  const oldAddress = erin.fields.email;
+  expect((await new Actor(server.url).post("/api/email/send", ["", oldAddress])).status).toBe(200);
+  const newAddress = `renamed-${oldAddress}`;
+  const { full_name, phone_number, pronouns } = erin.fields;
+  const changed = await erin.actor.put("/api/evidence/user", form({ full_name, phone_number, pronouns, email: newAddress }));
+  expect(changed.status).toBe(200);
+  expect((await changed.json()).email).toBe(newAddress);
+  expect((await new Actor(server.url).post("/api/email/send", ["", newAddress])).status).toBe(200);
+  const mentions = (texts: string[], address: string) => texts.filter((text) => text.toLowerCase().includes(address.toLowerCase()));
+  expect(mentions(await outboxTexts(), oldAddress).length).toBeGreaterThanOrEqual(1);
+
+  expect((await erin.actor.request("DELETE", "/api/user", { password: erin.fields.password })).status).toBe(200);
+  const left = await outboxTexts();
+  expect(mentions(left, oldAddress)).toEqual([]);
+  expect(mentions(left, newAddress)).toEqual([]);
 });
