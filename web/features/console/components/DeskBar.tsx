@@ -1,3 +1,6 @@
+import { useAtomValue } from "jotai";
+import { useLocation } from "wouter";
+import { noticeAtom } from "../../../state/notices";
 import type { ConsoleCounts, ConsoleQuery, Participant } from "../../../api/console";
 import { exportUrl } from "../../../api/console";
 import { Button, buttonClass } from "../../../ui/Button";
@@ -15,6 +18,30 @@ function ArrivedButton({ count, onShow }: { count: number; onShow: () => void })
     <Button size="sm" className="pointer-events-auto shadow-lift" onClick={onShow}>
       {t("console.arrived", { count })}
     </Button>
+  );
+}
+
+/**
+ * The last visibility change and its Undo. While the page's notice says what changed, the strip holds only the Undo
+ * (one place says it); once the notice is dismissed or replaced, the strip says it.
+ */
+function LastChange({ change, onUndo }: { change: VisibilityChange; onUndo: () => void }) {
+  const notice = useAtomValue(noticeAtom);
+  const [location] = useLocation();
+  const told = notice?.tone === "success" && notice.path === location;
+  return (
+    <div role="status" className={`flex items-center gap-3 rounded-card text-sm text-ink-900 ${told ? "justify-end" : "bg-paper-deep px-3 py-1"}`}>
+      {!told && (
+        <span className="min-w-0 flex-1">
+          {change.names.length === 1 && change.ids.length === 1
+            ? t(change.action === "publish" ? "console.last_change.public_one" : "console.last_change.private_one", { name: change.names[0] })
+            : t(change.action === "publish" ? "console.last_change.public_many" : "console.last_change.private_many", { count: change.ids.length })}
+        </span>
+      )}
+      <Button variant="ghost" size="sm" onClick={onUndo} aria-keyshortcuts="u">
+        {t("console.undo")}
+      </Button>
+    </div>
   );
 }
 
@@ -73,18 +100,7 @@ export function DeskBar({
             </a>
           </div>
         </div>
-        {lastChange && (
-          <div role="status" className="flex items-center gap-3 rounded-card bg-paper-deep px-3 py-1 text-sm text-ink-900">
-            <span className="min-w-0 flex-1">
-              {lastChange.names.length === 1 && lastChange.ids.length === 1
-                ? t(lastChange.action === "publish" ? "console.last_change.public_one" : "console.last_change.private_one", { name: lastChange.names[0] })
-                : t(lastChange.action === "publish" ? "console.last_change.public_many" : "console.last_change.private_many", { count: lastChange.ids.length })}
-            </span>
-            <Button variant="ghost" size="sm" onClick={onUndo} aria-keyshortcuts="u">
-              {t("console.undo")}
-            </Button>
-          </div>
-        )}
+        {lastChange && <LastChange change={lastChange} onUndo={onUndo} />}
         {arrived > 0 && (
           <div className="pointer-events-none absolute inset-x-0 -bottom-5 flex justify-center max-sm:hidden">
             <ArrivedButton count={arrived} onShow={onShowArrived} />
