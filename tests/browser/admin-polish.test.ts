@@ -12,6 +12,7 @@ import { ADMIN, type TestServer } from "../support/server";
 import { LAPTOP, openPage, PHONE } from "./browser";
 import { serverAndBrowser } from "./server-and-browser";
 import { signInWatched } from "./signIn";
+import { showAdminView } from "./adminViews";
 
 setDefaultTimeout(180_000);
 
@@ -169,4 +170,97 @@ test("P5: on a phone the save bar leads to the preview and back; the unsaved cou
   expect(await laptop.getByRole("button", { name: "Back to the fields" }).isVisible()).toBe(false);
   await snap(laptop, "show");
   await laptop.context().close();
+});
+
+const FIRST = ["Amal", "José", "Zoë", "Marguerite", "Oluwaseun", "Anastasia", "Kwame", "Ingrid", "Thi Minh", "Rafael", "Siobhán", "Hiroshi", "Fatima", "Bartholomew", "Leilani"];
+const LAST = ["Haddad", "Okonkwo-Delacroix", "Ångström", "Featherstonehaugh", "Nguyễn", "García Márquez", "Adeyemi", "Van der Berg", "O'Sullivan", "Takahashi"];
+/** 300 participants (150 distinct names, each twice), straight into libSQL: registering them one by one hashes 300 passwords. */
+let peopleSeeded = false;
+async function seedPeople() {
+  if (peopleSeeded) return;
+  peopleSeeded = true;
+  const rows = Array.from({ length: 300 }, (_, i) => {
+    const name = `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}`;
+    return [`listener${i}`, name, `listener${i}@example.org`];
+  });
+  await server.ctx.db.$client.execute({
+    sql: `INSERT INTO users (username, username_key, full_name, email, email_key, phone_number, password_hash, created_at)
+          VALUES ${rows.map(() => "(?, ?, ?, ?, ?, '', 'x', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))").join(", ")}`,
+    args: rows.flatMap(([username, name, email]) => [username!, username!, name!, email!, email!]),
+  });
+}
+
+test("P7: the users table is searched by name, username or e-mail and sorted by its columns from the keyboard", async () => {
+  await seedShow();
+  await seedPeople();
+  const page = await adminPage();
+  await showAdminView(page, "users");
+  const users = page.getByRole("table", { name: "Users" });
+  await users.locator("tbody tr").nth(300).waitFor();
+  const search = page.getByLabel("Search participants");
+  await search.fill("okonkwo");
+  // Fifteen first names × 'Okonkwo-Delacroix', twice each, and the witness.
+  await page.getByRole("status").filter({ hasText: /^31 of 30\d participants$/ }).waitFor();
+  expect(await users.locator("tbody tr").count()).toBe(31);
+  await search.fill("jose listener1@");
+  await page.getByText(/^\d+ of 30\d participants$/).waitFor();
+  expect(await users.locator("tbody tr").allTextContents()).toEqual([expect.stringContaining("listener1@example.org")]);
+  await search.fill("");
+  // Sorted by items from the keyboard: ascending, then descending (the witness, with every item, first).
+  const items = users.getByRole("columnheader", { name: "Items" });
+  await items.getByRole("button").focus();
+  await page.keyboard.press("Enter");
+  expect(await items.getAttribute("aria-sort")).toBe("ascending");
+  await page.keyboard.press("Enter");
+  expect(await items.getAttribute("aria-sort")).toBe("descending");
+  await users.locator("tbody tr").first().filter({ hasText: LONG_NAME }).waitFor();
+  expect(await users.getByRole("columnheader", { name: "ID", exact: true }).getAttribute("aria-sort")).toBe("none");
+  await snap(page, "users");
+  await page.context().close();
+
+  for (const locale of ["en-GB", "ar"]) {
+    const phone = await adminPage(PHONE, locale);
+    await phone.getByLabel(locale === "ar" ? "القسم" : "Section").selectOption("users");
+    await phone.locator("table tbody tr").nth(300).waitFor();
+    await phone.locator('input[type="search"]').last().fill(locale === "ar" ? "Haddad" : "okonkwo");
+    await phone.locator("table tbody tr").nth(10).waitFor();
+    await snap(phone, `users-${locale}`);
+    await phone.context().close();
+  }
+});
+
+test("P7: the console's participant filter is a combobox searched as you type, among 300 participants", async () => {
+  await seedShow();
+  await seedPeople();
+  const page = await adminPage();
+  await page.getByRole("button", { name: /^All 25\d/ }).waitFor();
+  const picker = page.getByRole("combobox", { name: "Participant" });
+  await picker.click();
+  const listbox = page.getByRole("listbox");
+  // Not every name at once: the first matches and how many more.
+  await listbox.getByText(/^\d+ more: type to narrow$/).waitFor();
+  expect(await listbox.getByRole("option").count()).toBeLessThanOrEqual(51);
+  await picker.fill("delacroix fontaine");
+  await listbox.getByRole("option", { name: new RegExp(LONG_NAME) }).waitFor();
+  expect(await listbox.getByRole("option").count()).toBe(1);
+  await snap(page, "participant-picker");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await page.waitForURL(/user=\d+/);
+  expect(await picker.inputValue()).toBe(LONG_NAME);
+  await page.getByRole("table", { name: "All evidence" }).getByRole("button", { name: "Overheard call on the night bus" }).waitFor();
+  await picker.fill("no such person at all");
+  await listbox.getByText("No participant matches.").waitFor();
+  await page.keyboard.press("Escape");
+  await page.context().close();
+
+  const phone = await adminPage(PHONE, "ar");
+  await phone.locator("table tbody tr").nth(5).waitFor();
+  await phone.getByRole("button", { name: /^المرشحات/ }).click();
+  const arabicPicker = phone.getByRole("combobox", { name: "المشارك" });
+  await arabicPicker.click();
+  await arabicPicker.fill("Haddad");
+  await phone.getByRole("listbox").getByRole("option").first().waitFor();
+  await snap(phone, "participant-picker-ar");
+  await phone.context().close();
 });
