@@ -117,6 +117,7 @@ test("P4: a visibility change is said once — the notice, then the strip once t
   await notice.waitFor();
   await page.getByRole("button", { name: "Undo" }).waitFor();
   expect(await page.getByText(/^Last change:/).count()).toBe(0);
+  // The Undo waits among the desk's tools meanwhile.
   await snap(page, "last-change-notice");
   await notice.getByRole("button", { name: "Dismiss" }).click();
   await page.getByText(/^Last change: .*made public\.$/).waitFor();
