@@ -13,6 +13,7 @@ import { LAPTOP, openPage, PHONE } from "./browser";
 import { serverAndBrowser } from "./server-and-browser";
 import { signInWatched } from "./signIn";
 import { showAdminView } from "./adminViews";
+import { expectNoSeriousA11yViolations } from "./axe";
 
 setDefaultTimeout(180_000);
 
@@ -161,6 +162,7 @@ test("P5: on a phone the save bar leads to the preview and back; the unsaved cou
     await page.waitForFunction(() => document.getElementById("show-preview")!.getBoundingClientRect().top < 120);
     expect(await heightOnScreen(page, "#show-preview iframe")).toBeGreaterThan(400);
     await snap(page, `show-preview-${locale}`);
+    if (english) await expectNoSeriousA11yViolations(page, "Show screen at its preview (390px)");
     await page.getByRole("button", { name: english ? "Back to the fields" : "العودة إلى الحقول" }).click();
     await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 2, before);
     await page.context().close();
@@ -217,6 +219,7 @@ test("P7: the users table is searched by name, username or e-mail and sorted by 
   await users.locator("tbody tr").first().filter({ hasText: LONG_NAME }).waitFor();
   expect(await users.getByRole("columnheader", { name: "ID", exact: true }).getAttribute("aria-sort")).toBe("none");
   await snap(page, "users");
+  await expectNoSeriousA11yViolations(page, "Users, searched and sorted (1280px)");
   await page.context().close();
 
   for (const locale of ["en-GB", "ar"]) {
@@ -245,6 +248,7 @@ test("P7: the console's participant filter is a combobox searched as you type, a
   await listbox.getByRole("option", { name: new RegExp(LONG_NAME) }).waitFor();
   expect(await listbox.getByRole("option").count()).toBe(1);
   await snap(page, "participant-picker");
+  await expectNoSeriousA11yViolations(page, "console with the participant combobox open (1280px)");
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Enter");
   await page.waitForURL(/user=\d+/);
