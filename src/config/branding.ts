@@ -4,6 +4,7 @@
  */
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { sizeText } from "../http/size-text";
 
 /** An operator's image, held in memory (at most a few MB) so it is served without touching the disk again. */
 export type BrandImage = { bytes: Uint8Array<ArrayBuffer>; contentType: string };
@@ -94,7 +95,7 @@ function image(env: Env, name: string, maxBytes: number, fail: BrandingFail): Br
   const raw = env[name];
   if (raw === undefined || raw === "") return undefined;
   const file = path.resolve(raw);
-  const bytes = readLimited(name, file, maxBytes, `${maxBytes / MB} MB`, fail);
+  const bytes = readLimited(name, file, maxBytes, sizeText(maxBytes), fail);
   const contentType = imageType(file, bytes);
   if (!contentType) fail(name, `must be a PNG, JPEG, WebP or SVG image, got "${file}"`);
   return { bytes, contentType };

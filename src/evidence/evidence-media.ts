@@ -6,6 +6,7 @@ import { discardStored, identify, storeMedia } from "../media/media.service";
 import type { TempFile } from "../media/multipart";
 import type { MediaKind } from "../media/sniff";
 import { MEDIA_TYPES, THUMBNAIL_MAX_BYTES } from "./evidence-input";
+import { sizeText } from "../http/size-text";
 
 const TYPE_OF_KIND: Record<MediaKind, number> = { image: MEDIA_TYPES.image, video: MEDIA_TYPES.video, audio: MEDIA_TYPES.audio };
 
@@ -22,7 +23,7 @@ export type Uploads = {
 export async function storeUploads(ctx: AppContext, ownerId: number, uploads: Uploads, kinds: MediaKind[]) {
   const { file, thumbnail } = uploads;
   if (thumbnail && !file) throw badRequest("A thumbnail needs a media file.");
-  if (thumbnail && thumbnail.size > THUMBNAIL_MAX_BYTES) throw tooLarge("Thumbnails can be at most 64 KB.");
+  if (thumbnail && thumbnail.size > THUMBNAIL_MAX_BYTES) throw tooLarge(`Thumbnails can be at most ${sizeText(THUMBNAIL_MAX_BYTES)}.`);
   const fileKind = file ? await identify(file, kinds, "file") : undefined;
   const thumbKind = thumbnail ? await identify(thumbnail, ["image"], "thumbnail") : undefined;
   const stored: MediaFileRow[] = [];

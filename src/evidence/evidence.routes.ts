@@ -15,15 +15,15 @@ import { findManageable, findPublicEvidence, listEvidenceOf } from "./evidence-q
 import { createEvidenceOnce, deleteEvidence, updateEvidence } from "./evidence.service";
 import { publicPage } from "./public-page";
 import { admitEvidenceUpload } from "./quotas";
+import { sizeText } from "../http/size-text";
 
 const NO_PUBLIC_ITEM = "This item is not in the public archive.";
 
 export function evidenceRoutes(ctx: AppContext) {
-  const maxMb = Math.round(ctx.config.maxUploadBytes / 1024 / 1024);
   const uploadLimits = {
     files: {
-      file: { maxBytes: ctx.config.maxUploadBytes, tooLargeMessage: `Files can be at most ${maxMb} MB.` },
-      thumbnail: { maxBytes: THUMBNAIL_MAX_BYTES, tooLargeMessage: "Thumbnails can be at most 64 KB." },
+      file: { maxBytes: ctx.config.maxUploadBytes, tooLargeMessage: `Files can be at most ${sizeText(ctx.config.maxUploadBytes)}.` },
+      thumbnail: { maxBytes: THUMBNAIL_MAX_BYTES, tooLargeMessage: `Thumbnails can be at most ${sizeText(THUMBNAIL_MAX_BYTES)}.` },
     },
     maxFieldBytes: 64 * 1024,
     ...stallGuard(ctx.config),

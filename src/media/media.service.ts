@@ -16,6 +16,7 @@ import { LargeRead } from "./strip/source";
 import { MediaThreadStopped, writePatchedCopyOffThread, writePublicCopyOffThread } from "./media-thread";
 import { turns } from "./turns";
 import { RENDITION_KINDS, renditionKey } from "../renditions/renditions.service";
+import { sizeText } from "../http/size-text";
 
 export type MediaPurpose = MediaFileRow["purpose"];
 
@@ -38,7 +39,7 @@ export async function identify(file: TempFile, allowed: MediaKind[], what: strin
     throw unsupportedMedia(`The ${what} must be ${kinds} in a supported format.`);
   }
   if (sniffed.kind === "image" && file.size > MAX_IMAGE_BYTES) {
-    throw unsupportedMedia(`Photos larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB are not supported.`);
+    throw unsupportedMedia(`Photos larger than ${sizeText(MAX_IMAGE_BYTES)} are not supported.`);
   }
   // Bounded by the pixels it declares before any decoder sees it (pixels.ts); one whose size cannot be read is refused.
   if (sniffed.kind === "image") {

@@ -25,6 +25,7 @@ import { demuxerOf, MAX_RENDITION_BYTES, PEAKS_SAMPLE_RATE, recipeCommands } fro
 import { renditionKey } from "./renditions.service";
 import { JobFailure } from "../jobs/job-runner";
 import { runTool, type Tools } from "./tools";
+import { sizeText } from "../http/size-text";
 
 export type JobLimits = { timeLimitMs: number; signal: AbortSignal };
 
@@ -123,7 +124,7 @@ async function withoutMetadata(out: string, mime: string, dir: string): Promise<
     throw new JobFailure("The tool wrote no file.", true);
   });
   if (size === 0) throw new JobFailure("The tool wrote an empty file.", true);
-  if (size >= MAX_RENDITION_BYTES) throw new JobFailure(`The copy grew past ${MAX_RENDITION_BYTES / 1024 / 1024} MB and was stopped.`, true);
+  if (size >= MAX_RENDITION_BYTES) throw new JobFailure(`The copy grew past ${sizeText(MAX_RENDITION_BYTES)} and was stopped.`, true);
   if (mime === "application/json") return out;
   const kind = mime.split("/")[0] as MediaKind;
   const version = await publicVersion({ path: out, size }, { kind, mime }, dir);

@@ -121,11 +121,11 @@ describe("media slots", () => {
       ["onboarding-video", await fixture("clip.mov"), 415, "The onboarding-video must be an MP4 or WebM video."],
       ["tutorial-captions", file("1\n00:00:00,000 --> 00:00:01,000\nSRT, not WebVTT\n", "t.srt"), 415, "The tutorial-captions must be a WebVTT file (UTF-8 text starting with WEBVTT)."],
       ["onboarding-captions", file(new Uint8Array([0x57, 0x45, 0x42, 0x56, 0x54, 0x54, 0x0a, 0xff, 0xfe]), "bad.vtt"), 415, "The onboarding-captions must be a WebVTT file (UTF-8 text starting with WEBVTT)."],
-      ["onboarding-captions", file(`WEBVTT\n\n${"x".repeat(600 * 1024)}`, "big.vtt"), 413, "The onboarding-captions file can be at most 512 KB."],
+      ["onboarding-captions", file(`WEBVTT\n\n${"x".repeat(600 * 1024)}`, "big.vtt"), 413, "The onboarding-captions file can be at most 524 KB."],
       ["logo", await fixture("clip.mp4"), 415, "The logo must be a PNG, JPEG, WebP or SVG image."],
       ["logo", file("<html><script>alert(1)</script></html>", "logo.svg"), 415, "The logo must be a PNG, JPEG, WebP or SVG image."],
-      ["landing-image", file(new Uint8Array(6 * 1024 * 1024), "huge.png"), 413, "The landing-image file can be at most 5 MB."],
-      ["tutorial-video", file(new Uint8Array(3 * 1024 * 1024), "huge.mp4"), 413, "The tutorial-video file can be at most 2 MB."],
+      ["landing-image", file(new Uint8Array(6 * 1024 * 1024), "huge.png"), 413, "The landing-image file can be at most 5.2 MB."],
+      ["tutorial-video", file(new Uint8Array(3 * 1024 * 1024), "huge.mp4"), 413, "The tutorial-video file can be at most 2.1 MB."],
     ];
     const before = (await (await fetch(`${server.url}/api/show`)).json()).version;
     for (const [slot, sent, status, message] of refusals) {

@@ -7,6 +7,7 @@ import { badRequest, unsupportedMedia } from "../http/errors";
 import { canonicalLanguage } from "../i18n/languages";
 import { identify } from "../media/media.service";
 import type { TempFile } from "../media/multipart";
+import { sizeText } from "../http/size-text";
 
 export type Source = { url: string; type: string };
 
@@ -63,8 +64,7 @@ export function slotMaxBytes(slot: Slot, maxUploadBytes: number): number {
 }
 
 export function tooLargeMessage(slot: Slot, maxBytes: number): string {
-  const size = maxBytes >= MB ? `${Math.round(maxBytes / MB)} MB` : `${Math.round(maxBytes / 1024)} KB`;
-  return `The ${slot} file can be at most ${size}.`;
+  return `The ${slot} file can be at most ${sizeText(maxBytes)}.`;
 }
 
 /** WebVTT: UTF-8 text whose first line starts with WEBVTT (then nothing, a space or a tab). */

@@ -3,6 +3,7 @@
  * a sentence for people; none trusts its input's size or shape.
  */
 import { badRequest, HttpError, tooLarge } from "../http/errors";
+import { sizeText } from "../http/size-text";
 
 export const TUS_VERSION = "1.0.0";
 export const TUS_EXTENSIONS = "creation,creation-with-upload,termination,expiration";
@@ -40,7 +41,7 @@ function byteCount(headers: Headers, name: string): number {
 export function readUploadLength(headers: Headers, maxBytes: number): number {
   if (headers.has("upload-defer-length")) throw badRequest("Uploads must declare their Upload-Length.");
   const length = byteCount(headers, "upload-length");
-  if (length > maxBytes) throw tooLarge(`Files can be at most ${Math.round(maxBytes / 1024 / 1024)} MB.`);
+  if (length > maxBytes) throw tooLarge(`Files can be at most ${sizeText(maxBytes)}.`);
   return length;
 }
 

@@ -29,13 +29,14 @@ import {
 } from "./users.service";
 import { isPlainEmail, isValidUsername, normalizeUsername } from "../config/identity-rules";
 import { MESSAGES, readAdminUserEdit, readProfileEdit, readRegistration } from "./validation";
+import { sizeText } from "../http/size-text";
 
-const PHOTO_LIMIT_MB = 25;
+const PHOTO_LIMIT_BYTES = 25 * 1024 * 1024;
 
 export function usersRoutes(ctx: AppContext) {
   const secureCookie = (request: Request) => isSecureRequest(request, ctx.config);
   const photoLimits = (what: string) => ({
-    files: { [what]: { maxBytes: PHOTO_LIMIT_MB * 1024 * 1024, tooLargeMessage: `Photos can be at most ${PHOTO_LIMIT_MB} MB.` } },
+    files: { [what]: { maxBytes: PHOTO_LIMIT_BYTES, tooLargeMessage: `Photos can be at most ${sizeText(PHOTO_LIMIT_BYTES)}.` } },
     maxFieldBytes: 16 * 1024,
     ...stallGuard(ctx.config),
   });

@@ -101,7 +101,7 @@ test("a reload mid-upload resumes from the server's offset (HEAD, no new upload)
   await frozen.held;
   await queue.waitFor("Long call", "sending");
   // What the server confirmed: the first PATCH (256 KiB), not what the browser pushed into the held second one.
-  await queue.row("Long call").locator('[role=progressbar][aria-valuetext="5% (256 KB of 5 MB)"]').waitFor();
+  await queue.row("Long call").locator('[role=progressbar][aria-valuetext="5% (262 KB of 5.2 MB)"]').waitFor();
   await keepShot(page, "queue-sending");
 
   await page.unroute("**/api/uploads/*");

@@ -175,7 +175,7 @@ test("laptop: at least 12 rows in view under the header; the grid of tiles inste
   await row.getByRole("switch").click();
   await page.getByRole("dialog", { name: "Please confirm" }).getByText(`Make "${title}" (#${id}) public?`).waitFor();
   await page.getByRole("dialog", { name: "Please confirm" }).getByRole("button", { name: "Confirm" }).click();
-  await page.getByRole("status").filter({ hasText: `#${id} made public.` }).waitFor();
+  await page.getByRole("alert").filter({ hasText: `#${id} made public.` }).waitFor();
   await page.keyboard.press("u");
   await page.getByRole("alert").filter({ hasText: `#${id} is private again.` }).waitFor();
   expect((await items()).find((item) => item.id === id)!.is_public).toBe(false);

@@ -134,7 +134,7 @@ test("upload limit: shown before choosing, an over-size file is refused before a
   await page.getByText("Maximum file size: 1 MB").waitFor();
   const big = { name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(1.5 * 1024 * 1024, 1) };
   await page.getByLabel(/Upload File/).setInputFiles(big);
-  await page.getByRole("alert").filter({ hasText: "That file is 1.5 MB. The largest file you can upload is 1 MB." }).waitFor();
+  await page.getByRole("alert").filter({ hasText: "That file is 1.6 MB. The largest file you can upload is 1 MB." }).waitFor();
   expect(page.url()).toEndWith("/evidenceupload");
   expect(uploads).toEqual([]);
   expect(problems).toEqual([]);

@@ -10,11 +10,13 @@ test("card titles keep 8 characters and add ' ...' only when longer", () => {
   expect(truncateTitle("Note")).toBe("Note");
 });
 
-test("byte sizes read like people write them", () => {
+test("byte sizes are decimal, so the number agrees with its MB/GB label (a MiB amount is converted, not relabelled)", () => {
   expect(formatBytes(512)).toBe("512 B");
-  expect(formatBytes(1.5 * 1024 * 1024)).toBe("1.5 MB");
-  expect(formatBytes(1024 * 1024 * 1024)).toBe("1 GB");
-  expect(formatBytes(200 * 1024 * 1024)).toBe("200 MB");
+  expect(formatBytes(1_500_000)).toBe("1.5 MB");
+  expect(formatBytes(1024 * 1024)).toBe("1 MB");
+  expect(formatBytes(1024 * 1024 * 1024)).toBe("1.1 GB");
+  expect(formatBytes(200 * 1024 * 1024)).toBe("210 MB");
+  expect(formatBytes(999_999)).toBe("1 MB");
 });
 
 describe("formatDuration and coordinatesOf", () => {

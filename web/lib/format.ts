@@ -52,12 +52,15 @@ export function formatNumber(value: number) {
 
 const BYTE_UNITS = ["size.bytes", "size.kilobytes", "size.megabytes", "size.gigabytes"] as const;
 
-/** 512 B, 1.5 MB, 200 MB (binary multiples, as phones and file managers show them), in the language's own units. */
+/**
+ * 512 B, 1.5 MB, 210 MB, in the language's own units: decimal multiples (1 MB = 1,000,000 bytes), as phones show a
+ * file's size, so the number agrees with its label (a 1024 MiB limit reads "1.1 GB", never "1024 MB").
+ */
 export function formatBytes(bytes: number) {
   let value = bytes;
   let unit = 0;
-  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
-    value /= 1024;
+  while (Math.round(value) >= 1000 && unit < BYTE_UNITS.length - 1) {
+    value /= 1000;
     unit++;
   }
   const size = unit > 0 && value < 10 ? Math.round(value * 10) / 10 : Math.round(value);

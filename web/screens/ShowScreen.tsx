@@ -7,6 +7,7 @@ import { languageName, t } from "../features/i18n/i18n";
 import { type LanguageOption, useLanguage } from "../features/i18n/language";
 import { useLeaveGuard } from "../features/recorder/useLeaveGuard";
 import { BriefingReset } from "../features/show/components/BriefingReset";
+import { EditorLayout, jumpToPreview } from "../features/show/components/EditorLayout";
 import { MediaSlots } from "../features/show/components/MediaSlots";
 import { type RestorablePart, RestoreDefaults } from "../features/show/components/RestoreDefaults";
 import { LeaveDialog, SaveBar, type SaveStatus } from "../features/show/components/SaveBar";
@@ -15,7 +16,7 @@ import { ServerWarnings } from "../features/show/components/ServerWarnings";
 import { AccentField, FaqList, markdownHint, ParagraphList, ShowText } from "../features/show/components/ShowFields";
 import { ShowPreview } from "../features/show/components/ShowPreview";
 import { TranslationEditor } from "../features/show/components/TranslationEditor";
-import { changesOf, draftOf, previewOf, type StagedMedia } from "../features/show/draft";
+import { changeCount, changesOf, draftOf, previewOf, type StagedMedia } from "../features/show/draft";
 import { refreshShowAtom, showAtom } from "../features/show/state";
 import { Alert, Button, buttonClass, Spinner } from "../ui/Button";
 import { Page } from "../ui/Layout";
@@ -110,60 +111,60 @@ function MainEditor({ show: loaded, language, staged, onSaved, onDirty, after }:
   }
 
   return (
-    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_410px]">
-      <form
-        className="min-w-0 space-y-6"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <Section title={t("showEditor.section.name")}>
-          <ShowText edit={edit} field="project_name" label={t("showEditor.project_name")} maxLength={80} />
-          <AccentField edit={edit} />
-        </Section>
-        <Section
-          anchor="landing"
-          title={t("showEditor.section.landing")}
-          lead={t("showEditor.section.landing_lead")}
-          restore={restore(["landing_eyebrow", "landing_text", "landing_archive_text", "ticket_warning", "spy_link_text", "spy_url"], "landing")}
-        >
-          <ShowText edit={edit} field="landing_eyebrow" label={t("showEditor.landing_eyebrow")} maxLength={80} />
-          <ShowText edit={edit} field="landing_text" label={t("showEditor.landing_text")} multiline hint={markdownHint()} />
-          <ShowText edit={edit} field="landing_archive_text" label={t("showEditor.landing_archive_text")} multiline hint={markdownHint()} />
-          <ShowText edit={edit} field="ticket_warning" label={t("showEditor.ticket_warning")} maxLength={300} hint={t("showEditor.ticket_warning_hint")} />
-          <ShowText edit={edit} field="spy_link_text" label={t("showEditor.spy_link_text")} maxLength={80} />
-          <ShowText edit={edit} field="spy_url" label={t("showEditor.spy_url")} hint={t("showEditor.spy_url_hint")} />
-        </Section>
-        <Section anchor="instructions" title={t("showEditor.section.instructions")} lead={t("showEditor.section.instructions_lead")} restore={restore(["instructions_title", "instructions"], "instructions")}>
-          <ShowText edit={edit} field="instructions_title" label={t("showEditor.instructions_title")} maxLength={80} />
-          <ParagraphList edit={edit} field="instructions" min={1} max={10} />
-        </Section>
-        <Section anchor="faq" title={t("help.faq")} lead={t("showEditor.section.faq_lead")} restore={restore(["faq"], "faq")}>
-          <FaqList edit={edit} />
-        </Section>
-        <Section anchor="archive" title={t("showEditor.section.archive_intro")} lead={t("showEditor.section.archive_intro_lead")} restore={restore(["archive_intro"], "archive_intro")}>
-          <ParagraphList edit={edit} field="archive_intro" min={1} max={20} />
-          <ShowText edit={edit} field="archive_licence" label={t("showEditor.archive_licence")} multiline maxLength={5000} hint={t("showEditor.archive_licence_hint")} />
-          <ShowText edit={edit} field="archive_credit" label={t("showEditor.archive_credit")} maxLength={300} hint={t("showEditor.archive_credit_hint")} />
-        </Section>
-        <Section anchor="privacy" title={t("privacy.notice_title")} lead={t("showEditor.section.privacy_lead")} restore={restore(["privacy_notice"], "privacy")}>
-          <ShowText edit={edit} field="privacy_notice" label={t("showEditor.privacy_notice")} multiline maxLength={20_000} hint={markdownHint()} />
-        </Section>
-        <Section anchor="mail" title={t("showEditor.section.reset_mail")} restore={restore(["reset_mail_subject", "reset_mail_note"], "mail")}>
-          <ShowText edit={edit} field="reset_mail_subject" label={t("showEditor.reset_mail_subject")} maxLength={150} hint={t("showEditor.reset_mail_subject_hint")} />
-          <ShowText edit={edit} field="reset_mail_note" label={t("showEditor.reset_mail_note")} multiline maxLength={500} />
-        </Section>
-        <SaveBar status={status} changes={Object.keys(changes).length} saving={saving} onDiscard={() => (setDraft(draftOf(base)), setStatus(null))} />
-      </form>
-      <div className="min-w-0 lg:row-span-2">
-        <div className="lg:sticky lg:top-20">
-          <ShowPreview show={preview} language={language} />
-        </div>
-      </div>
-      <div className="min-w-0 space-y-6">{after}</div>
+    <>
+      <EditorLayout
+        form={
+          <form
+            className="min-w-0 space-y-6"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void save();
+            }}
+          >
+            <Section title={t("showEditor.section.name")}>
+              <ShowText edit={edit} field="project_name" label={t("showEditor.project_name")} maxLength={80} />
+              <AccentField edit={edit} />
+            </Section>
+            <Section
+              anchor="landing"
+              title={t("showEditor.section.landing")}
+              lead={t("showEditor.section.landing_lead")}
+              restore={restore(["landing_eyebrow", "landing_text", "landing_archive_text", "ticket_warning", "spy_link_text", "spy_url"], "landing")}
+            >
+              <ShowText edit={edit} field="landing_eyebrow" label={t("showEditor.landing_eyebrow")} maxLength={80} />
+              <ShowText edit={edit} field="landing_text" label={t("showEditor.landing_text")} multiline hint={markdownHint()} />
+              <ShowText edit={edit} field="landing_archive_text" label={t("showEditor.landing_archive_text")} multiline hint={markdownHint()} />
+              <ShowText edit={edit} field="ticket_warning" label={t("showEditor.ticket_warning")} maxLength={300} hint={t("showEditor.ticket_warning_hint")} />
+              <ShowText edit={edit} field="spy_link_text" label={t("showEditor.spy_link_text")} maxLength={80} />
+              <ShowText edit={edit} field="spy_url" label={t("showEditor.spy_url")} hint={t("showEditor.spy_url_hint")} />
+            </Section>
+            <Section anchor="instructions" title={t("showEditor.section.instructions")} lead={t("showEditor.section.instructions_lead")} restore={restore(["instructions_title", "instructions"], "instructions")}>
+              <ShowText edit={edit} field="instructions_title" label={t("showEditor.instructions_title")} maxLength={80} />
+              <ParagraphList edit={edit} field="instructions" min={1} max={10} />
+            </Section>
+            <Section anchor="faq" title={t("help.faq")} lead={t("showEditor.section.faq_lead")} restore={restore(["faq"], "faq")}>
+              <FaqList edit={edit} />
+            </Section>
+            <Section anchor="archive" title={t("showEditor.section.archive_intro")} lead={t("showEditor.section.archive_intro_lead")} restore={restore(["archive_intro"], "archive_intro")}>
+              <ParagraphList edit={edit} field="archive_intro" min={1} max={20} />
+              <ShowText edit={edit} field="archive_licence" label={t("showEditor.archive_licence")} multiline maxLength={5000} hint={t("showEditor.archive_licence_hint")} />
+              <ShowText edit={edit} field="archive_credit" label={t("showEditor.archive_credit")} maxLength={300} hint={t("showEditor.archive_credit_hint")} />
+            </Section>
+            <Section anchor="privacy" title={t("privacy.notice_title")} lead={t("showEditor.section.privacy_lead")} restore={restore(["privacy_notice"], "privacy")}>
+              <ShowText edit={edit} field="privacy_notice" label={t("showEditor.privacy_notice")} multiline maxLength={20_000} hint={markdownHint()} />
+            </Section>
+            <Section anchor="mail" title={t("showEditor.section.reset_mail")} restore={restore(["reset_mail_subject", "reset_mail_note"], "mail")}>
+              <ShowText edit={edit} field="reset_mail_subject" label={t("showEditor.reset_mail_subject")} maxLength={150} hint={t("showEditor.reset_mail_subject_hint")} />
+              <ShowText edit={edit} field="reset_mail_note" label={t("showEditor.reset_mail_note")} multiline maxLength={500} />
+            </Section>
+            <SaveBar status={status} changes={changeCount(base, draft, Object.keys(changes))} saving={saving} onDiscard={() => (setDraft(draftOf(base)), setStatus(null))} />
+          </form>
+        }
+        preview={<ShowPreview show={preview} language={language} />}
+        after={after}
+      />
       <LeaveDialog guard={guard} />
-    </div>
+    </>
   );
 }
 
@@ -220,9 +221,15 @@ export default function ShowScreen() {
       wide
       lead={t("showEditor.lead")}
       actions={
-        <Link href="/admin" className={buttonClass("ghost")}>
-          {t("server.back_to_console")}
-        </Link>
+        <>
+          <Link href="/admin" className={buttonClass("ghost")}>
+            {t("server.back_to_console")}
+          </Link>
+          {/* A phone's preview is below every field: the way there from the top (the save bar has one lower down). */}
+          <Button variant="secondary" className="lg:hidden" onClick={jumpToPreview}>
+            {t("showEditor.preview")}
+          </Button>
+        </>
       }
     >
       <ServerWarnings />

@@ -4,6 +4,8 @@ export interface Column {
   label: ReactNode;
   /** e.g. "hidden md:table-cell" for a column a phone leaves out */
   className?: string;
+  /** A sortable column's state, said by aria-sort (the label is then the button that sorts). */
+  sort?: "ascending" | "descending" | "none";
 }
 
 /**
@@ -19,7 +21,7 @@ export function TableFrame({ caption, columns, children }: { caption: string; co
         <thead className="border-b border-line bg-paper-deep text-xs font-semibold tracking-wider text-ink-800 uppercase">
           <tr>
             {columns.map((column, index) => (
-              <th key={index} scope="col" className={`px-2 py-2.5 ${column.className ?? ""}`}>
+              <th key={index} scope="col" aria-sort={column.sort} className={`px-2 py-2.5 ${column.className ?? ""}`}>
                 {column.label}
               </th>
             ))}

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import type { Show } from "../../api/show";
-import { changesOf, draftOf, moved, previewOf } from "./draft";
+import { changeCount, changesOf, draftOf, moved, previewOf } from "./draft";
 
 const show = {
   version: 3,
@@ -45,4 +45,17 @@ test("the preview shows the draft, the chosen files, and a new accent as both sh
 test("the archive's licence and credit line are edited and sent like the other texts", () => {
   const draft = { ...draftOf({ ...show, archive_licence: "", archive_credit: "" }), archive_licence: "CC BY 4.0", archive_credit: "Courtesy of the collective" };
   expect(changesOf({ ...show, archive_licence: "", archive_credit: "" }, draft)).toEqual({ archive_licence: "CC BY 4.0", archive_credit: "Courtesy of the collective" });
+});
+
+test("the changes are counted as the admin made them: each text, step and question, not each section", () => {
+  const draft = { ...draftOf(show), instructions: ["One", "2", "Three", "Four"], faq: [{ question: "Q?", answer: "A!" }] };
+  const fields = Object.keys(changesOf(show, draft));
+  expect(fields).toEqual(["instructions", "faq"]);
+  // A step edited and two added; a question edited.
+  expect(changeCount(show, draft, fields)).toBe(4);
+  // A step removed; the steps only reordered.
+  expect(changeCount(show, { ...draftOf(show), instructions: ["One"] }, ["instructions"])).toBe(1);
+  expect(changeCount(show, { ...draftOf(show), instructions: ["Two", "One"] }, ["instructions"])).toBe(1);
+  expect(changeCount(show, { ...draftOf(show), project_name: "Other", accent_color: "#000000" }, ["project_name", "accent_color"])).toBe(2);
+  expect(changeCount(show, draftOf(show), [])).toBe(0);
 });

@@ -14,6 +14,27 @@ export function changesOf(show: Show, draft: ShowFields): ShowPatch {
   return patch as ShowPatch;
 }
 
+/**
+ * How many changes the admin made in `fields`, as they made them: one per text, and in a list one per step, paragraph
+ * or question added, removed or edited (an edit takes one out and puts one in); a list only reordered is one change.
+ * A list counted as one said "1 unsaved change" for five new paragraphs.
+ */
+export function changeCount(before: object, after: object, fields: readonly string[]): number {
+  const count = (a: unknown, b: unknown): number => {
+    if (same(a, b)) return 0;
+    if (!Array.isArray(a) || !Array.isArray(b)) return 1;
+    const left = a.map((entry) => JSON.stringify(entry));
+    let added = 0;
+    for (const entry of b) {
+      const at = left.indexOf(JSON.stringify(entry));
+      if (at === -1) added++;
+      else left.splice(at, 1);
+    }
+    return Math.max(added, left.length) || 1;
+  };
+  return fields.reduce((sum, field) => sum + count(before[field as keyof typeof before], after[field as keyof typeof after]), 0);
+}
+
 export const isLocked = (show: Show, field: EditableField | MediaSlot) => show.locked[field];
 
 /** The list with the item at `from` moved to `to` (both in range), for the reorderable lists (steps, FAQ, intro). */

@@ -8,7 +8,7 @@ activateEnglish();
 test("a stall comes first, then offline, then what is sending", () => {
   expect(queueSummary([row("sending"), row("stalled")])).toBe(connectionLost());
   expect(queueSummary([row("offline", { kind: "note" }), row("offline")])).toBe("2 items waiting for the network");
-  expect(queueSummary([row("sending", { sent: 3 * 1024 * 1024, total: 20 * 1024 * 1024, speed: 51200, secondsLeft: 340 }), row("waiting")])).toBe(
+  expect(queueSummary([row("sending", { sent: 3_000_000, total: 20_000_000, speed: 50_000, secondsLeft: 340 }), row("waiting")])).toBe(
     "Sending 2 items · 3 MB of 20 MB · 50 KB/s · about 6 min left",
   );
 });
@@ -25,5 +25,5 @@ test("nothing moving: waiting, undecided, then all sent (intact only when every 
 
 test("a sending item the server has confirmed nothing of for a while reads as a slow connection, not a speed", () => {
   const slow = row("sending", { sent: 1_000_000, total: 9_900_000, speed: 150_000, slow: true });
-  expect(queueSummary([slow])).toBe("Sending 1 item · 977 KB of 9.4 MB · Slow connection");
+  expect(queueSummary([slow])).toBe("Sending 1 item · 1 MB of 9.9 MB · Slow connection");
 });

@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type SelectHTMLAttributes } from "react";
 import type { ConsoleQuery, Participant } from "../../../api/console";
 import { Button } from "../../../ui/Button";
 import { t, type MessageId } from "../../i18n/i18n";
+import { ParticipantPicker } from "./ParticipantPicker";
 
 /** The options with their labels in the active language, read when called (on each render). */
 const options = (pairs: [string, MessageId][]) => () => pairs.map(([value, id]) => ({ value, label: t(id) }));
@@ -102,13 +103,7 @@ export function ConsoleFilters({
         <Compact label={t("console.filter.kind")} value={query.kind} onChange={(event) => onChange({ kind: event.target.value })} options={KINDS()} />
         <Compact label={t("console.filter.review")} value={query.status} onChange={(event) => onChange({ status: event.target.value })} options={STATES()} />
         <Compact label={t("console.filter.visibility")} value={query.visibility} onChange={(event) => onChange({ visibility: event.target.value })} options={VISIBILITIES()} />
-        <Compact
-          label={t("console.filter.participant")}
-          value={query.user}
-          onChange={(event) => onChange({ user: event.target.value })}
-          options={[{ value: "", label: t("console.everyone") }, ...participants.map((person) => ({ value: String(person.id), label: person.full_name || person.username }))]}
-          className={`${control} sm:max-w-44`}
-        />
+        <ParticipantPicker participants={participants} value={query.user} onChange={(user) => onChange({ user })} className={`${control} px-4 sm:w-44`} />
         <Compact label={t("console.filter.sort")} value={query.sort} onChange={(event) => onChange({ sort: event.target.value })} options={SORTS()} />
         {showDates ? (
           <>

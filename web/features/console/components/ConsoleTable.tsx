@@ -14,20 +14,26 @@ import { WithdrawnMark } from "./WithdrawnMark";
 // One slot for every row, picture or not, so titles start at the same place.
 const ROW_THUMBNAIL = "flex h-10 w-14 sm:h-12 sm:w-16 lg:h-7 lg:w-10";
 
-/** The item's picture (or its kind) with a clip's length; `size` is the frame's size and display classes. */
+/**
+ * The item's picture (or its kind) with a clip's length; `size` is the frame's size and display classes. Without a
+ * picture the kind and the length stack as two short lines: a length laid over the word hid its end ("Audi").
+ */
 export function Thumbnail({ item, size = ROW_THUMBNAIL }: { item: ConsoleItem; size?: string }) {
   const picture = thumbnailUrl(item);
+  const length = item.duration_ms != null && formatDuration(item.duration_ms);
   const frame = `${size} relative shrink-0 items-center justify-center overflow-hidden rounded-md bg-paper-deep text-xs font-medium text-ink-700`;
+  if (!picture) {
+    return (
+      <span className={`${frame} flex-col text-[11px] leading-tight`}>
+        <span aria-hidden="true">{MEDIA_LABELS[item.media_type]}</span>
+        {length && <span className="tabular-nums text-ink-800">{length}</span>}
+      </span>
+    );
+  }
   return (
     <span className={frame}>
-      {picture ? (
-        <img src={picture} alt="" loading="lazy" className="size-full object-cover" />
-      ) : (
-        <span aria-hidden="true">{MEDIA_LABELS[item.media_type]}</span>
-      )}
-      {item.duration_ms != null && (
-        <span className="absolute end-0.5 bottom-0.5 rounded bg-ink-950/80 px-1 text-[11px] text-white tabular-nums">{formatDuration(item.duration_ms)}</span>
-      )}
+      <img src={picture} alt="" loading="lazy" className="size-full object-cover" />
+      {length && <span className="absolute end-0.5 bottom-0.5 rounded bg-ink-950/80 px-1 text-[11px] text-white tabular-nums">{length}</span>}
     </span>
   );
 }
@@ -178,7 +184,10 @@ export function ConsoleTable({ items, cursorId, selected, onOpen, onCursor, onTo
                 {/* A phone leaves out the switch's word (its position and its name say it) to keep width for the title. */}
                 <td className="px-2 py-2 max-sm:[&_[role=switch]+span]:hidden sm:py-3 lg:py-1">
                   <div className="flex flex-col items-start gap-1 sm:gap-1.5 lg:flex-row lg:items-center">
-                    <Badge variant={item.review_status ?? "new"}>{reviewLabel(item.review_status ?? "new")}</Badge>
+                    {/* A slot of one width for every state's chip, so the switches beside it stand in one line. */}
+                    <span className="lg:w-24 lg:shrink-0">
+                      <Badge variant={item.review_status ?? "new"}>{reviewLabel(item.review_status ?? "new")}</Badge>
+                    </span>
                     {renderVisibility(item)}
                   </div>
                   {/* A line of its own: the other rows keep their one line. */}

@@ -1,3 +1,6 @@
+import { useAtomValue } from "jotai";
+import { useLocation } from "wouter";
+import { noticeAtom } from "../../../state/notices";
 import type { ConsoleCounts, ConsoleQuery, Participant } from "../../../api/console";
 import { exportUrl } from "../../../api/console";
 import { Button, buttonClass } from "../../../ui/Button";
@@ -15,6 +18,33 @@ function ArrivedButton({ count, onShow }: { count: number; onShow: () => void })
     <Button size="sm" className="pointer-events-auto shadow-lift" onClick={onShow}>
       {t("console.arrived", { count })}
     </Button>
+  );
+}
+
+/** Whether the page's notice is up, saying what the last change did (then nothing else repeats it). */
+function useToldByNotice() {
+  const notice = useAtomValue(noticeAtom);
+  const [location] = useLocation();
+  return notice?.tone === "success" && notice.path === location;
+}
+
+const UndoButton = ({ onUndo }: { onUndo: () => void }) => (
+  <Button variant="ghost" size="sm" className="whitespace-nowrap" onClick={onUndo} aria-keyshortcuts="u">
+    {t("console.undo")}
+  </Button>
+);
+
+/** The last visibility change and its Undo, once the notice that said it is dismissed or replaced. */
+function LastChange({ change, onUndo }: { change: VisibilityChange; onUndo: () => void }) {
+  return (
+    <div role="status" className="flex items-center gap-3 rounded-card bg-paper-deep px-3 py-1 text-sm text-ink-900">
+      <span className="min-w-0 flex-1">
+        {change.names.length === 1 && change.ids.length === 1
+          ? t(change.action === "publish" ? "console.last_change.public_one" : "console.last_change.private_one", { name: change.names[0] })
+          : t(change.action === "publish" ? "console.last_change.public_many" : "console.last_change.private_many", { count: change.ids.length })}
+      </span>
+      <UndoButton onUndo={onUndo} />
+    </div>
   );
 }
 
@@ -49,6 +79,7 @@ export function DeskBar({
   arrived: number;
   onShowArrived: () => void;
 }) {
+  const told = useToldByNotice();
   return (
     <>
       {/* On a laptop the desk's bar stays under the app's bar while the list scrolls (a phone keeps its height for rows). */}
@@ -58,6 +89,8 @@ export function DeskBar({
         <div className="flex items-center gap-2 max-sm:-mx-4 max-sm:overflow-x-auto max-sm:px-4 max-sm:pb-1 sm:flex-wrap">
           <StateCounts counts={counts} query={query} onFilter={(patch) => onQuery(patch)} />
           <div className="ms-auto flex items-center gap-2 sm:flex-wrap">
+            {/* While the notice says what changed, its Undo waits among the tools (one place says it). */}
+            {lastChange && told && <UndoButton onUndo={onUndo} />}
             <p role="status" className="flex items-center gap-2 text-xs whitespace-nowrap text-muted">
               <span aria-hidden="true" className={`size-2 rounded-full ${LIVE_DOT[live]}`} />
               {t(LIVE_TEXT[live])}
@@ -73,18 +106,7 @@ export function DeskBar({
             </a>
           </div>
         </div>
-        {lastChange && (
-          <div role="status" className="flex items-center gap-3 rounded-card bg-paper-deep px-3 py-1 text-sm text-ink-900">
-            <span className="min-w-0 flex-1">
-              {lastChange.names.length === 1 && lastChange.ids.length === 1
-                ? t(lastChange.action === "publish" ? "console.last_change.public_one" : "console.last_change.private_one", { name: lastChange.names[0] })
-                : t(lastChange.action === "publish" ? "console.last_change.public_many" : "console.last_change.private_many", { count: lastChange.ids.length })}
-            </span>
-            <Button variant="ghost" size="sm" onClick={onUndo} aria-keyshortcuts="u">
-              {t("console.undo")}
-            </Button>
-          </div>
-        )}
+        {lastChange && !told && <LastChange change={lastChange} onUndo={onUndo} />}
         {arrived > 0 && (
           <div className="pointer-events-none absolute inset-x-0 -bottom-5 flex justify-center max-sm:hidden">
             <ArrivedButton count={arrived} onShow={onShowArrived} />

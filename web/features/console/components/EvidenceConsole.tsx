@@ -63,6 +63,15 @@ function StaysPrivate({ items }: { items: ConsoleItem[] }) {
 }
 
 /**
+ * How many items the admin can step through: the count without the arrivals still waiting behind "N new" (they are
+ * not in the list yet), and never fewer than the list holds.
+ */
+function shownTotal({ counts, items, done, arrived }: Pick<ReturnType<typeof useConsoleItems>, "counts" | "items" | "done" | "arrived">) {
+  if (done || !counts || counts === "unavailable") return items.length;
+  return Math.max(counts.total - arrived.length, items.length);
+}
+
+/**
  * The investigator's desk: filters in the URL, counts, the triage grid, the viewer, bulk actions, live updates.
  * The cursor, the open viewer and every action follow an item's id, never a position in the list: arrivals, edits
  * and deletions by others do not change which item the admin is looking at or acting on.
@@ -231,7 +240,7 @@ export function EvidenceConsole({
             <div className="contents max-sm:hidden">
               <ViewerNavigation
                 position={index + 1}
-                total={rows.counts && rows.counts !== "unavailable" ? Math.max(rows.counts.total, items.length) : items.length}
+                total={shownTotal(rows)}
                 onPrevious={() => move(-1)}
                 onNext={() => move(1)}
               />

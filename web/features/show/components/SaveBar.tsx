@@ -2,6 +2,7 @@ import { Alert, Button, Spinner } from "../../../ui/Button";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import type { useLeaveGuard } from "../../recorder/useLeaveGuard";
 import { t } from "../../i18n/i18n";
+import { jumpToPreview } from "./EditorLayout";
 
 export type SaveStatus = { tone: "error" | "success"; text: string } | null;
 
@@ -10,7 +11,7 @@ export function SaveBar({ status, changes, saving, onDiscard }: { status: SaveSt
   return (
     <div className="sticky bottom-[calc(var(--tab-bar)+0.5rem)] z-10 space-y-3 rounded-card bg-surface/95 p-3 shadow-lift ring-1 ring-line backdrop-blur sm:p-4">
       {status && <Alert tone={status.tone}>{status.text}</Alert>}
-      <div className="flex items-center gap-2 sm:gap-3">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 sm:gap-3">
         <Button type="submit" variant="primary" disabled={changes === 0 || saving}>
           {saving && <Spinner />}
           {t("showEditor.save")}
@@ -18,9 +19,14 @@ export function SaveBar({ status, changes, saving, onDiscard }: { status: SaveSt
         <Button variant="ghost" disabled={changes === 0 || saving} onClick={onDiscard}>
           {t("showEditor.discard")}
         </Button>
-        <span className="min-w-0 text-xs text-muted sm:text-sm">
+        {/* A phone: the count on a line of its own above the buttons, so it is not squeezed into three lines. */}
+        <span className="min-w-0 text-xs text-muted max-sm:order-first max-sm:basis-full sm:flex-1 sm:text-sm">
           {changes > 0 ? t("showEditor.unsaved_changes", { count: changes }) : t("showEditor.no_unsaved_changes")}
         </span>
+        {/* A phone has the preview below every field: the bar kept in view leads there. */}
+        <Button variant="secondary" size="sm" className="ms-auto shrink-0 lg:hidden" onClick={jumpToPreview}>
+          {t("showEditor.preview")}
+        </Button>
       </div>
     </div>
   );

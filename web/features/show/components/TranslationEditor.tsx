@@ -4,8 +4,9 @@ import { languageName, t } from "../../i18n/i18n";
 import type { LanguageOption } from "../../i18n/language";
 import { useLeaveGuard } from "../../recorder/useLeaveGuard";
 import { updateTranslation } from "../api";
-import { draftOf, previewOf, type StagedMedia } from "../draft";
+import { changeCount, draftOf, previewOf, type StagedMedia } from "../draft";
 import { type TextAddress, translationChanges, translationDraftOf, translationPreview, untranslated } from "../translation";
+import { EditorLayout } from "./EditorLayout";
 import { LeaveDialog, type SaveStatus, SaveBar } from "./SaveBar";
 import { Section } from "./Section";
 import { ShowPreview } from "./ShowPreview";
@@ -55,7 +56,7 @@ export function TranslationEditor({
   const [saving, setSaving] = useState(false);
   const [status, setStatus] = useState<SaveStatus>(null);
   const changes = useMemo(() => translationChanges(base, draft), [base, draft]);
-  const count = Object.keys(changes).length;
+  const count = useMemo(() => changeCount(translationDraftOf(base), draft, Object.keys(changes)), [base, draft, changes]);
   const guard = useLeaveGuard(count > 0);
   useEffect(() => onDirty(count > 0), [count, onDirty]);
   const missing = untranslated(main, draft).length;
@@ -85,51 +86,51 @@ export function TranslationEditor({
   }
 
   return (
-    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_410px]">
-      <form
-        className="min-w-0 space-y-6"
-        lang={language.code}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <p role="status" className="rounded-card bg-tape/40 p-3 text-sm font-semibold text-ink-950" data-testid="translation-summary">
-          {t("showEditor.translate.summary", { language: languageName(language.code), count: missing })}
-        </p>
-        <Section title={t("showEditor.section.landing")} lead={t("showEditor.translate.lead", { language: languageName(main.language) })}>
-          {field({ field: "landing_eyebrow" }, t("showEditor.landing_eyebrow"), { maxLength: 80 })}
-          {field({ field: "landing_text" }, t("showEditor.landing_text"), { multiline: true })}
-          {field({ field: "landing_archive_text" }, t("showEditor.landing_archive_text"), { multiline: true })}
-          {field({ field: "ticket_warning" }, t("showEditor.ticket_warning"), { maxLength: 300 })}
-          {field({ field: "spy_link_text" }, t("showEditor.spy_link_text"), { maxLength: 80 })}
-        </Section>
-        <Section title={t("showEditor.section.instructions")}>
-          {field({ field: "instructions_title" }, t("showEditor.instructions_title"), { maxLength: 80 })}
-          <TranslatedList translating={translating} field="instructions" />
-        </Section>
-        <Section title={t("help.faq")}>
-          <TranslatedList translating={translating} field="faq" />
-        </Section>
-        {!main.locked.archive_intro && (
-          <Section title={t("showEditor.section.archive_intro")}>
-            <TranslatedList translating={translating} field="archive_intro" />
-          </Section>
-        )}
-        <Section title={t("privacy.notice_title")}>{field({ field: "privacy_notice" }, t("showEditor.privacy_notice"), { multiline: true, maxLength: 20_000 })}</Section>
-        <Section title={t("showEditor.section.reset_mail")}>
-          {field({ field: "reset_mail_subject" }, t("showEditor.reset_mail_subject"), { maxLength: 150 })}
-          {field({ field: "reset_mail_note" }, t("showEditor.reset_mail_note"), { multiline: true, maxLength: 500 })}
-        </Section>
-        <SaveBar status={status} changes={count} saving={saving} onDiscard={() => (setDraft(translationDraftOf(base)), setStatus(null))} />
-      </form>
-      <div className="min-w-0 lg:row-span-2">
-        <div className="lg:sticky lg:top-20">
-          <ShowPreview show={preview} language={language} />
-        </div>
-      </div>
-      <div className="min-w-0 space-y-6">{after}</div>
+    <>
+      <EditorLayout
+        form={
+          <form
+            className="min-w-0 space-y-6"
+            lang={language.code}
+            onSubmit={(event) => {
+              event.preventDefault();
+              void save();
+            }}
+          >
+            <p role="status" className="rounded-card bg-tape/40 p-3 text-sm font-semibold text-ink-950" data-testid="translation-summary">
+              {t("showEditor.translate.summary", { language: languageName(language.code), count: missing })}
+            </p>
+            <Section title={t("showEditor.section.landing")} lead={t("showEditor.translate.lead", { language: languageName(main.language) })}>
+              {field({ field: "landing_eyebrow" }, t("showEditor.landing_eyebrow"), { maxLength: 80 })}
+              {field({ field: "landing_text" }, t("showEditor.landing_text"), { multiline: true })}
+              {field({ field: "landing_archive_text" }, t("showEditor.landing_archive_text"), { multiline: true })}
+              {field({ field: "ticket_warning" }, t("showEditor.ticket_warning"), { maxLength: 300 })}
+              {field({ field: "spy_link_text" }, t("showEditor.spy_link_text"), { maxLength: 80 })}
+            </Section>
+            <Section title={t("showEditor.section.instructions")}>
+              {field({ field: "instructions_title" }, t("showEditor.instructions_title"), { maxLength: 80 })}
+              <TranslatedList translating={translating} field="instructions" />
+            </Section>
+            <Section title={t("help.faq")}>
+              <TranslatedList translating={translating} field="faq" />
+            </Section>
+            {!main.locked.archive_intro && (
+              <Section title={t("showEditor.section.archive_intro")}>
+                <TranslatedList translating={translating} field="archive_intro" />
+              </Section>
+            )}
+            <Section title={t("privacy.notice_title")}>{field({ field: "privacy_notice" }, t("showEditor.privacy_notice"), { multiline: true, maxLength: 20_000 })}</Section>
+            <Section title={t("showEditor.section.reset_mail")}>
+              {field({ field: "reset_mail_subject" }, t("showEditor.reset_mail_subject"), { maxLength: 150 })}
+              {field({ field: "reset_mail_note" }, t("showEditor.reset_mail_note"), { multiline: true, maxLength: 500 })}
+            </Section>
+            <SaveBar status={status} changes={count} saving={saving} onDiscard={() => (setDraft(translationDraftOf(base)), setStatus(null))} />
+          </form>
+        }
+        preview={<ShowPreview show={preview} language={language} />}
+        after={after}
+      />
       <LeaveDialog guard={guard} />
-    </div>
+    </>
   );
 }
