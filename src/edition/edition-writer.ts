@@ -4,7 +4,7 @@
  * keeps a list of what the last export wrote (.casefile-edition.json, with sizes and SHA-256): a media file of the
  * same size is kept (its name carries its media id, and a file's bytes never change under its id); a text file is
  * rewritten only when its bytes differ; a file the new edition no longer holds (an item made private since) is removed.
- * The list also keeps what ffprobe measured of each media file, so a re-run probes only new files.
+ * The list also keeps what was measured of each media file (its size, its length), so a re-run measures only new files.
  */
 import { mkdir, open, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
 import path from "node:path";
@@ -13,7 +13,7 @@ import type { FileFacts } from "./iiif";
 const LIST_FILE = ".casefile-edition.json";
 
 export type Written = { path: string; size: number; sha256: string };
-/** `facts`: what ffprobe measured of a media file, kept so a re-run need not probe again (its bytes never change). */
+/** `facts`: what was measured of a media file, kept so a re-run need not probe again (its bytes never change). */
 type Listed = Record<string, { size: number; sha256: string; facts?: FileFacts }>;
 
 export class EditionFolderError extends Error {}
