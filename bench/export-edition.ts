@@ -19,6 +19,8 @@ const MIB = 1024 * 1024;
 const ITEMS = Number(process.env.EDITION_BENCH_ITEMS ?? 100);
 const ITEM_BYTES = Math.round(Number(process.env.EDITION_BENCH_ITEM_MIB ?? 1) * MIB);
 const RSS_BUDGET_MB = 150;
+/** SOI and a baseline frame header (SOF0: 8 bits, 4032 high, 3024 wide, 3 components), as a phone's photo begins. */
+const JPEG_HEAD = new Uint8Array([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x0f, 0xc0, 0x0b, 0xd0, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]);
 
 const tmp = await tempDir("edition");
 const env = {
@@ -70,9 +72,6 @@ async function exportOnce(folder: string) {
   const summary = /(\d+ files written, \d+ unchanged, \d+ removed)/.exec(out)?.[1] ?? out.trim();
   return { seconds, peakMiB: cli.resourceUsage()!.maxRSS / MIB, summary };
 }
-
-/** SOI and a baseline frame header (SOF0: 8 bits, 4032 high, 3024 wide, 3 components), as a phone's photo begins. */
-const JPEG_HEAD = new Uint8Array([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x0f, 0xc0, 0x0b, 0xd0, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]);
 
 /** Public photos as uploads make them (the stored file carried nothing: public_copy 'original'), owned by the admin. */
 async function seed(): Promise<number> {

@@ -75,7 +75,7 @@ export async function exportEdition(
       await room(bytesLeft);
       bytesLeft -= file.size;
       try {
-        media.push(await writer.stream(file.path, file.size, () => ctx.store.read(file.storeKey)));
+        media.push(await writer.stream(file.path, file.size, () => ctx.store.read(file.storeKey), ctx.store.localPath?.(file.storeKey)));
         present.push(file);
         if (file.role === "main") painted.push(file);
       } catch {
