@@ -5,8 +5,9 @@
  *   node_modules/.bin/bun bench/export-edition.ts     env: EDITION_BENCH_ITEMS (100), EDITION_BENCH_ITEM_MIB (1)
  *   issue 47's figure: EDITION_BENCH_ITEMS=1000 EDITION_BENCH_ITEM_MIB=2 (2 GB)
  *
- * Public photos are seeded straight into a fresh database and uploads folder (random bytes, real SHA-256s) while a
- * server runs on them, as an operator would export after the show. The command's peak is its maximum RSS as the kernel
+ * Public photos are seeded straight into a fresh database and uploads folder (a JPEG frame header declaring its size,
+ * as every photo starts, then random bytes; real SHA-256s) while a server runs on them, as an operator would export
+ * after the show. The command's peak is its maximum RSS as the kernel
  * reports it at exit. Targets (BENCHMARKS.md): within 2 × the copy's time; peak RSS ≤ 150 MB.
  */
 import { mkdir } from "node:fs/promises";
@@ -18,6 +19,8 @@ const MIB = 1024 * 1024;
 const ITEMS = Number(process.env.EDITION_BENCH_ITEMS ?? 100);
 const ITEM_BYTES = Math.round(Number(process.env.EDITION_BENCH_ITEM_MIB ?? 1) * MIB);
 const RSS_BUDGET_MB = 150;
+/** SOI and a baseline frame header (SOF0: 8 bits, 4032 high, 3024 wide, 3 components), as a phone's photo begins. */
+const JPEG_HEAD = new Uint8Array([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x0f, 0xc0, 0x0b, 0xd0, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]);
 
 const tmp = await tempDir("edition");
 const env = {
@@ -84,6 +87,7 @@ async function seed(): Promise<number> {
     const writer = Bun.file(path.join(env.UPLOADS_DIR, key)).writer();
     for (let at = 0; at < ITEM_BYTES; at += MIB) {
       crypto.getRandomValues(block.subarray(0, 65536)); // fresh bytes per MiB so files differ; the rest repeats
+      if (at === 0) block.set(JPEG_HEAD);
       const part = block.subarray(0, Math.min(MIB, ITEM_BYTES - at));
       hasher.update(part);
       writer.write(part);

@@ -14,8 +14,8 @@ import { catalogueCsv, readmeText, sitemapXml } from "./catalogue";
 import { editionCss, indexPage, indexPath, itemPage, pagePath, type EditionLanguage, type Site } from "./edition-pages";
 import { extensionOf, readEditionItems, type EditionFile, type EditionItem } from "./edition-items";
 import { openEdition, type Written } from "./edition-writer";
-import { probeFacts } from "./file-facts";
-import { buildCollection, buildManifest, COLLECTION_PATH, manifestPath, type FileFacts } from "./iiif";
+import { measureFiles } from "./file-facts";
+import { buildCollection, buildManifest, COLLECTION_PATH, manifestPath } from "./iiif";
 import { licenceOf } from "./licence";
 import { relativeFrom } from "./links";
 
@@ -48,7 +48,16 @@ async function snapshotItems(ctx: EditionContext): Promise<EditionItem[]> {
 /** Who asked: the command line (no actor, a folder the operator named) or an admin downloading it as a ZIP. */
 export type ExportedBy = { actor: AuditActor; download: boolean };
 
-export async function exportEdition(ctx: EditionContext, folder: string, baseUrl: string | undefined, by: ExportedBy = { actor: null, download: false }): Promise<EditionSummary> {
+/** Asked before each media file is written, with the bytes of media still to write: throws to refuse (the ZIP's disk guard). */
+export type RoomCheck = (bytesLeft: number) => Promise<void>;
+
+export async function exportEdition(
+  ctx: EditionContext,
+  folder: string,
+  baseUrl: string | undefined,
+  by: ExportedBy = { actor: null, download: false },
+  room: RoomCheck = async () => {},
+): Promise<EditionSummary> {
   // currentShow reads the show's rows and the configuration only (no mail).
   const show = await currentShow(ctx as AppContext);
   const items = await snapshotItems(ctx);
@@ -57,19 +66,18 @@ export async function exportEdition(ctx: EditionContext, folder: string, baseUrl
   const tools = findTools();
   const media: Written[] = [];
   const missing: string[] = [];
-  const facts = new Map<EditionFile, FileFacts>();
+  const painted: EditionFile[] = [];
+  let bytesLeft = items.reduce((sum, item) => item.files.reduce((total, file) => total + file.size, sum), 0);
 
   for (const item of items) {
     const present: EditionFile[] = [];
     for (const file of item.files) {
+      await room(bytesLeft);
+      bytesLeft -= file.size;
       try {
-        media.push(await writer.stream(file.path, file.size, () => ctx.store.read(file.storeKey)));
+        media.push(await writer.stream(file.path, file.size, () => ctx.store.read(file.storeKey), ctx.store.localPath?.(file.storeKey)));
         present.push(file);
-        if (file.role === "main") {
-          const known = writer.recalled(file.path) ?? (await probeFacts(tools, file, writer.local(file.path)));
-          writer.remember(file.path, known);
-          facts.set(file, known);
-        }
+        if (file.role === "main") painted.push(file);
       } catch {
         // Deleted since the snapshot (its item was deleted or made private meanwhile): left out.
         missing.push(file.path);
@@ -77,7 +85,8 @@ export async function exportEdition(ctx: EditionContext, folder: string, baseUrl
     }
     item.files = present;
   }
-  const factsOf = (file: EditionFile) => facts.get(file) ?? {};
+  const factsOf = await measureFiles(tools, painted, (file) => writer.local(file.path), (file) => writer.recalled(file.path));
+  for (const file of painted) writer.remember(file.path, factsOf(file));
 
   const iiif: Written[] = [];
   for (const item of items) {

@@ -4,16 +4,17 @@
  * keeps a list of what the last export wrote (.casefile-edition.json, with sizes and SHA-256): a media file of the
  * same size is kept (its name carries its media id, and a file's bytes never change under its id); a text file is
  * rewritten only when its bytes differ; a file the new edition no longer holds (an item made private since) is removed.
- * The list also keeps what ffprobe measured of each media file, so a re-run probes only new files.
+ * The list also keeps what was measured of each media file (its size, its length), so a re-run measures only new files.
  */
-import { mkdir, open, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
+import { type FileHandle, mkdir, open, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
 import path from "node:path";
 import type { FileFacts } from "./iiif";
 
 const LIST_FILE = ".casefile-edition.json";
+const COPY_BYTES = 1024 * 1024;
 
 export type Written = { path: string; size: number; sha256: string };
-/** `facts`: what ffprobe measured of a media file, kept so a re-run need not probe again (its bytes never change). */
+/** `facts`: what was measured of a media file, kept so a re-run need not probe again (its bytes never change). */
 type Listed = Record<string, { size: number; sha256: string; facts?: FileFacts }>;
 
 export class EditionFolderError extends Error {}
@@ -21,8 +22,11 @@ export class EditionFolderError extends Error {}
 export type EditionWriter = {
   /** A text or small file (pages, manifests, catalogue); written only when its bytes changed. */
   bytes(relative: string, content: string | Uint8Array): Promise<Written>;
-  /** A media file streamed from the store; kept when the last export wrote it at this size. */
-  stream(relative: string, size: number, read: () => Promise<ReadableStream<Uint8Array> | Blob>): Promise<Written>;
+  /**
+   * A media file streamed from the store; kept when the last export wrote it at this size. `from`: its place on local
+   * disk, when the store has one (copied through one reused buffer then: 2 GB of media make no 2 GB of garbage).
+   */
+  stream(relative: string, size: number, read: () => Promise<ReadableStream<Uint8Array> | Blob>, from?: string): Promise<Written>;
   /** The file's place on disk (for probing). */
   local(relative: string): string;
   /** What the last export measured of this media file, when it wrote the same file; and what this one measured. */
@@ -45,6 +49,7 @@ export async function openEdition(root: string): Promise<EditionWriter> {
   const now: Listed = {};
   let written = 0;
   let kept = 0;
+  const buffer = new Uint8Array(COPY_BYTES);
   const local = (relative: string) => {
     const full = path.resolve(root, relative);
     if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error(`${relative} is outside the edition`);
@@ -75,28 +80,33 @@ export async function openEdition(root: string): Promise<EditionWriter> {
       await rename(partial(full), full);
       return note(relative, data.length, hash, true);
     },
-    async stream(relative, size, read) {
+    async stream(relative, size, read, from) {
       const full = local(relative);
       const listed = before[relative];
       if (listed?.size === size && (await stat(full).catch(() => undefined))?.size === size) return note(relative, size, listed.sha256, false);
       await mkdir(path.dirname(full), { recursive: true });
-      const body = await read();
-      const stream = body instanceof Blob ? body.stream() : body;
+      const source = from ? await open(from, "r") : undefined;
+      const chunks = source ? chunksOf(source, buffer) : await read().then((body) => (body instanceof Blob ? body.stream() : body) as unknown as AsyncIterable<Uint8Array>);
       const hasher = new Bun.CryptoHasher("sha256");
-      const handle = await open(partial(full), "w");
+      const handle = await open(partial(full), "w").catch(async (error) => {
+        await source?.close();
+        throw error;
+      });
       let length = 0;
       try {
-        for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) {
+        for await (const chunk of chunks) {
           hasher.update(chunk);
           length += chunk.length;
           await handle.write(chunk);
         }
       } catch (error) {
         await handle.close();
+        await source?.close();
         await rm(partial(full), { force: true });
         throw error;
       }
       await handle.close();
+      await source?.close();
       await rename(partial(full), full);
       return note(relative, length, hasher.digest("hex"), true);
     },
@@ -113,6 +123,15 @@ export async function openEdition(root: string): Promise<EditionWriter> {
       return { written, kept, removed };
     },
   };
+}
+
+/** A file's bytes, read into one buffer that every read reuses (each chunk is written before the next is read). */
+async function* chunksOf(source: FileHandle, buffer: Uint8Array): AsyncIterable<Uint8Array> {
+  for (;;) {
+    const { bytesRead } = await source.read(buffer, 0, buffer.length, null);
+    if (bytesRead === 0) return;
+    yield buffer.subarray(0, bytesRead);
+  }
 }
 
 async function removeEmptyParents(root: string, dir: string): Promise<void> {

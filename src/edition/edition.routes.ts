@@ -13,7 +13,7 @@ import { findTools } from "../renditions/tools";
 import { currentShow } from "../show/show.service";
 import { readEditionItems, type EditionFile } from "./edition-items";
 import { editionZip } from "./edition-zip";
-import { probeFacts } from "./file-facts";
+import { measureFiles } from "./file-facts";
 import { buildCollection, buildManifest, type IiifLinks } from "./iiif";
 import { licenceOf } from "./licence";
 
@@ -35,11 +35,7 @@ function liveLinks(request: Request): IiifLinks {
 
 export function editionRoutes(ctx: AppContext) {
   const tools = findTools();
-  const facts = async (files: EditionFile[]) => {
-    const found = new Map<EditionFile, Awaited<ReturnType<typeof probeFacts>>>();
-    for (const file of files) found.set(file, await probeFacts(tools, file, ctx.store.localPath?.(file.storeKey)));
-    return (file: EditionFile) => found.get(file) ?? {};
-  };
+  const facts = (files: EditionFile[]) => measureFiles(tools, files, (file) => ctx.store.localPath?.(file.storeKey));
   return (app: Elysia) =>
     app
       .get("/iiif/collection.json", async ({ request }) => {
@@ -50,7 +46,7 @@ export function editionRoutes(ctx: AppContext) {
         const admin = await requireAdmin(ctx, request);
         // A GET that writes an audit entry: a link on another site must not make an admin's browser write it.
         if (isCrossSite(request)) throw forbidden("Download the archive edition from the Server screen.");
-        const stream = await editionZip(ctx, admin);
+        const stream = await editionZip(ctx, admin, request.signal);
         await sealAuditLog(ctx.db); // a GET: the server seals after writes only
         const day = new Date().toISOString().slice(0, 10);
         return new Response(stream, {

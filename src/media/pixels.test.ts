@@ -10,7 +10,7 @@ import { Actor, fixture, form, FIXTURES, mediaRowKeys, newParticipant, registrat
 import { be, JPEG_END, JPEG_SCAN, JPEG_START, PNG_SIGNATURE, pngChunk, riffChunk, webp } from "../../tests/support/crafted-bytes";
 import { heifGrid } from "../../tests/support/heif-grid";
 import { startTestServer, type TestServer } from "../../tests/support/server";
-import { declaredPixels, MAX_PHOTO_PIXELS } from "./pixels";
+import { declaredPixels, declaredSize, MAX_PHOTO_PIXELS } from "./pixels";
 
 let server: TestServer;
 let owner: Participant;
@@ -44,6 +44,29 @@ describe("the pixels a photo declares, read from its headers", () => {
     expect(await declaredPixels(new Blob([jpegOf(65535, 65535)]), "image/jpeg")).toBe(65535 * 65535);
     expect(await declaredPixels(new Blob([pngOf(30000, 30000)]), "image/png")).toBe(9e8);
     expect(await declaredPixels(new Blob([webpOf(16000, 16000)]), "image/webp")).toBe(256e6);
+  });
+});
+
+describe("the width and height a photo declares (the edition's IIIF canvases)", () => {
+  const ffprobe = async (file: string) => {
+    const out = await new Response(Bun.spawn(["ffprobe", "-v", "error", "-show_entries", "stream=width,height", "-of", "json", file]).stdout).json();
+    const { width, height } = out.streams[0] as { width: number; height: number };
+    return { width, height };
+  };
+
+  test("as ffprobe reads them, width first (a tall photo is not turned on its side)", async () => {
+    for (const [name, mime] of [["tall.jpg", "image/jpeg"], ["photo.jpg", "image/jpeg"], ["photo.webp", "image/webp"], ["photo.png", "image/png"], ["gps.png", "image/png"]] as const) {
+      const file = path.join(FIXTURES, name);
+      expect({ name, size: await declaredSize(Bun.file(file), mime) }).toEqual({ name, size: await ffprobe(file) });
+    }
+    expect(await declaredSize(new Blob([jpegOf(4032, 3024)]), "image/jpeg")).toEqual({ width: 4032, height: 3024 });
+    expect(await declaredSize(new Blob([webpOf(300, 200)]), "image/webp")).toEqual({ width: 300, height: 200 });
+  });
+
+  test("none for a HEIF (tiles and grids, not one size), an unreadable header, or a type it does not read", async () => {
+    expect(await declaredSize(Bun.file(path.join(FIXTURES, "gps.heic")), "image/heic")).toBeUndefined();
+    expect(await declaredSize(new Blob([new Uint8Array(4096)]), "image/jpeg")).toBeUndefined();
+    expect(await declaredSize(Bun.file(path.join(FIXTURES, "photo.png")), "image/svg+xml")).toBeUndefined();
   });
 });
 

@@ -13,37 +13,46 @@ export const MAX_PHOTO_PIXELS = 50_000_000;
 
 /** The largest picture a photo declares (width × height), or undefined when its headers cannot tell (refused too). */
 export async function declaredPixels(file: Blob, mime: string): Promise<number | undefined> {
+  if (mime === "image/heic" || mime === "image/heif") return heifPixels(file, await readRange(file, 0, HEAD_BYTES));
+  const size = await declaredSize(file, mime);
+  return size && size.width * size.height;
+}
+
+export type PixelSize = { width: number; height: number };
+
+/**
+ * The width and height a PNG, GIF, WebP or JPEG declares (as it is coded: a JPEG's EXIF orientation is not applied,
+ * as ffprobe reports it), read like declaredPixels. HEIF declares tiles and grids, not one size: undefined.
+ */
+export async function declaredSize(file: Blob, mime: string): Promise<PixelSize | undefined> {
   const head = await readRange(file, 0, HEAD_BYTES);
   switch (mime) {
     case "image/png": // IHDR is the first chunk
-      return ascii(head, 12, 4) === "IHDR" ? u32be(head, 16) * u32be(head, 20) : undefined;
+      return ascii(head, 12, 4) === "IHDR" ? { width: u32be(head, 16), height: u32be(head, 20) } : undefined;
     case "image/gif": // the logical screen; every frame is drawn inside it
-      return head.length >= 10 ? (head[6]! | (head[7]! << 8)) * (head[8]! | (head[9]! << 8)) : undefined;
+      return head.length >= 10 ? { width: head[6]! | (head[7]! << 8), height: head[8]! | (head[9]! << 8) } : undefined;
     case "image/webp":
-      return webpPixels(head);
+      return webpSize(head);
     case "image/jpeg":
-      return jpegPixels(windowedReader(file, head), file.size);
-    case "image/heic":
-    case "image/heif":
-      return heifPixels(file, head);
+      return jpegSize(windowedReader(file, head), file.size);
   }
   return undefined;
 }
 
-function webpPixels(b: Uint8Array): number | undefined {
+function webpSize(b: Uint8Array): PixelSize | undefined {
   const chunk = ascii(b, 12, 4);
   const at = 20; // the first chunk's data
-  if (chunk === "VP8X") return (1 + (b[at + 4]! | (b[at + 5]! << 8) | (b[at + 6]! << 16))) * (1 + (b[at + 7]! | (b[at + 8]! << 8) | (b[at + 9]! << 16)));
-  if (chunk === "VP8 ") return b[at + 3] === 0x9d && b[at + 4] === 0x01 && b[at + 5] === 0x2a ? ((b[at + 6]! | (b[at + 7]! << 8)) & 0x3fff) * ((b[at + 8]! | (b[at + 9]! << 8)) & 0x3fff) : undefined;
+  if (chunk === "VP8X") return { width: 1 + (b[at + 4]! | (b[at + 5]! << 8) | (b[at + 6]! << 16)), height: 1 + (b[at + 7]! | (b[at + 8]! << 8) | (b[at + 9]! << 16)) };
+  if (chunk === "VP8 ") return b[at + 3] === 0x9d && b[at + 4] === 0x01 && b[at + 5] === 0x2a ? { width: (b[at + 6]! | (b[at + 7]! << 8)) & 0x3fff, height: (b[at + 8]! | (b[at + 9]! << 8)) & 0x3fff } : undefined;
   if (chunk === "VP8L" && b[at] === 0x2f) {
     const bits = u32le(b, at + 1);
-    return ((bits & 0x3fff) + 1) * (((bits >>> 14) & 0x3fff) + 1);
+    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
   }
   return undefined;
 }
 
 /** The frame header's size (SOFn), walking segment lengths from the start; every segment before it has one. */
-async function jpegPixels(read: ReadAt, size: number): Promise<number | undefined> {
+async function jpegSize(read: ReadAt, size: number): Promise<PixelSize | undefined> {
   let at = 2;
   for (let n = 0; n < MAX_SEGMENTS && at + 9 <= size; n++) {
     const b = await read(at, at + 9);
@@ -52,7 +61,7 @@ async function jpegPixels(read: ReadAt, size: number): Promise<number | undefine
       at++; // fill byte
       continue;
     }
-    if (SOF.has(b[1]!)) return u16be(b, 5) * u16be(b, 7);
+    if (SOF.has(b[1]!)) return { width: u16be(b, 7), height: u16be(b, 5) };
     at += 2 + u16be(b, 2);
   }
   return undefined;
