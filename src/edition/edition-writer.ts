@@ -6,12 +6,13 @@
  * rewritten only when its bytes differ; a file the new edition no longer holds (an item made private since) is removed.
  * The list also keeps what was measured of each media file (its size, its length), so a re-run measures only new files.
  */
-import { type FileHandle, mkdir, open, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
+import { copyFile, mkdir, open, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
 import path from "node:path";
+import type { FileDigest } from "../media/file-digest";
+import { digestOffThread } from "../media/media-thread";
 import type { FileFacts } from "./iiif";
 
 const LIST_FILE = ".casefile-edition.json";
-const COPY_BYTES = 1024 * 1024;
 
 export type Written = { path: string; size: number; sha256: string };
 /** `facts`: what was measured of a media file, kept so a re-run need not probe again (its bytes never change). */
@@ -24,7 +25,7 @@ export type EditionWriter = {
   bytes(relative: string, content: string | Uint8Array): Promise<Written>;
   /**
    * A media file streamed from the store; kept when the last export wrote it at this size. `from`: its place on local
-   * disk, when the store has one (copied through one reused buffer then: 2 GB of media make no 2 GB of garbage).
+   * disk, when the store has one (copied by the kernel then, and hashed on the media thread).
    */
   stream(relative: string, size: number, read: () => Promise<ReadableStream<Uint8Array> | Blob>, from?: string): Promise<Written>;
   /** The file's place on disk (for probing). */
@@ -49,7 +50,6 @@ export async function openEdition(root: string): Promise<EditionWriter> {
   const now: Listed = {};
   let written = 0;
   let kept = 0;
-  const buffer = new Uint8Array(COPY_BYTES);
   const local = (relative: string) => {
     const full = path.resolve(root, relative);
     if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error(`${relative} is outside the edition`);
@@ -85,30 +85,15 @@ export async function openEdition(root: string): Promise<EditionWriter> {
       const listed = before[relative];
       if (listed?.size === size && (await stat(full).catch(() => undefined))?.size === size) return note(relative, size, listed.sha256, false);
       await mkdir(path.dirname(full), { recursive: true });
-      const source = from ? await open(from, "r") : undefined;
-      const chunks = source ? chunksOf(source, buffer) : await read().then((body) => (body instanceof Blob ? body.stream() : body) as unknown as AsyncIterable<Uint8Array>);
-      const hasher = new Bun.CryptoHasher("sha256");
-      const handle = await open(partial(full), "w").catch(async (error) => {
-        await source?.close();
-        throw error;
-      });
-      let length = 0;
+      const target = partial(full);
       try {
-        for await (const chunk of chunks) {
-          hasher.update(chunk);
-          length += chunk.length;
-          await handle.write(chunk);
-        }
+        const digest = from ? await copyLocal(from, target, size) : await copyStream(await read(), target);
+        await rename(target, full);
+        return note(relative, digest.size, digest.sha256, true);
       } catch (error) {
-        await handle.close();
-        await source?.close();
-        await rm(partial(full), { force: true });
+        await rm(target, { force: true });
         throw error;
       }
-      await handle.close();
-      await source?.close();
-      await rename(partial(full), full);
-      return note(relative, length, hasher.digest("hex"), true);
     },
     async finish() {
       let removed = 0;
@@ -125,13 +110,32 @@ export async function openEdition(root: string): Promise<EditionWriter> {
   };
 }
 
-/** A file's bytes, read into one buffer that every read reuses (each chunk is written before the next is read). */
-async function* chunksOf(source: FileHandle, buffer: Uint8Array): AsyncIterable<Uint8Array> {
-  for (;;) {
-    const { bytesRead } = await source.read(buffer, 0, buffer.length, null);
-    if (bytesRead === 0) return;
-    yield buffer.subarray(0, bytesRead);
+/**
+ * A media file on local disk: copied by the kernel (no bytes pass through this process) while the media thread hashes
+ * the same file, so hashing costs no time of its own on a machine with a second core (BENCHMARKS.md, the edition).
+ */
+async function copyLocal(from: string, target: string, size: number): Promise<FileDigest> {
+  const [digest] = await Promise.all([digestOffThread(from, size), copyFile(from, target)]);
+  if (digest.size !== size) throw new Error(`${from} holds ${digest.size} bytes, not ${size}`);
+  return digest;
+}
+
+/** A media file from another store (S3), hashed as it is written. */
+async function copyStream(body: ReadableStream<Uint8Array> | Blob, target: string): Promise<FileDigest> {
+  const chunks = (body instanceof Blob ? body.stream() : body) as unknown as AsyncIterable<Uint8Array>;
+  const hasher = new Bun.CryptoHasher("sha256");
+  const handle = await open(target, "w");
+  let size = 0;
+  try {
+    for await (const chunk of chunks) {
+      hasher.update(chunk);
+      size += chunk.length;
+      await handle.write(chunk);
+    }
+  } finally {
+    await handle.close();
   }
+  return { size, sha256: hasher.digest("hex") };
 }
 
 async function removeEmptyParents(root: string, dir: string): Promise<void> {
