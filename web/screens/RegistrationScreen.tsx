@@ -82,12 +82,10 @@ export default function RegistrationScreen() {
   async function validate(event: FormEvent) {
     event.preventDefault();
     setMessage(null);
-    const firstInError = form.checkAll();
+    // Every problem at once, in the form's order: the consent box comes after the fields.
+    const firstInError = form.checkAll() ?? (consent ? null : "privacy_consent");
+    setConsentError(consent ? "" : t("registration.consent_required"));
     if (firstInError) return focusField(formRef.current, firstInError);
-    if (!consent) {
-      setConsentError(t("registration.consent_required"));
-      return focusField(formRef.current, "privacy_consent");
-    }
     setBusy(true);
     try {
       const check = await checkUserExists(values.username.trim(), values.email.trim());
