@@ -102,9 +102,9 @@ function Shell() {
   useShowSync(user !== null && isAdmin(user));
   useShowLanguage(ready);
   return (
-    // --tab-bar: the phone's tab bar height, for whatever is fixed to the bottom edge (0 from 640 px, no tab bar); the
-    // same room at the end of the page (padding, not a spacer element that would count as moving when the page grows).
-    <div className="flex min-h-dvh flex-col pb-(--tab-bar) [--tab-bar:calc(4rem+env(safe-area-inset-bottom))] sm:[--tab-bar:0rem]">
+    // The room of the phone's tab bar (--tab-bar, styles.css) at the end of the page (padding, not a spacer element
+    // that would count as moving when the page grows).
+    <div className="flex min-h-dvh flex-col pb-(--tab-bar)">
       <SkipLink />
       <NavBar />
       <OfflineBanner />
