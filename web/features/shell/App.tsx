@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from "jotai";
-import { Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Redirect, Router, useLocation } from "wouter";
 import { SESSION_ENDED_EVENT } from "../../api/client";
 import { getConfig, getIsArchive } from "../../api/session";
@@ -10,7 +10,6 @@ import { ScreenErrorBoundary } from "../offline/ScreenErrorBoundary";
 import { showAtom } from "../show/state";
 import { useShowLanguage, useShowSync } from "../show/useShowSync";
 import { i18n } from "../i18n/i18n";
-import { CaptureOverlay } from "../uploads/components/CaptureOverlay";
 import { withLastAnswer } from "../../state/lastSession";
 import { configAtom, inArchiveAtom, sessionReadyAtom, userAtom, videoLockedAtom } from "../../state/session";
 import { refreshUserAtom } from "../../state/sessionActions";
@@ -27,6 +26,9 @@ import { Toast } from "./Toast";
 import { retryableLazy } from "../offline/retryableLazy";
 
 const ChangePasswordScreen = retryableLazy(() => import("../../screens/ChangePasswordScreen"));
+// The upload queue is someone's who is logged in (logging in needs the network, and the worker precaches the chunk for
+// an offline start): a visitor's first page does without it.
+const CaptureOverlay = lazy(() => import("../uploads/components/CaptureOverlay").then((module) => ({ default: module.CaptureOverlay })));
 
 /** On start: ask for the configuration, the show's content, whether archive mode is on, and the current user (spec §1); forget the user when the server ends the session. */
 function useStartup() {
@@ -114,7 +116,11 @@ function Shell() {
       </div>
       <TabBar />
       <Toast />
-      <CaptureOverlay />
+      {user && (
+        <Suspense fallback={null}>
+          <CaptureOverlay />
+        </Suspense>
+      )}
       {ready && !user?.must_change_password && <Reconsent />}
     </div>
   );
