@@ -16,7 +16,7 @@ export function VenueNetwork() {
   return (
     <div className="space-y-4">
       <p className="text-sm text-ink-800">
-        {t("setup.network.address_lead")} <span dir="ltr" className="font-semibold break-all text-ink-950">{url}</span>
+        {t("setup.network.address_lead")} <span dir="ltr" className="inline-block max-w-full font-semibold break-all text-ink-950">{url}</span>
       </p>
       {problem === "this-computer-only" && <Alert>{t(URL_PROBLEM_TEXT[problem])}</Alert>}
       {problem ? (
