@@ -74,7 +74,8 @@ export default function RegistrationScreen() {
   const { values } = form;
   const notice = useNotice();
   const [consent, setConsent] = useState(false);
-  const [consentError, setConsentError] = useState("");
+  // Shown as a flag and worded at render time, like the fields' errors: a language switched meanwhile words it anew.
+  const [consentMissing, setConsentMissing] = useState(false);
   // The message is app state (spec §3); an old one must not greet the participant on the next visit.
   useEffect(() => () => setMessage(null), [setMessage]);
 
@@ -84,7 +85,7 @@ export default function RegistrationScreen() {
     setMessage(null);
     // Every problem at once, in the form's order: the consent box comes after the fields.
     const firstInError = form.checkAll() ?? (consent ? null : "privacy_consent");
-    setConsentError(consent ? "" : t("registration.consent_required"));
+    setConsentMissing(!consent);
     if (firstInError) return focusField(formRef.current, firstInError);
     setBusy(true);
     try {
@@ -152,9 +153,9 @@ export default function RegistrationScreen() {
             checked={consent}
             onChange={(checked) => {
               setConsent(checked);
-              setConsentError("");
+              setConsentMissing(false);
             }}
-            error={consentError}
+            error={consentMissing ? t("registration.consent_required") : ""}
           />
           {message && !photoOpen && <Alert>{wordingText(message)}</Alert>}
           <Button type="submit" variant="accent" size="lg" className="w-full" disabled={busy}>
