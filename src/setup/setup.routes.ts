@@ -7,7 +7,7 @@ import { HttpError, json } from "../http/errors";
 import { asRecord, stringField } from "../http/input";
 import { clientAddress, isSecureRequest } from "../http/request-info";
 import { userJson } from "../users/user-json";
-import { adminExists } from "../users/users.service";
+import { ADMIN_NO_PHONE, adminExists } from "../users/users.service";
 import { readRegistration } from "../users/validation";
 import { createFirstAdmin, tokenIsValid } from "./setup.service";
 
@@ -30,7 +30,9 @@ export function setupRoutes(ctx: AppContext) {
       // Only wrong tokens are counted: the token is 256 random bits, so guessing is hopeless and the limit only stops
       // a flood; whoever holds the printed address is never locked out by others' tries from the same network.
       if (!(await tokenIsValid(ctx.db, token))) await limitHit(ctx.db, `setup:address:${address}`, LIMITS.setupPerAddress);
-      const fields = readRegistration(Object.fromEntries(Object.entries(input).map(([k]) => [k, stringField(input, k)])));
+      // The registration's checks without a phone number or pronouns: the first admin needs neither (either is still
+      // checked when sent).
+      const fields = readRegistration({ phone_number: ADMIN_NO_PHONE, ...Object.fromEntries(Object.keys(input).map((k) => [k, stringField(input, k)])) });
       try {
         const user = await createFirstAdmin(ctx.db, token, fields);
         console.log(`setup: ${user.username} is the first admin (from ${address})`);

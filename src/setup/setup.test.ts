@@ -162,3 +162,18 @@ describe("the start log", () => {
     expect(withUrl.join("\n")).not.toContain("10.88.0.5");
   });
 });
+
+describe("setup's form without a phone number or pronouns", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(NO_ADMIN);
+  });
+  afterAll(() => server.stop());
+
+  test("the first admin needs no phone number or pronouns (setup's form asks for neither)", async () => {
+    const { phone_number: _phone, ...withoutPhone } = FIRST;
+    const made = await new Actor(server.url).post("/api/setup", { ...withoutPhone, token: server.setupToken });
+    expect(made.status).toBe(201);
+    expect(await made.json()).toMatchObject({ username: "curator", role: 2, phone_number: "0000000000", pronouns: "" });
+  });
+});

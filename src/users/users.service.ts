@@ -266,6 +266,9 @@ export async function setPassword(db: Database, id: number, password: string): P
 
 type AdminAccount = { username: string; email: string; password: string; promote?: boolean };
 
+/** The phone number of an admin made without one (ADMIN_*, create-admin, /setup): the column is required, admins need none. */
+export const ADMIN_NO_PHONE = "0000000000";
+
 /**
  * Makes sure the configured admin exists with role 2 (ADMIN_* at start, or create-admin). A participant who
  * already has that name is made admin only when asked explicitly (promote), keeping their email and password;
@@ -296,7 +299,7 @@ export async function ensureAdmin(
         fullName,
         email: admin.email,
         emailKey: identityKey(admin.email),
-        phoneNumber: "0000000000",
+        phoneNumber: ADMIN_NO_PHONE,
         pronouns: "",
         role: ROLE_ADMIN,
         passwordHash: await hashPassword(admin.password),

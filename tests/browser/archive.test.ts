@@ -38,7 +38,7 @@ let informant: Awaited<ReturnType<typeof newParticipant>>;
 const ids: Record<"photo" | "note" | "audio" | "video" | "wide" | "private" | "oldest", number> = {} as never;
 
 /** Photos that look like something (ffmpeg's fractal and gradients), with browser-sized thumbnails; fixtures without ffmpeg. */
-async function makePhotos(): Promise<Record<"photo" | "photoThumb" | "wide" | "wideThumb" | "poster", File>> {
+async function makePhotos(): Promise<Record<"photo" | "photoThumb" | "wide" | "wideThumb" | "poster" | "wideClip", File>> {
   const out = (name: string) => path.join(work, name);
   const jpeg = async (name: string) => new File([await readFile(out(name))], name, { type: "image/jpeg" });
   try {
@@ -46,11 +46,14 @@ async function makePhotos(): Promise<Record<"photo" | "photoThumb" | "wide" | "w
     await $`ffmpeg -hide_banner -loglevel error -y -i ${out("photo.jpg")} -vf scale=240:320 -q:v 6 ${out("photo-thumb.jpg")}`.quiet();
     await $`ffmpeg -hide_banner -loglevel error -y -f lavfi -i gradients=size=1600x1000:seed=7 -frames:v 1 -q:v 4 ${out("wide.jpg")}`.quiet();
     await $`ffmpeg -hide_banner -loglevel error -y -i ${out("wide.jpg")} -vf scale=320:200 -q:v 6 ${out("wide-thumb.jpg")}`.quiet();
-    await $`ffmpeg -hide_banner -loglevel error -y -i ${path.join(import.meta.dir, "../fixtures/clip.mp4")} -frames:v 1 -vf scale=320:-2 ${out("poster.jpg")}`.quiet();
-    return { photo: await jpeg("photo.jpg"), photoThumb: await jpeg("photo-thumb.jpg"), wide: await jpeg("wide.jpg"), wideThumb: await jpeg("wide-thumb.jpg"), poster: await jpeg("poster.jpg") };
+    // A phone's landscape recording: 16:9, as most are.
+    await $`ffmpeg -hide_banner -loglevel error -y -f lavfi -i testsrc2=size=640x360:rate=25 -t 1 -pix_fmt yuv420p -c:v libx264 -movflags +faststart ${out("wide.mp4")}`.quiet();
+    await $`ffmpeg -hide_banner -loglevel error -y -i ${out("wide.mp4")} -frames:v 1 -vf scale=320:-2 ${out("poster.jpg")}`.quiet();
+    const wideClip = new File([await readFile(out("wide.mp4"))], "wide.mp4", { type: "video/mp4" });
+    return { photo: await jpeg("photo.jpg"), photoThumb: await jpeg("photo-thumb.jpg"), wide: await jpeg("wide.jpg"), wideThumb: await jpeg("wide-thumb.jpg"), poster: await jpeg("poster.jpg"), wideClip };
   } catch {
     const photo = await fixture("photo.jpg", "image/jpeg");
-    return { photo, photoThumb: photo, wide: photo, wideThumb: photo, poster: photo };
+    return { photo, photoThumb: photo, wide: photo, wideThumb: photo, poster: photo, wideClip: await fixture("clip.mp4", "video/mp4") };
   }
 }
 
@@ -81,7 +84,7 @@ beforeAll(async () => {
   // The showcase, newest last: the first tiles a visitor sees.
   ids.photo = await upload(actor, { title: "Harbour crane at night", notes: "From the footbridge. The crane moved although nobody was in the cabin.", location: "40.7128, -74.0060" }, { file: media.photo, thumbnail: media.photoThumb });
   ids.note = await upload(actor, { title: "Overheard at the ferry terminal", notes: NOTE_TEXT });
-  ids.video = await upload(actor, { title: "Engine room", notes: "Thirty seconds through the porthole.", duration_ms: "1000" }, { file: clip, thumbnail: media.poster });
+  ids.video = await upload(actor, { title: "Engine room", notes: "Thirty seconds through the porthole.", duration_ms: "1000" }, { file: media.wideClip, thumbnail: media.poster });
   ids.audio = await upload(actor, { title: "Radio chatter on channel 16", notes: "Two voices, harbour channel, just after midnight.", duration_ms: "1008" }, { file: voice });
   ids.wide = await upload(actor, { title: "Breakwater", notes: "The colours of the signal lights on the water." }, { file: media.wide, thumbnail: media.wideThumb });
   const admin = await adminActor(server.url);
@@ -247,9 +250,9 @@ test("phone: a swipe moves to the next and previous work; audio shows its wavefo
 
   // A finger drawn leftwards across the stage (real touch input through the DevTools protocol) goes on to the next work.
   const cdp = await context.newCDPSession(page);
-  const swipe = async (from: number, to: number) => {
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: from, y: 100 }] });
-    for (let step = 1; step <= 6; step++) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: from + ((to - from) * step) / 6, y: 104 }] });
+  const swipe = async (from: number, to: number, y = 100) => {
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: from, y }] });
+    for (let step = 1; step <= 6; step++) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: from + ((to - from) * step) / 6, y: y + 4 }] });
     await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
   };
   await swipe(330, 60);
@@ -259,9 +262,18 @@ test("phone: a swipe moves to the next and previous work; audio shows its wavefo
   const stage = (await open.getByLabel("The work").boundingBox())!;
   const video = open.getByLabel("Video: Engine room");
   await video.evaluate((v: HTMLVideoElement) => v.readyState >= 1 || new Promise((ready) => v.addEventListener("loadedmetadata", ready, { once: true })));
-  expect((await video.boundingBox())!.width).toBeGreaterThan(stage.width * 0.85);
+  const shown = (await video.boundingBox())!;
+  expect(shown.width).toBeGreaterThan(stage.width * 0.85);
+  // A 16:9 recording's stage is its own shape (no tall black box around it), and the title is in the first screen.
+  expect(await video.evaluate((v: HTMLVideoElement) => `${v.videoWidth}x${v.videoHeight}`)).toBe("640x360");
+  expect(Math.abs(shown.height - (shown.width * 9) / 16)).toBeLessThan(3);
+  const stageNow = (await open.getByLabel("The work").boundingBox())!;
+  expect(stageNow.height).toBeLessThan(shown.height + 2 * 16 + 2); // the stage's own padding, no more
+  const title = (await open.getByRole("heading", { name: "Engine room" }).boundingBox())!;
+  expect(title.y + title.height).toBeLessThan(PHONE.height);
   await snap(page, "viewer-video");
-  await swipe(60, 330);
+  // The video fills its stage (a drag on it is the video's): a finger on the words below swipes.
+  await swipe(60, 330, title.y + title.height + 40);
   await page.waitForURL(`**/archive/${ids.audio}`);
   // The next swipe once the work is shown (a swipe while it still loads may land on the one before; seen on a busy CI).
   await open.getByRole("heading", { name: "Radio chatter on channel 16" }).waitFor();

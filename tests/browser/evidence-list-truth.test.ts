@@ -52,6 +52,10 @@ test("an offline spell keeps the list, then the whole list comes back with the s
   expect((await cardNames(page)).map((name) => name.split(" (")[0])).toEqual(["Market", "Night bus", "Ticket hall", "Harbour", "Bridge"]);
   expect(await loadFailed(page).count()).toBe(0);
   expect(await page.getByText("Your evidence did not load").count()).toBe(0);
+  // The participant's own avatar is the one last shown (kept on this phone), not the placeholder.
+  const avatar = page.getByRole("banner").getByRole("link", { name: "Profile" }).locator("img");
+  await page.waitForFunction((img) => img instanceof HTMLImageElement && img.complete, await avatar.elementHandle());
+  expect(await avatar.evaluate((img: HTMLImageElement) => ({ placeholder: img.src.endsWith("/default-avatar.svg"), drawn: img.naturalWidth > 1 }))).toEqual({ placeholder: false, drawn: true });
 
   await addChoice(page, "Notes upload");
   await page.waitForURL(/\/evidence-details\?draft=/);
@@ -66,6 +70,13 @@ test("an offline spell keeps the list, then the whole list comes back with the s
   expect(await firstCard().getAttribute("data-title")).toBe("Sent while offline");
   expect(await firstCard().getByTestId("queue-row-state").textContent()).toBe("Waiting for the network");
   await shot(page, "list-truth-offline");
+  // Its Cancel, focused (as a keyboard or a screen reader reaches it), scrolls above the tab bar, and a tap there reaches it.
+  const cancelButton = firstCard().getByTestId("queue-row-cancel");
+  await cancelButton.focus();
+  const tabBar = (await page.getByRole("navigation", { name: "Tabs" }).boundingBox())!;
+  const cancelBox = (await cancelButton.boundingBox())!;
+  expect(cancelBox.y + cancelBox.height).toBeLessThanOrEqual(tabBar.y);
+  expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest("[data-testid=queue-row-cancel]") !== null, { x: cancelBox.x + cancelBox.width / 2, y: cancelBox.y + cancelBox.height / 2 })).toBe(true);
 
   // Meanwhile the participant's other phone sends an item.
   const otherPhone = new Actor(server.url);

@@ -6,11 +6,12 @@
 import { expect, setDefaultTimeout, test } from "bun:test";
 import path from "node:path";
 import type { Browser } from "playwright-core";
+import arabic from "../../locales/ar.json";
 import german from "../../locales/de.json";
-import { adminActor, FIXTURES, registrationFields } from "../support/client";
+import { Actor, adminActor, FIXTURES, fixture, form, registrationFields } from "../support/client";
 import { type TestServer } from "../support/server";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { openPage, PHONE, shot } from "./browser";
+import { LAPTOP, openPage, PHONE, shot } from "./browser";
 import { serverAndBrowser } from "./server-and-browser";
 import { showLanguage } from "./tour/pseudo";
 
@@ -101,6 +102,37 @@ test("consent at registration, again after a change; My data: download, then del
   // The wrong password's 403 is the one error this journey meant to cause.
   expect(problems.filter((problem) => !problem.includes("403"))).toEqual([]);
   await context.close();
+});
+
+test("a participant registered through the original client (no consent sent) is asked to read the notice, not told it changed", async () => {
+  const fields = registrationFields();
+  const actor = new Actor(server.url);
+  const registered = await actor.post("/api/user/register", form(fields, { verification_photo: await fixture("photo.jpg") }));
+  expect(registered.status).toBe(201);
+  const row = await userRow(fields.username);
+  expect(row![1]).toBeNull();
+  for (const [viewport, name] of [[PHONE, "privacy-unread"], [LAPTOP, "privacy-unread"]] as const) {
+    const { page, problems, context } = await openPage(browser, server.url, viewport);
+    page.setDefaultTimeout(10_000);
+    await page.request.post("/api/user/login", { data: { usernameOrEmail: fields.username, password: fields.password } });
+    await page.request.put(`/api/user/watched/${row![0]}`); // the briefing's dialog comes first
+    await page.goto("/user");
+    const dialog = page.getByRole("dialog", { name: "Please read the privacy notice" });
+    await dialog.getByText("You have not read the privacy notice yet.", { exact: false }).waitFor();
+    expect(await page.getByText("The privacy notice has changed").count()).toBe(0);
+    await shot(page, name);
+    if (viewport === PHONE) {
+      await expectNoSeriousA11yViolations(page, "notice unread");
+      await showLanguage(page, "ar");
+      await page.getByRole("dialog", { name: arabic["privacy.unread_title"] }).waitFor();
+      await shot(page, `${name}-ar`);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  }
+  // Gone again: the retention test counts the participants left.
+  await actor.login(fields.username, fields.password);
+  expect((await actor.request("DELETE", "/api/user", { password: fields.password })).status).toBe(200);
 });
 
 test("Administration → Server → Retention says what is due and when, and purges early only after a confirmation stating the counts", async () => {

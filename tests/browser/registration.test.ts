@@ -42,6 +42,20 @@ function shownErrors(page: Page): Promise<Record<string, string | null>> {
   );
 }
 
+/** The consent box's error: its aria-invalid, the text its aria-describedby names, and whether it looks like a field's. */
+function consentError(page: Page): Promise<{ invalid: string | null; text: string | null; sameLook: boolean }> {
+  return page.evaluate(() => {
+    const box = document.querySelector<HTMLInputElement>('input[name="privacy_consent"]')!;
+    const error = document.getElementById(box.getAttribute("aria-describedby") ?? "");
+    const fieldError = document.querySelector('[id$="-error"]:not(#' + (error?.id ?? "none") + ")");
+    return {
+      invalid: box.getAttribute("aria-invalid"),
+      text: error?.textContent?.trim() || null,
+      sameLook: Boolean(error && fieldError && error.className === fieldError.className && error.querySelector("svg")),
+    };
+  });
+}
+
 /** A screenshot of the state, and axe on it unless the same state was already scanned at the other size. */
 async function screen(page: Page, name: string, scan = true) {
   await shot(page, name);
@@ -116,7 +130,17 @@ test("fields are checked as they are left, never before they were typed in, and 
   });
   expect(await field(page, "Full Name").evaluate((input) => input === document.activeElement)).toBe(true);
   expect(await page.getByRole("dialog").count()).toBe(0);
+  // The unticked consent box is in error at the same time, tied to its message, which looks like every field's.
+  expect(await consentError(page)).toEqual({ invalid: "true", text: "Please read the privacy notice and tick the box to agree.", sameLook: true });
   await screen(page, "registration-errors");
+
+  // With the fields right, the box alone is in error and gets the focus; ticking it clears its error.
+  await fill(page, valid("consenting"));
+  await page.getByRole("button", { name: "Register", exact: true }).click();
+  expect((await consentError(page)).invalid).toBe("true");
+  expect(await page.getByRole("checkbox", { name: /privacy notice/ }).evaluate((box) => box === document.activeElement)).toBe(true);
+  await page.getByRole("checkbox", { name: /privacy notice/ }).check();
+  expect(await consentError(page)).toEqual({ invalid: null, text: null, sameLook: false });
 
   // The server's uniqueness message sits under the username, which gets the focus.
   await fill(page, { ...valid("x"), Username: ADMIN.username, Email: "someone-new@example.org" });

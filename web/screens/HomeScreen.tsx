@@ -1,7 +1,6 @@
 import { useAtomValue } from "jotai";
+import { lazy, Suspense } from "react";
 import { Link, Redirect } from "wouter";
-import { CaptureActions } from "../features/landing/CaptureActions";
-import { Instructions } from "../features/landing/Instructions";
 import { LandingImage } from "../features/landing/LandingImage";
 import { SpyLink } from "../features/landing/SpyLink";
 import { TicketNotice } from "../features/landing/TicketNotice";
@@ -12,6 +11,8 @@ import { Markdown } from "../ui/Markdown";
 import { buttonClass } from "../ui/Button";
 import { useT } from "../features/i18n/scope";
 import { LanguageSwitch } from "../features/i18n/LanguageSwitch";
+
+const ParticipantTasks = lazy(() => import("../features/landing/ParticipantTasks"));
 
 /** The project's name as the page's headline, a size smaller when it is long. */
 function ProjectName({ size }: { size: "lg" | "md" }) {
@@ -76,7 +77,6 @@ export function VisitorLanding() {
 
 /** A logged-in user's home: the name on the dark band, then the main task (send evidence), then the appointment. */
 export function ParticipantHome() {
-  const inArchive = useAtomValue(inArchiveAtom);
   return (
     <div className="flex-1">
       <div className="surface-dark bg-ink-950 text-ink-100">
@@ -94,9 +94,9 @@ export function ParticipantHome() {
         </div>
       </div>
       <div className="mx-auto w-full max-w-6xl space-y-10 px-4 pt-6 pb-12 sm:px-6 sm:pt-10">
-        {/* The investigation is closed in archive mode: nothing can be sent. */}
-        {!inArchive && <CaptureActions />}
-        <Instructions />
+        <Suspense fallback={null}>
+          <ParticipantTasks />
+        </Suspense>
       </div>
     </div>
   );

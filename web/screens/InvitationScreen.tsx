@@ -1,19 +1,14 @@
 import { useAtomValue } from "jotai";
 import { useState } from "react";
 import { Link } from "wouter";
-import { type MessageId, t } from "../features/i18n/i18n";
+import { t } from "../features/i18n/i18n";
 import { InvitationSheet } from "../features/invitation/InvitationSheet";
-import { invitationUrl, urlProblem } from "../features/invitation/invitationUrl";
+import { invitationUrl, URL_PROBLEM_TEXT, urlProblem } from "../features/invitation/invitationUrl";
 import { showAtom } from "../features/show/state";
 import { configAtom } from "../state/session";
 import { Alert, Button, buttonClass } from "../ui/Button";
 import { TextField } from "../ui/Field";
 import { Page } from "../ui/Layout";
-
-const PROBLEMS: Record<NonNullable<ReturnType<typeof urlProblem>>, MessageId> = {
-  "this-computer-only": "invitation.problem.this_computer_only",
-  "no-https": "invitation.problem.no_https",
-};
 
 /**
  * /admin/invitation: a poster for the venue with the address as a QR code. On a laptop the controls sit beside the
@@ -42,7 +37,7 @@ export default function InvitationScreen() {
     >
       <div className="grid items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)] print:block">
         <div className="space-y-4 print:hidden">
-          {problem && <Alert tone={problem === "no-https" ? "info" : "error"}>{t(PROBLEMS[problem])}</Alert>}
+          {problem && <Alert tone={problem === "no-https" ? "info" : "error"}>{t(URL_PROBLEM_TEXT[problem])}</Alert>}
           <TextField label={t("invitation.wifi_name")} value={wifiName} onChange={(event) => setWifiName(event.target.value)} autoComplete="off" />
           <TextField label={t("invitation.wifi_password")} value={wifiPassword} onChange={(event) => setWifiPassword(event.target.value)} autoComplete="off" />
         </div>

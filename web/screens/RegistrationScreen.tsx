@@ -74,7 +74,8 @@ export default function RegistrationScreen() {
   const { values } = form;
   const notice = useNotice();
   const [consent, setConsent] = useState(false);
-  const [consentError, setConsentError] = useState("");
+  // Shown as a flag and worded at render time, like the fields' errors: a language switched meanwhile words it anew.
+  const [consentMissing, setConsentMissing] = useState(false);
   // The message is app state (spec §3); an old one must not greet the participant on the next visit.
   useEffect(() => () => setMessage(null), [setMessage]);
 
@@ -82,12 +83,10 @@ export default function RegistrationScreen() {
   async function validate(event: FormEvent) {
     event.preventDefault();
     setMessage(null);
-    const firstInError = form.checkAll();
+    // Every problem at once, in the form's order: the consent box comes after the fields.
+    const firstInError = form.checkAll() ?? (consent ? null : "privacy_consent");
+    setConsentMissing(!consent);
     if (firstInError) return focusField(formRef.current, firstInError);
-    if (!consent) {
-      setConsentError(t("registration.consent_required"));
-      return focusField(formRef.current, "privacy_consent");
-    }
     setBusy(true);
     try {
       const check = await checkUserExists(values.username.trim(), values.email.trim());
@@ -154,9 +153,9 @@ export default function RegistrationScreen() {
             checked={consent}
             onChange={(checked) => {
               setConsent(checked);
-              setConsentError("");
+              setConsentMissing(false);
             }}
-            error={consentError}
+            error={consentMissing ? t("registration.consent_required") : ""}
           />
           {message && !photoOpen && <Alert>{wordingText(message)}</Alert>}
           <Button type="submit" variant="accent" size="lg" className="w-full" disabled={busy}>

@@ -2,24 +2,17 @@ import { useAtom, useSetAtom } from "jotai";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import type { ShowFields } from "../api/show";
-import {
-  EMPTY_REGISTRATION,
-  REGISTRATION_FIELDS,
-  REGISTRATION_PAIRS,
-  registrationProblem,
-} from "../features/registration/registrationChecks";
+import { EMPTY_REGISTRATION, registrationProblem } from "../features/registration/registrationChecks";
 import { type MessageId, t } from "../features/i18n/i18n";
 import { VenueNetwork } from "../features/setup/VenueNetwork";
 import { createFirstAdmin, getSetupState, updateShow, uploadShowMedia } from "../features/show/api";
 import { AccentField, ShowText } from "../features/show/components/ShowFields";
 import { changesOf, draftOf } from "../features/show/draft";
 import { showAtom } from "../features/show/state";
-import { pronounOptions } from "../lib/pronouns";
 import { focusField, useCheckedForm } from "../lib/useCheckedForm";
-import { phoneHint } from "../lib/validation";
 import { refreshUserAtom } from "../state/sessionActions";
 import { Alert, Button, buttonClass, Spinner } from "../ui/Button";
-import { SelectField, TextField } from "../ui/Field";
+import { TextField } from "../ui/Field";
 import { FilePicker } from "../ui/FilePicker";
 import { Card, Page } from "../ui/Layout";
 
@@ -38,9 +31,15 @@ function Step({ index, children, actions }: { index: number; children: ReactNode
   );
 }
 
+/** The first admin's fields: the registration's but the phone number and pronouns (an admin needs neither). */
+const ACCOUNT_FIELDS = ["full_name", "username", "email", "password", "confirm_password"] as const;
+type AccountField = (typeof ACCOUNT_FIELDS)[number];
+const EMPTY_ACCOUNT = Object.fromEntries(ACCOUNT_FIELDS.map((name) => [name, ""])) as Record<AccountField, string>;
+const accountProblem = (field: AccountField, values: Record<AccountField, string>) => registrationProblem(field, { ...EMPTY_REGISTRATION, ...values });
+
 /** Step 1: the first admin, with the registration's checks; the server logs them in. */
 function AccountStep({ token, onDone }: { token: string; onDone: () => void }) {
-  const form = useCheckedForm(EMPTY_REGISTRATION, registrationProblem, { order: REGISTRATION_FIELDS, pairs: REGISTRATION_PAIRS });
+  const form = useCheckedForm(EMPTY_ACCOUNT, accountProblem, { order: ACCOUNT_FIELDS, pairs: { password: "confirm_password" } });
   const formRef = useRef<HTMLFormElement>(null);
   const refreshUser = useSetAtom(refreshUserAtom);
   const [busy, setBusy] = useState(false);
@@ -59,8 +58,6 @@ function AccountStep({ token, onDone }: { token: string; onDone: () => void }) {
         username: values.username.trim(),
         full_name: values.full_name.trim(),
         email: values.email.trim(),
-        phone_number: values.phone_number,
-        ...(values.pronouns ? { pronouns: values.pronouns } : {}),
         password: values.password,
       });
       await refreshUser();
@@ -86,11 +83,8 @@ function AccountStep({ token, onDone }: { token: string; onDone: () => void }) {
         <p className="text-sm text-ink-800">{t("setup.account_lead")}</p>
         <TextField label={t("form.full_name")} dir="auto" autoComplete="name" required {...form.bind("full_name")} />
         <TextField label={t("form.username")} dir="auto" autoComplete="username" autoCapitalize="none" spellCheck={false} required {...form.bind("username")} />
-        <SelectField label={t("form.pronouns")} options={pronounOptions()} {...form.bind("pronouns")} />
         <TextField label={t("form.email")} type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} required {...form.bind("email")} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t("form.phone")} type="tel" inputMode="numeric" autoComplete="tel-national" hint={phoneHint()} required {...form.bind("phone_number")} />
-          <TextField label={t("form.confirm_phone")} type="tel" inputMode="numeric" autoComplete="tel-national" required {...form.bind("confirm_phone")} />
           <TextField label={t("form.password")} type="password" autoComplete="new-password" required {...form.bind("password")} />
           <TextField label={t("form.confirm_password")} type="password" autoComplete="new-password" required {...form.bind("confirm_password")} />
         </div>

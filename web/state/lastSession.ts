@@ -16,6 +16,8 @@ type Remembered = {
   evidence: { owner: number; items: Evidence[] } | null;
   /** The catalog last shown, so an offline start speaks the same language. */
   language: LanguageAnswer;
+  /** The signed-in user's own avatar, small, by its address (web/ui/Avatar.tsx): media is never cached, see web/sw.ts. */
+  avatar: { url: string; data: string } | null;
 };
 
 /** Where a remembered answer is kept in localStorage (other tabs watch it: web/features/i18n/language.ts). */

@@ -13,6 +13,7 @@ export const userAtom = atom(
   (_get, set, user: User | null) => {
     set(currentUserAtom, user);
     remember("user", user);
+    if (!user) remember("avatar", null); // nothing of theirs stays on the phone after logout
   },
 );
 /** False until the start-up fetches (config, archive flag, user) have answered. */

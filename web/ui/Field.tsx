@@ -24,13 +24,18 @@ export function FieldFrame({ id, label, hint, error, children }: FieldProps & { 
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-red-800">
-          <Icon name="alert" className="mt-0.5 size-4 shrink-0" />
-          <span>{error}</span>
-        </p>
-      )}
+      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
     </div>
+  );
+}
+
+/** A field's error as every field shows it (the id ties it to its field through aria-describedby). */
+export function FieldError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-red-800">
+      <Icon name="alert" className="mt-0.5 size-4 shrink-0" />
+      <span>{children}</span>
+    </p>
   );
 }
 

@@ -142,14 +142,19 @@ export default function ArchiveViewer({ id, items, total: counted, more, loadMor
             <section
               aria-label={t("viewer.work")}
               {...swipe}
-              className="flex min-h-[55dvh] shrink-0 touch-pan-y items-center justify-center p-4 transition-transform duration-150 sm:p-8 lg:min-h-0 lg:flex-1 lg:shrink"
+              // On a phone a video's stage is the video's own shape (a 16:9 recording in a tall black box pushed its
+              // title off the first screen); a photo, a waveform or words keep a stage of half the screen or more.
+              className={`flex shrink-0 touch-pan-y items-center justify-center p-4 transition-transform duration-150 sm:p-8 lg:min-h-0 lg:flex-1 lg:shrink ${shown.item.media_type === 3 ? "" : "min-h-[55dvh]"}`}
             >
               <ViewerStage item={shown.item} />
             </section>
             {/* On a phone a note's words fill the stage: its title and who sent it come first. */}
+            {/* A finger swipes here too: on a phone a video fills its stage, and a drag on a video is the video's. */}
             <aside
               tabIndex={0}
-              className={`shrink-0 border-white/10 px-5 py-6 sm:px-8 lg:w-[26rem] lg:overflow-y-auto lg:border-s ${wordsOnStage(shown.item) ? "max-lg:order-first max-lg:border-b" : "max-lg:border-t"}`}
+              data-words
+              {...swipe}
+              className={`shrink-0 touch-pan-y border-white/10 px-5 py-6 sm:px-8 lg:w-[26rem] lg:overflow-y-auto lg:border-s ${wordsOnStage(shown.item) ? "max-lg:order-first max-lg:border-b" : "max-lg:border-t"}`}
             >
               <ViewerFacts item={shown.item} />
             </aside>

@@ -5,7 +5,7 @@ const MIN_DISTANCE = 50; // px a finger travels sideways before it counts as a s
 const OWN_DRAG = "video, audio, input, [role='slider']";
 
 /**
- * Swipe left/right (touch, pen, or a mouse drag) on the viewer's stage: the stage follows the finger a little, and a
+ * Swipe left/right (touch, pen, or a mouse drag) on the viewer's stage and, by touch, on its words: the stage follows the finger a little, and a
  * mostly sideways move past MIN_DISTANCE calls onNext (leftwards) or onPrevious. Pointer events only, so touch and
  * mouse share one path; the stage sets `touch-action: pan-y` so the browser leaves sideways moves to us.
  */
@@ -17,6 +17,8 @@ export function useSwipe(onNext: () => void, onPrevious: () => void) {
   return {
     onPointerDown(event: PointerEvent<HTMLElement>) {
       if (!event.isPrimary || (event.target as Element).closest(OWN_DRAG)) return;
+      // A mouse drag over words selects them; a finger there swipes.
+      if (event.pointerType === "mouse" && (event.target as Element).closest("[data-words]")) return;
       start.current = { x: event.clientX, y: event.clientY, id: event.pointerId };
     },
     onPointerMove(event: PointerEvent<HTMLElement>) {

@@ -15,8 +15,10 @@ export function Instructions() {
       </h2>
       <ol className="mt-4 grid gap-4 md:grid-cols-3">
         {steps.map((text, index) => (
-          <li key={index} className="flex gap-4 border-t border-line pt-4">
-            <span aria-hidden="true" className="font-display text-display-md leading-none text-accent">
+          // The numeral sits in a column of its own width for every step (so the texts line up whatever the digit) and
+          // on the first line's baseline (so it reads as that line's number), in either direction.
+          <li key={index} className="grid grid-cols-[2rem_minmax(0,1fr)] items-baseline gap-x-3 border-t border-line pt-4">
+            <span aria-hidden="true" className="text-center font-display text-display-md leading-none text-accent tabular-nums">
               {index + 1}
             </span>
             <Markdown text={text} className="min-w-0 flex-1 space-y-3 text-base leading-relaxed text-ink-800" {...textMarks(show, "instructions", index)} />

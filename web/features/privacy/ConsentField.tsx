@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Button } from "../../ui/Button";
+import { FieldError } from "../../ui/Field";
 import { Modal } from "../../ui/Dialog";
 import { t } from "../i18n/i18n";
 import { NoticeText } from "./NoticeText";
@@ -18,7 +19,7 @@ export function ConsentField({ notice, checked, onChange, error }: { notice: Pri
         <input
           type="checkbox"
           name="privacy_consent"
-          className="mt-0.5 size-5 shrink-0 accent-ink-900"
+          className="mt-0.5 size-5 shrink-0 accent-ink-900 aria-invalid:outline-2 aria-invalid:outline-offset-2 aria-invalid:outline-red-800"
           checked={checked}
           onChange={(event) => onChange(event.target.checked)}
           aria-invalid={error ? true : undefined}
@@ -32,11 +33,7 @@ export function ConsentField({ notice, checked, onChange, error }: { notice: Pri
           {after}
         </span>
       </label>
-      {error && (
-        <p id="privacy-consent-error" className="mt-1 text-sm text-danger">
-          {error}
-        </p>
-      )}
+      {error && <FieldError id="privacy-consent-error">{error}</FieldError>}
       <Modal open={open} onClose={() => setOpen(false)} title={t("privacy.notice_title")} size="lg" actions={<Button onClick={() => setOpen(false)}>{t("common.close")}</Button>}>
         {notice ? <NoticeText markdown={notice.privacy_notice} /> : <p>{t("privacy.loading")}</p>}
       </Modal>

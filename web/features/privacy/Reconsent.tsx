@@ -21,7 +21,7 @@ export function Reconsent() {
   if (inArchive || briefing || !user || user.role !== 1 || !notice || user.consent_version === notice.privacy_notice_version) return null;
   return (
     <Suspense fallback={null}>
-      <ReconsentDialog notice={notice} />
+      <ReconsentDialog notice={notice} unread={user.consent_version == null} />
     </Suspense>
   );
 }

@@ -9,8 +9,11 @@ import { t } from "../i18n/i18n";
 import { NoticeText } from "./NoticeText";
 import type { PrivacyNotice } from "./useNotice";
 
-/** The question itself (see Reconsent, which decides when it is asked). */
-export function ReconsentDialog({ notice }: { notice: PrivacyNotice }) {
+/**
+ * The question itself (see Reconsent, which decides when it is asked). `unread`: the participant never accepted any
+ * notice (registered through the original client), so it is not "changed" for them: they have not read it yet.
+ */
+export function ReconsentDialog({ notice, unread }: { notice: PrivacyNotice; unread: boolean }) {
   const setUser = useSetAtom(userAtom);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState("");
@@ -33,7 +36,7 @@ export function ReconsentDialog({ notice }: { notice: PrivacyNotice }) {
       open
       onClose={() => setLater(true)}
       dismissible={false}
-      title={t("privacy.changed_title")}
+      title={t(unread ? "privacy.unread_title" : "privacy.changed_title")}
       size="lg"
       actions={
         <>
@@ -47,7 +50,7 @@ export function ReconsentDialog({ notice }: { notice: PrivacyNotice }) {
         </>
       }
     >
-      <p className="mb-3 text-sm">{t("privacy.changed_text")}</p>
+      <p className="mb-3 text-sm">{t(unread ? "privacy.unread_text" : "privacy.changed_text")}</p>
       <NoticeText markdown={notice.privacy_notice} />
       {message && (
         <div className="mt-3">

@@ -11,7 +11,7 @@ import { pronounLabel } from "../../lib/pronouns";
 export function ProfileHeader({ user }: { user: User }) {
   return (
     <header className="mb-6 flex items-center gap-4 sm:gap-6">
-      <Avatar src={profileAvatar(user)} alt={t("profile.avatar_of", { name: user.username })} size="lg" />
+      <Avatar src={profileAvatar(user)} alt={t("profile.avatar_of", { name: user.username })} size="lg" own />
       <div className="min-w-0 flex-1">
         <p className="text-xs font-semibold tracking-[0.14em] text-muted uppercase">{t("profile.eyebrow")}</p>
         <h1 className="mt-1 font-display text-display-sm [overflow-wrap:anywhere] text-ink-950 sm:text-display-md">

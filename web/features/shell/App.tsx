@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from "jotai";
-import { Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Redirect, Router, useLocation } from "wouter";
 import { SESSION_ENDED_EVENT } from "../../api/client";
 import { getConfig, getIsArchive } from "../../api/session";
@@ -10,7 +10,6 @@ import { ScreenErrorBoundary } from "../offline/ScreenErrorBoundary";
 import { showAtom } from "../show/state";
 import { useShowLanguage, useShowSync } from "../show/useShowSync";
 import { i18n } from "../i18n/i18n";
-import { CaptureOverlay } from "../uploads/components/CaptureOverlay";
 import { withLastAnswer } from "../../state/lastSession";
 import { configAtom, inArchiveAtom, sessionReadyAtom, userAtom, videoLockedAtom } from "../../state/session";
 import { refreshUserAtom } from "../../state/sessionActions";
@@ -27,6 +26,9 @@ import { Toast } from "./Toast";
 import { retryableLazy } from "../offline/retryableLazy";
 
 const ChangePasswordScreen = retryableLazy(() => import("../../screens/ChangePasswordScreen"));
+// The upload queue is someone's who is logged in (logging in needs the network, and the worker precaches the chunk for
+// an offline start): a visitor's first page does without it.
+const CaptureOverlay = lazy(() => import("../uploads/components/CaptureOverlay").then((module) => ({ default: module.CaptureOverlay })));
 
 /** On start: ask for the configuration, the show's content, whether archive mode is on, and the current user (spec §1); forget the user when the server ends the session. */
 function useStartup() {
@@ -102,9 +104,9 @@ function Shell() {
   useShowSync(user !== null && isAdmin(user));
   useShowLanguage(ready);
   return (
-    // --tab-bar: the phone's tab bar height, for whatever is fixed to the bottom edge (0 from 640 px, no tab bar); the
-    // same room at the end of the page (padding, not a spacer element that would count as moving when the page grows).
-    <div className="flex min-h-dvh flex-col pb-(--tab-bar) [--tab-bar:calc(4rem+env(safe-area-inset-bottom))] sm:[--tab-bar:0rem]">
+    // The room of the phone's tab bar (--tab-bar, styles.css) at the end of the page (padding, not a spacer element
+    // that would count as moving when the page grows).
+    <div className="flex min-h-dvh flex-col pb-(--tab-bar)">
       <SkipLink />
       <NavBar />
       <OfflineBanner />
@@ -114,7 +116,11 @@ function Shell() {
       </div>
       <TabBar />
       <Toast />
-      <CaptureOverlay />
+      {user && (
+        <Suspense fallback={null}>
+          <CaptureOverlay />
+        </Suspense>
+      )}
       {ready && !user?.must_change_password && <Reconsent />}
     </div>
   );

@@ -61,7 +61,7 @@ export function NavBar() {
           </li>
         </ul>
         <Link href="/user" aria-label={t("nav.profile")} className="shrink-0 rounded-full">
-          <Avatar src={avatar} alt="" size="sm" />
+          <Avatar src={avatar} alt="" size="sm" own />
         </Link>
         <NavMenu />
       </nav>

@@ -69,8 +69,6 @@ export interface SetupAccount {
   username: string;
   full_name: string;
   email: string;
-  phone_number: string;
-  pronouns?: string;
   password: string;
 }
 export const getSetupState = (token: string) =>
