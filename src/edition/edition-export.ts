@@ -18,6 +18,11 @@ import { measureFiles } from "./file-facts";
 import { buildCollection, buildManifest, COLLECTION_PATH, manifestPath } from "./iiif";
 import { licenceOf } from "./licence";
 import { relativeFrom } from "./links";
+import { atOnce } from "./at-once";
+
+/** Media files copied at once, and pages written at once (each a write and a rename; bench/export-edition.ts). */
+const MEDIA_AT_ONCE = 4;
+const PAGES_AT_ONCE = 16;
 
 export type EditionContext = Pick<AppContext, "config" | "db" | "store">;
 export type EditionSummary = { items: number; mediaFiles: number; written: number; kept: number; removed: number; missing: string[] };
@@ -69,21 +74,26 @@ export async function exportEdition(
   const painted: EditionFile[] = [];
   let bytesLeft = items.reduce((sum, item) => item.files.reduce((total, file) => total + file.size, sum), 0);
 
-  for (const item of items) {
-    const present: EditionFile[] = [];
-    for (const file of item.files) {
-      await room(bytesLeft);
-      bytesLeft -= file.size;
-      try {
-        media.push(await writer.stream(file.path, file.size, () => ctx.store.read(file.storeKey), ctx.store.localPath?.(file.storeKey)));
-        present.push(file);
-        if (file.role === "main") painted.push(file);
-      } catch {
-        // Deleted since the snapshot (its item was deleted or made private meanwhile): left out.
-        missing.push(file.path);
-      }
+  // A few files at once: each is a kernel copy and a hash on the media thread, mostly waiting.
+  const files = items.flatMap((item) => item.files.map((file) => ({ item, file })));
+  const copied = await atOnce(files, MEDIA_AT_ONCE, async ({ file }) => {
+    await room(bytesLeft);
+    bytesLeft -= file.size;
+    try {
+      return await writer.stream(file.path, file.size, () => ctx.store.read(file.storeKey), ctx.store.localPath?.(file.storeKey));
+    } catch {
+      // Deleted since the snapshot (its item was deleted or made private meanwhile): left out.
+      missing.push(file.path);
+      return null;
     }
-    item.files = present;
+  });
+  for (const item of items) item.files = [];
+  for (const [index, { item, file }] of files.entries()) {
+    const written = copied[index];
+    if (!written) continue;
+    media.push(written);
+    item.files.push(file);
+    if (file.role === "main") painted.push(file);
   }
   const factsOf = await measureFiles(tools, painted, (file) => writer.local(file.path), (file) => writer.recalled(file.path));
   for (const file of painted) writer.remember(file.path, factsOf(file));
@@ -106,12 +116,11 @@ export async function exportEdition(
     baseUrl,
   };
   await writer.bytes("edition.css", editionCss(site.accent));
-  for (const language of site.languages) {
-    await writer.bytes(indexPath(site, language.code), indexPage(site, items, language));
-    for (const [index, item] of items.entries()) {
-      await writer.bytes(pagePath(site, language.code, item), itemPage(site, language, item, { newer: items[index - 1], older: items[index + 1] }, factsOf));
-    }
-  }
+  const pages = site.languages.flatMap((language) => [
+    () => writer.bytes(indexPath(site, language.code), indexPage(site, items, language)),
+    ...items.map((item, index) => () => writer.bytes(pagePath(site, language.code, item), itemPage(site, language, item, { newer: items[index - 1], older: items[index + 1] }, factsOf))),
+  ]);
+  await atOnce(pages, PAGES_AT_ONCE, (write) => write());
   await writer.bytes("catalogue.csv", catalogueCsv(items, licence, relativeFrom("catalogue.csv", baseUrl)));
   if (baseUrl) await writer.bytes("sitemap.xml", sitemapXml(items, baseUrl));
   await writer.bytes("README.txt", readmeText({ exportedAt: new Date().toISOString(), baseUrl, items, media, iiif, licence, languages: site.languages.map((l) => l.code) }));

@@ -10,6 +10,7 @@ import { declaredSize } from "../media/pixels";
 import { probe } from "../renditions/probe";
 import { demuxerOf } from "../renditions/recipes";
 import type { Tools } from "../renditions/tools";
+import { atOnce } from "./at-once";
 import type { EditionFile } from "./edition-items";
 import type { FileFacts } from "./iiif";
 
@@ -26,14 +27,7 @@ export async function measureFiles(
   recalled: (file: EditionFile) => FileFacts | undefined = () => undefined,
 ): Promise<(file: EditionFile) => FileFacts> {
   const found = new Map<EditionFile, FileFacts>();
-  let next = 0;
-  const worker = async () => {
-    for (let index = next++; index < files.length; index = next++) {
-      const file = files[index]!;
-      found.set(file, recalled(file) ?? (await fileFacts(tools, file, localPath(file))));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(AT_ONCE, files.length) }, worker));
+  await atOnce(files, AT_ONCE, async (file) => void found.set(file, recalled(file) ?? (await fileFacts(tools, file, localPath(file)))));
   return (file) => found.get(file) ?? {};
 }
 
