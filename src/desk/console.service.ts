@@ -168,7 +168,7 @@ export type BulkAction = (typeof BULK_ACTIONS)[number];
  * publish the withdrawn ones it left private.
  */
 export async function bulkAction(ctx: AppContext, ids: number[], action: BulkAction, actor: AuditActor): Promise<VisibilityResult> {
-  const only = (changed: number[]) => ({ ids: changed, skippedWithdrawn: [] });
+  const only = (changed: number[]) => ({ ids: changed, skippedWithdrawn: [], skippedUnredacted: [] });
   if (ids.length === 0) return only([]);
   if (action === "publish" || action === "unpublish") return setVisibility(ctx.db, action === "publish", actor, ids);
   if (action === "delete") {
