@@ -20,7 +20,7 @@ import { demuxerOf, readOptions } from "../renditions/recipes";
 import { renditionKey } from "../renditions/renditions.service";
 import { runTool, type Tools } from "../renditions/tools";
 import type { RedactionPlan } from "./redaction-plan";
-import { redactionArgs } from "./redaction-recipe";
+import { redactionArgs, type RecipeInput } from "./redaction-recipe";
 
 const HEIF = new Set(["image/heic", "image/heif"]);
 
@@ -52,7 +52,7 @@ export async function makeRedactedCopy(ctx: AppContext, tools: Tools, redactionI
     const kind = mime.split("/")[0] as "image" | "video" | "audio";
     const plan = JSON.parse(version.plan) as RedactionPlan;
     const target = path.join(dir, "redacted");
-    const recipe = redactionArgs({ kind, source, target, ...facts, durationMs: file.durationMs ?? item.durationMs, plan });
+    const recipe = recipeFor({ kind, mime, source, target, ...facts, durationMs: file.durationMs ?? item.durationMs, plan });
     await runTool(tools, [tools.ffmpeg!, ...recipe.args], within());
     const clean = await withoutMetadata(target, recipe.mime, dir);
     const { size, sha256 } = await digestFile(clean);
@@ -76,6 +76,15 @@ export async function makeRedactedCopy(ctx: AppContext, tools: Tools, redactionI
     return { version, media };
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A plan the file cannot carry (sound ranges on a video without sound) fails for good, as running again would. */
+function recipeFor(input: RecipeInput) {
+  try {
+    return redactionArgs(input);
+  } catch (error) {
+    throw new JobFailure(`The redaction cannot be made: ${error instanceof Error ? error.message : String(error)}.`, true);
   }
 }
 

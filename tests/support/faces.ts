@@ -4,7 +4,7 @@
  * of a voice-like sound. Each comes with where its faces are (fractions of the picture), computed from how it was
  * made, so a test can aim regions at them. The originals carry a place and a device, as a phone's do.
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Box } from "../../src/redaction/redaction-plan";
@@ -16,6 +16,11 @@ const BACKGROUND = "0x6b7b8c";
 
 const folder = path.join(tmpdir(), `casefile-faces-${process.pid}`);
 const made = new Map<string, Promise<string>>();
+/** Removes this process's fixtures (a test file's afterAll). */
+export function removeFixtures() {
+  made.clear();
+  rmSync(folder, { recursive: true, force: true });
+}
 
 async function run(argv: string[]) {
   const child = Bun.spawn(argv, { stdin: "ignore", stdout: "pipe", stderr: "pipe" });
@@ -73,6 +78,16 @@ export const twoFacesPhoto = () =>
       `-Make=${DEVICE.make}`, `-Model=${DEVICE.model}`, out,
     );
   });
+
+/** Where the face is in the portrait alone, at any size. */
+export const PORTRAIT_FACE_BOX: Box = { x: PORTRAIT_FACE.x, y: PORTRAIT_FACE.y, width: PORTRAIT_FACE.side, height: PORTRAIT_FACE.side };
+
+/** The portrait alone as a JPEG of `size`×`size` pixels (its face a little under a fifth of that). */
+export const portraitPhoto = (size: number) => once(`portrait-${size}.jpg`, (out) => ffmpeg("-i", PORTRAIT, "-vf", `scale=${size}:${size}`, "-q:v", "2", out));
+
+/** A black JPEG of the given size (what a boxed region must look like). */
+export const blackPhoto = (width: number, height: number) =>
+  once(`black-${width}x${height}.jpg`, (out) => ffmpeg("-f", "lavfi", "-i", `color=c=black:s=${width}x${height}:d=1`, "-frames:v", "1", "-q:v", "2", out));
 
 // The video: the portrait at 1000 px on a 2560×1440 canvas, filmed by a camera that pans and zooms in (zoompan).
 export const VIDEO = { width: 1280, height: 720, seconds: 6, fps: 25 };
