@@ -89,3 +89,10 @@ export async function itemOfCopy(db: Database, mediaId: string): Promise<{ isPub
 /** The file and browser thumbnail a visitor gets of item `e`: a redacted item's copy (once done) and no thumbnail. */
 export const PUBLIC_FILE_COLUMNS =
   `(case when ${REDACTS_SQL} then ${PUBLIC_COPY_SQL} else e.media_id end), (case when ${REDACTS_SQL} then null else e.thumbnail_id end)`;
+
+/** Every redacted copy ever made for the items (their deletion takes them too). */
+export async function redactedCopyIds(db: Database, itemIds: number[]): Promise<string[]> {
+  if (itemIds.length === 0) return [];
+  const rows = (await db.all(sql`select media_id from redactions where media_id is not null and evidence_id in (${sql.join(itemIds.map((id) => sql`${id}`), sql`, `)})`)) as { media_id: string }[];
+  return rows.map((row) => row.media_id);
+}

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Actor, cast, form, type Participant } from "../../tests/support/client";
 import { detectFaces, facesInside, PHOTO_FACES, PHOTO_SIZE, regionDifference, twoFacesPhoto, withMargin } from "../../tests/support/faces";
+import { downloadExport, type ManifestItem } from "../../tests/support/exports";
 import { startTestServer, type TestServer } from "../../tests/support/server";
 
 setDefaultTimeout(120_000);
@@ -134,6 +135,20 @@ describe("a photo with two faces", () => {
     expect((await redactionsOf(item.id)).history.length).toBe(3);
     const audited = await server.ctx.db.all(sql`select action from audit_log where target_id = ${item.id} and action like 'evidence.redaction%'`);
     expect(audited.length).toBe(3);
+
+    // The export lists the redacted copy's hash beside the original's, once made.
+    const third = await until("the redaction", () => redactionsOf(item.id), (r) => r.status === "done");
+    const [record] = (await downloadExport(admin, `id=${item.id}`)).manifest as (ManifestItem & { public_sha256: string | null })[];
+    expect(record!.sha256).toBe(await sha256(await twoFacesPhoto()));
+    expect(record!.public_sha256).toBe(await sha256(await saved(admin, third.copy!.url)));
+
+    // Deleting the item takes every redacted copy ever made, files included.
+    const keys = async () => (await server.ctx.db.all(sql`select store_key from media_files where purpose = 'redaction'`)).length;
+    const before = await keys();
+    expect((await owner.actor.delete(`/api/evidence/delete/${item.id}`)).status).toBe(200);
+    expect((await admin.get(`/api/media/${firstCopy}`)).status).toBe(404);
+    expect(await keys()).toBe(before - 2); // versions 1 and 3 made copies
+    expect(await Bun.file(path.join(server.uploadsDir, "redaction", firstCopy)).exists()).toBe(false);
   });
 });
 
