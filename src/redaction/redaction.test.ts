@@ -9,7 +9,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Actor, cast, form, type Participant } from "../../tests/support/client";
-import { detectFaces, facesInside, PHOTO_FACES, PHOTO_SIZE, regionDifference, twoFacesPhoto, withMargin } from "../../tests/support/faces";
+import { detectFaces, facesInside, framesOf, movingFace, movingFaceVideo, PHOTO_FACES, PHOTO_SIZE, regionDifference, twoFacesPhoto, withMargin } from "../../tests/support/faces";
 import { downloadExport, type ManifestItem } from "../../tests/support/exports";
 import { startTestServer, type TestServer } from "../../tests/support/server";
 
@@ -106,6 +106,9 @@ describe("a photo with two faces", () => {
     expect(await sha256(await saved(admin, item.original_url))).toBe(await sha256(originalFile));
     expect(await sha256(await saved(owner.actor, item.original_url))).toBe(await sha256(originalFile));
     expect(await statuses(visitor, guesses(original))).toEqual([404, 404, 404, 404, 404]);
+    const iiif = await (await visitor.get(`/iiif/${item.id}/manifest.json`)).text();
+    expect(iiif).toContain(copyId);
+    expect(iiif).not.toContain(original);
 
     // The copy's own thumbnail is made from the copy, and is what the public list offers.
     const withThumb = await until("the copy's thumbnail", () => publicItem(item.id), (i) => !!i?.renditions.some((r) => r.kind === "thumbnail"));
@@ -149,6 +152,44 @@ describe("a photo with two faces", () => {
     expect((await admin.get(`/api/media/${firstCopy}`)).status).toBe(404);
     expect(await keys()).toBe(before - 2); // versions 1 and 3 made copies
     expect(await Bun.file(path.join(server.uploadsDir, "redaction", firstCopy)).exists()).toBe(false);
+  });
+});
+
+describe("a video whose face moves", () => {
+  test("a region following the face by keyframes: frames, poster and thumbnail hide it; nothing of the original reaches a visitor", async () => {
+    const file = new File([await Bun.file(await movingFaceVideo()).arrayBuffer()], "moving.mp4", { type: "video/mp4" });
+    const item = await send("Moving face", file);
+    const original = mediaId(item.original_url);
+    const at = [0, 1500, 3000, 4500, 6000];
+    const keyframes = at.map((ms) => ({ at_ms: ms, ...withMargin(movingFace(ms)) }));
+    const region = { ...keyframes[0]!, effect: "blur", keyframes };
+    delete (region as { at_ms?: number }).at_ms;
+    expect((await admin.put(`/api/evidence/${item.id}/redactions`, { regions: [region], audio: [{ effect: "disguise" }] })).status).toBe(202);
+    const done = await until("the redaction", () => redactionsOf(item.id), (r) => r.status !== "pending", 240_000);
+    expect(done.status).toBe("done");
+    expect((await admin.post(`/api/evidence/${item.id}/redactions/1/verification`, { faces: [] })).status).toBe(200);
+    expect((await admin.put(`/api/evidence/clearance/${item.id}`)).status).toBe(200);
+
+    const listed = await until("the copy's poster", () => publicItem(item.id), (i) => !!i?.renditions.some((r) => r.kind === "poster"), 240_000);
+    expect(listed!.redacted).toEqual({ picture: true, sound: true });
+    const copy = await saved(visitor, listed!.aws_url!);
+    const seconds = [0.5, 2, 3.5, 5];
+    const [originalFrames, copyFrames] = await Promise.all([framesOf(await movingFaceVideo(), seconds), framesOf(copy, seconds)]);
+    const before = await detectFaces(originalFrames);
+    const after = await detectFaces(copyFrames, { sensitive: true });
+    seconds.forEach((s, i) => {
+      const face = movingFace(s * 1000);
+      expect(facesInside(before[i]!, face).length).toBeGreaterThan(0); // the check can fail
+      expect(facesInside(after[i]!, face)).toEqual([]);
+    });
+    for (const kind of ["poster", "thumbnail"]) {
+      const picture = await saved(visitor, listed!.renditions.find((r) => r.kind === kind)!.url);
+      // Wherever in the clip the picture was taken, no face is found where the face was.
+      const [found] = await detectFaces([picture], { sensitive: true });
+      expect(Array.from({ length: 13 }, (_, i) => facesInside(found!, movingFace(i * 500))).flat()).toEqual([]);
+    }
+    expect(await statuses(visitor, guesses(original))).toEqual([404, 404, 404, 404, 404]);
+    expect(await sha256(await saved(owner.actor, item.original_url))).toBe(await sha256(await movingFaceVideo()));
   });
 });
 
