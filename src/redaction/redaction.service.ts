@@ -3,7 +3,7 @@
  * the same batch, with its audit entry), and recording what the detector found in the copy.
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { auditStatement, type AuditActor } from "../audit/audit-record";
+import { auditEachStatement, auditStatement, type AuditActor } from "../audit/audit-record";
 import type { Database } from "../db/client";
 import { evidence, type EvidenceRow } from "../db/evidence";
 import { jobs } from "../db/jobs";
@@ -89,38 +89,35 @@ async function copyJson(db: Database, mediaId: string) {
 const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error));
 
 /**
- * A new version of the item's redaction: the highest + 1. The unique index (evidence_id, version) refuses a second
- * instance that chose the same number at once; the loser reads again and takes the next. A non-empty plan queues its
- * job in the same batch; an empty one (undo) is done at once.
+ * A new version of the item's redaction: the highest + 1, chosen inside the insert itself (one write transaction with
+ * its job and audit entry, so an instance never reads a number another is about to take). The unique index
+ * (evidence_id, version) still refuses a repeat should one ever be chosen twice, and then the PUT tries again. A
+ * non-empty plan queues its job in the same batch; an empty one (undo) is done at once.
  */
-export async function putRedaction(db: Database, item: EvidenceRow, plan: RedactionPlan, actor: NonNullable<AuditActor> & { id: number }): Promise<number> {
+export async function putRedaction(db: Database, item: EvidenceRow, plan: RedactionPlan, actor: NonNullable<AuditActor> & { id: number }): Promise<void> {
   const empty = isEmptyPlan(plan);
+  const latest = sql`(select max(version) from redactions where evidence_id = ${item.id})`;
   for (let attempt = 0; ; attempt++) {
-    const [{ highest }] = await db.all<{ highest: number }>(sql`select coalesce(max(version), 0) as highest from redactions where evidence_id = ${item.id}`);
-    const version = highest + 1;
     const now = new Date().toISOString();
-    const row = {
-      evidenceId: item.id,
-      version,
-      plan: JSON.stringify(plan),
-      picture: plan.regions.length > 0,
-      sound: plan.audio.length > 0,
-      status: empty ? ("done" as const) : ("pending" as const),
-      createdBy: actor.id,
-      createdAt: now,
-      madeAt: empty ? now : null,
-    };
-    const audit = auditStatement(db, { actor, action: "evidence.redaction", targetType: "evidence", targetId: item.id, detail: { version, regions: plan.regions, audio: plan.audio } });
+    const insert = db.run(sql`insert into redactions (evidence_id, version, plan, picture, sound, status, created_by, created_at, made_at)
+      select ${item.id}, coalesce(${latest}, 0) + 1, ${JSON.stringify(plan)}, ${Number(plan.regions.length > 0)}, ${Number(plan.audio.length > 0)},
+        ${empty ? "done" : "pending"}, ${actor.id}, ${now}, ${empty ? now : null}`);
+    const job = db.run(sql`insert into jobs (kind, subject, state, run_after, created_at) values ('redaction', cast(last_insert_rowid() as text), 'pending', ${now}, ${now})`);
+    // The entry names the version the insert chose (read back in the same transaction).
+    const audit = auditEachStatement(
+      db,
+      { actor, action: "evidence.redaction", targetType: "evidence" },
+      sql`select ${item.id} as target_id, json_object('version', ${latest}, 'regions', json(${JSON.stringify(plan.regions)}), 'audio', json(${JSON.stringify(plan.audio)})) as detail`,
+    );
     try {
-      if (empty) await db.batch([db.insert(redactions).values(row), audit]);
-      else {
-        const job = db.run(sql`insert into jobs (kind, subject, state, run_after, created_at) values ('redaction', cast(last_insert_rowid() as text), 'pending', ${now}, ${now})`);
-        await db.batch([db.insert(redactions).values(row), job, audit]);
-      }
+      await db.batch(empty ? [insert, audit] : [insert, job, audit]);
       forgetPublicPages(db);
-      return version;
+      return;
     } catch (error) {
-      if (attempt < 5 && isUniqueViolation(error)) continue;
+      if (attempt < 8 && isUniqueViolation(error)) {
+        await Bun.sleep(Math.random() * 20 * (attempt + 1));
+        continue;
+      }
       throw error;
     }
   }
