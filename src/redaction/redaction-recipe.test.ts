@@ -6,12 +6,15 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import path from "node:path";
 import type { Box, RedactionPlan, Region } from "./redaction-plan";
-import { type RecipeInput, redactionArgs } from "./redaction-recipe";
+import { DISGUISE_PITCH, type RecipeInput, redactionArgs } from "./redaction-recipe";
 import {
-  blackPhoto, detectFaces, removeFixtures, exiftool, facesInside, PHOTO_FACES, PHOTO_SIZE, PORTRAIT_FACE_BOX, portraitPhoto, regionDifference, twoFacesPhoto, withMargin,
+  blackPhoto, detectFaces, exiftool, facesInside, framesOf, movingFace, movingFaceVideo, PHOTO_FACES, PHOTO_SIZE, PORTRAIT_FACE_BOX, portraitPhoto,
+  regionDifference, removeFixtures, soundOf, twoFacesPhoto, VIDEO, VOICE, voiceRecording, withMargin,
 } from "../../tests/support/faces";
 
 afterAll(removeFixtures);
+/** Making the video fixture and asking three cascades about many 720p frames takes minutes on a busy 2-core machine. */
+const SLOW = 300_000;
 
 /** Runs the recipe with the real ffmpeg; returns where the copy was written. */
 async function redact(input: Omit<RecipeInput, "target" | "durationMs" | "hasAudio"> & Partial<RecipeInput>) {
@@ -85,6 +88,84 @@ describe("photos", () => {
     const photo = await twoFacesPhoto();
     expect((await placeAndDevice(photo)).length).toBeGreaterThan(0);
     const { copy } = await redact(photoInput(photo, regions("blur", PHOTO_FACES.small)));
+    expect(await placeAndDevice(copy)).toEqual([]);
+  });
+});
+
+describe("videos", () => {
+  /** The face's region as keyframes every second, as the studio proposes them after detecting on sampled frames. */
+  const following = (effect: Region["effect"], extra: Partial<Region> = {}): RedactionPlan => {
+    const keyframes = [0, 1000, 2000, 3000, 4000, 5000, 6000].map((at_ms) => ({ at_ms, ...withMargin(movingFace(at_ms)) }));
+    return { regions: [{ ...keyframes[0]!, keyframes, effect, ...extra }], audio: [] };
+  };
+  const videoInput = (source: string, plan: RedactionPlan) =>
+    ({ kind: "video" as const, mime: "video/mp4", source, ...VIDEO, durationMs: VIDEO.seconds * 1000, hasAudio: true, plan });
+  // Between keyframes too (the face's path is not linear: the camera pans and zooms at once).
+  const times = [0.1, 0.7, 1.5, 2.3, 3.1, 3.8, 4.5, 5.2, 5.9];
+
+  test("the moving face is found in every sampled frame of the original and in none of the copy's; its pixels changed", async () => {
+    const video = await movingFaceVideo();
+    const originals = await framesOf(video, times);
+    const found = await detectFaces(originals);
+    found.forEach((frame, i) => expect(facesInside(frame, movingFace(times[i]! * 1000)).length).toBeGreaterThan(0));
+
+    const { copy, extension } = await redact(videoInput(video, following("blur")));
+    expect(extension).toBe("mp4");
+    const copies = await framesOf(copy, times);
+    const left = await detectFaces(copies, { sensitive: true });
+    left.forEach((frame, i) => expect({ at: times[i], faces: facesInside(frame, movingFace(times[i]! * 1000)) }).toEqual({ at: times[i], faces: [] }));
+    const differences = await Promise.all(times.map((at, i) => regionDifference(originals[i]!, copies[i]!, movingFace(at * 1000), VIDEO)));
+    for (const difference of differences) expect(difference).toBeGreaterThan(20);
+  }, SLOW);
+
+  test("a region that ends a second before the video leaves the face findable in that last second only", async () => {
+    const video = await movingFaceVideo();
+    const { copy } = await redact(videoInput(video, following("box", { to_ms: 5000 })));
+    const at = [1, 3, 4.8, 5.4, 5.9];
+    const found = await detectFaces(await framesOf(copy, at));
+    expect(found.map((frame, i) => facesInside(frame, movingFace(at[i]! * 1000)).length > 0)).toEqual([false, false, false, true, true]);
+  }, SLOW);
+
+  test("the copy carries no place and no device, and the sound ranges apply to its sound", async () => {
+    const video = await movingFaceVideo();
+    expect((await placeAndDevice(video)).length).toBeGreaterThan(0);
+    const plan = { ...following("blur"), audio: [{ effect: "silence" as const, from_ms: 2000, to_ms: 3000 }] };
+    const { copy } = await redact(videoInput(video, plan));
+    expect(await placeAndDevice(copy)).toEqual([]);
+    expect((await soundOf(copy, 2.1, 2.9)).peak).toBeLessThan(0.001);
+    const kept = await soundOf(copy, 0.5, 1.5);
+    expect(kept.rms).toBeGreaterThan(0.05);
+    expect(Math.abs(kept.f0 - VOICE.f0)).toBeLessThan(5);
+  });
+});
+
+describe("recordings", () => {
+  const audioInput = (source: string, audio: RedactionPlan["audio"]) =>
+    ({ kind: "audio" as const, mime: "audio/mp4", source, width: 0, height: 0, durationMs: VOICE.seconds * 1000, hasAudio: true, plan: { regions: [], audio } });
+
+  test("a voice disguised over the whole recording is lower in pitch and in its formants (darker)", async () => {
+    const voice = await voiceRecording();
+    const before = await soundOf(voice, 1, 3);
+    expect(Math.abs(before.f0 - VOICE.f0)).toBeLessThan(5);
+    const { copy, extension } = await redact(audioInput(voice, [{ effect: "disguise" }]));
+    expect(extension).toBe("m4a");
+    const after = await soundOf(copy, 1, 3);
+    expect(Math.abs(after.f0 - VOICE.f0 * DISGUISE_PITCH)).toBeLessThan(8);
+    expect(after.centroid).toBeLessThan(before.centroid * 0.9);
+    expect(after.rms).toBeGreaterThan(before.rms * 0.5);
+  });
+
+  test("ranges: disguised and silenced where asked, the same voice elsewhere; no place or device", async () => {
+    const voice = await voiceRecording();
+    expect((await placeAndDevice(voice)).length).toBeGreaterThan(0);
+    const { copy } = await redact(audioInput(voice, [{ effect: "disguise", from_ms: 2000, to_ms: 4000 }, { effect: "silence", from_ms: 5000, to_ms: 6000 }]));
+    const [plain, disguised, silent, after] = await Promise.all([soundOf(copy, 0.3, 1.7), soundOf(copy, 2.3, 3.7), soundOf(copy, 5.1, 5.9), soundOf(copy, 6.3, 7.7)]);
+    expect(Math.abs(plain.f0 - VOICE.f0)).toBeLessThan(5);
+    expect(Math.abs(after.f0 - VOICE.f0)).toBeLessThan(5);
+    expect(Math.abs(disguised.f0 - VOICE.f0 * DISGUISE_PITCH)).toBeLessThan(8);
+    expect(silent.peak).toBeLessThan(0.001);
+    const original = await soundOf(voice, 0.3, 1.7);
+    expect(Math.abs(plain.rms - original.rms)).toBeLessThan(original.rms * 0.1);
     expect(await placeAndDevice(copy)).toEqual([]);
   });
 });

@@ -28,13 +28,13 @@ export const detectFaces = (images: string[], { sensitive = false } = {}) =>
   python<Detection[]>("faces", ...(sensitive ? ["--sensitive"] : []), ...images);
 
 /**
- * The detections that are a face in `box` (fractions): centred inside it (grown by half its side, as a redaction
- * region is drawn around a face with a margin) and not much larger than it. A sensitive detector also boxes whole
- * heads, shoulders or textures around a face; those are not the face the region hides.
+ * The detections that are the face boxed by `box` (fractions, as the cascade boxes it): centred inside it (grown by a
+ * quarter of its side) and not much larger than it. A sensitive detector also boxes whole heads, shoulders or
+ * textures near a face; those are not the face a region hides (and a region hides the face with a wider margin).
  */
 export function facesInside(detection: Detection, box: Box): Found[] {
-  const [left, top] = [(box.x - box.width / 2) * detection.width, (box.y - box.height / 2) * detection.height];
-  const [right, bottom] = [(box.x + box.width * 1.5) * detection.width, (box.y + box.height * 1.5) * detection.height];
+  const [left, top] = [(box.x - box.width / 4) * detection.width, (box.y - box.height / 4) * detection.height];
+  const [right, bottom] = [(box.x + box.width * 1.25) * detection.width, (box.y + box.height * 1.25) * detection.height];
   const side = Math.max(box.width * detection.width, box.height * detection.height);
   return detection.faces.filter(([x, y, w, h]) => {
     const [cx, cy] = [x + w / 2, y + h / 2];
