@@ -9,7 +9,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Actor, cast, form, type Participant } from "../../tests/support/client";
-import { detectFaces, facesInside, framesOf, movingFace, movingFaceVideo, PHOTO_FACES, PHOTO_SIZE, regionDifference, twoFacesPhoto, withMargin } from "../../tests/support/faces";
+import { detectFaces, facesInside, framesOf, movingFace, movingFaceVideo, PHOTO_FACES, PHOTO_SIZE, regionDifference, soundOf, twoFacesPhoto, voiceRecording, withMargin } from "../../tests/support/faces";
 import { downloadExport, type ManifestItem } from "../../tests/support/exports";
 import { startTestServer, type TestServer } from "../../tests/support/server";
 
@@ -190,6 +190,28 @@ describe("a video whose face moves", () => {
     }
     expect(await statuses(visitor, guesses(original))).toEqual([404, 404, 404, 404, 404]);
     expect(await sha256(await saved(owner.actor, item.original_url))).toBe(await sha256(await movingFaceVideo()));
+  });
+});
+
+describe("a recording", () => {
+  test("a disguised voice: visitors get the disguised copy and its waveform only; it passes once made (no detector hears voices)", async () => {
+    const file = new File([await Bun.file(await voiceRecording()).arrayBuffer()], "voice.m4a", { type: "audio/mp4" });
+    const item = await send("Voice", file);
+    const original = mediaId(item.original_url);
+    expect((await admin.put(`/api/evidence/${item.id}/redactions`, { regions: [{ ...REGIONS[0], effect: "blur" }] })).status).toBe(400);
+    expect((await admin.put(`/api/evidence/${item.id}/redactions`, { audio: [{ effect: "disguise" }, { effect: "silence", from_ms: 6000, to_ms: 7000 }] })).status).toBe(202);
+    const done = await until("the redaction", () => redactionsOf(item.id), (r) => r.status !== "pending");
+    expect([done.status, done.passed]).toEqual(["done", true]);
+    expect((await admin.put(`/api/evidence/clearance/${item.id}`)).status).toBe(200);
+    const listed = await until("the copy's waveform", () => publicItem(item.id), (i) => !!i?.renditions.some((r) => r.kind === "peaks"));
+    expect(listed!.redacted).toEqual({ picture: false, sound: true });
+    expect(JSON.stringify(listed)).not.toContain(original);
+    const copy = path.join(made, "voice-copy.m4a");
+    await Bun.write(copy, await (await visitor.get(listed!.aws_url!)).arrayBuffer());
+    const [before, after, silenced] = await Promise.all([soundOf(await voiceRecording(), 1, 5), soundOf(copy, 1, 5), soundOf(copy, 6.2, 6.8)]);
+    expect(Math.abs(after.f0 - before.f0)).toBeGreaterThan(20); // the voice's pitch moved
+    expect(silenced.peak).toBeLessThan(0.01);
+    expect(await statuses(visitor, guesses(original))).toEqual([404, 404, 404, 404, 404]);
   });
 });
 
