@@ -32,6 +32,8 @@ test("a job stopped at its time limit leaves nothing of the item's file public a
   }
   expect(body.status).toBe("failed");
   expect(body.error).toContain("time limit");
+  const [row] = (await server.ctx.db.$client.execute({ sql: "select status, error from redactions where evidence_id = ?", args: [item.id] })).rows;
+  expect([row!.status, String(row!.error)]).toEqual(["failed", body.error!]);
 
   const listed = ((await (await visitor.get("/api/evidence/public")).json()) as { id: number; aws_url: string | null; renditions: unknown[] }[]).find((i) => i.id === item.id)!;
   expect([listed.aws_url, listed.renditions]).toEqual([null, []]);

@@ -9,7 +9,7 @@ import type { AppContext } from "../context";
 import { mediaFiles } from "../db/media-files";
 import { redactions } from "../db/redactions";
 import { forgetPublicPages } from "../evidence/public-page-cache";
-import { startJobRunner, type JobRunner } from "../jobs/job-runner";
+import { JobFailure, startJobRunner, type JobRunner } from "../jobs/job-runner";
 import type { Tools } from "../renditions/tools";
 import { makeRedactedCopy } from "./make-redacted-copy";
 
@@ -21,7 +21,14 @@ export function startRedactions(ctx: AppContext, tools: Tools, copiesMade: () =>
     concurrency: jobs,
     async enqueue() {},
     async run(job, signal) {
-      const made = await makeRedactedCopy(ctx, tools, Number(job.subject), { timeLimitMs, signal });
+      const id = Number(job.subject);
+      const made = await makeRedactedCopy(ctx, tools, id, { timeLimitMs, signal }).catch(async (error) => {
+        // A failure for good is written on the version too (one that ran out of retries is read from its job).
+        if (error instanceof JobFailure && error.final) {
+          await ctx.db.update(redactions).set({ status: "failed", error: error.message.slice(0, 500) }).where(and(eq(redactions.id, id), eq(redactions.status, "pending")));
+        }
+        throw error;
+      });
       if (!made) return [];
       return [
         ctx.db.insert(mediaFiles).values(made.media),
