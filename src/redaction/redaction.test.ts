@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Actor, cast, form, type Participant } from "../../tests/support/client";
+import { Actor, cast, fixture, form, type Participant } from "../../tests/support/client";
 import { detectFaces, facesInside, framesOf, movingFace, movingFaceVideo, PHOTO_FACES, PHOTO_SIZE, regionDifference, soundOf, twoFacesPhoto, voiceRecording, withMargin } from "../../tests/support/faces";
 import { downloadExport, type ManifestItem } from "../../tests/support/exports";
 import { startTestServer, type TestServer } from "../../tests/support/server";
@@ -152,6 +152,20 @@ describe("a photo with two faces", () => {
     expect((await admin.get(`/api/media/${firstCopy}`)).status).toBe(404);
     expect(await keys()).toBe(before - 2); // versions 1 and 3 made copies
     expect(await Bun.file(path.join(server.uploadsDir, "redaction", firstCopy)).exists()).toBe(false);
+  });
+});
+
+describe("an iPhone's HEIC photo", () => {
+  test("is redacted from its JPEG display copy (ffmpeg cannot read HEIC): visitors get a JPEG copy, never the HEIC", async () => {
+    const item = await send("HEIC", await fixture("gps.heic"));
+    await ownRenditions(item.id); // the JPEG the redaction starts from
+    expect((await admin.put(`/api/evidence/${item.id}/redactions`, { regions: [{ x: 0.2, y: 0.2, width: 0.3, height: 0.3, effect: "box" }] })).status).toBe(202);
+    expect((await until("the redaction", () => redactionsOf(item.id), (r) => r.status !== "pending")).status).toBe("done");
+    await admin.post(`/api/evidence/${item.id}/redactions/1/verification`, { faces: [] });
+    expect((await admin.put(`/api/evidence/clearance/${item.id}`)).status).toBe(200);
+    const copy = await visitor.get((await publicItem(item.id))!.aws_url!);
+    expect([copy.status, copy.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
+    expect(await statuses(visitor, guesses(mediaId(item.original_url)))).toEqual([404, 404, 404, 404, 404]);
   });
 });
 
