@@ -59,7 +59,7 @@ export async function readEditionItems(reader: Reader, onlyId?: number): Promise
     sql:
       `select e.id, e.title, e.notes, e.date_posted, u.username, e.media_type, e.duration_ms, ${PUBLIC_FILE_COLUMNS}` +
       // A redacted item shows its redacted copy alone (src/redaction).
-      ` from evidence e join users u on u.id = e.user_id${currentRedactionJoin("e")} where e.is_public = 1 and e.withdrawn_at is null${onlyId === undefined ? "" : " and e.id = ?"}` +
+      ` from evidence e join users u on u.id = e.user_id${currentRedactionJoin("e", false)} where e.is_public = 1 and e.withdrawn_at is null${onlyId === undefined ? "" : " and e.id = ?"}` +
       " order by e.id desc",
     args: onlyId === undefined ? [] : [onlyId],
   });

@@ -62,7 +62,7 @@ async function listEvidence(db: Database, filter: ListFilter, page: Page | undef
   let query =
     `select ${listColumns(view)}` +
     " from evidence e join users u on u.id = e.user_id" +
-    (withMedia ? " left join media_files m on m.id = e.media_id" : currentRedactionJoin("e")) +
+    (withMedia ? " left join media_files m on m.id = e.media_id" : currentRedactionJoin("e", false)) +
     (conditions.length ? ` where ${conditions.join(" and ")}` : "") +
     " order by e.id desc";
   if (page) {

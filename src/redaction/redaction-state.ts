@@ -11,10 +11,13 @@ export type RedactionStatus = "none" | "pending" | "done" | "failed";
 export const REDACTION_STATES = ["none", "pending", "failed", "unverified", "passed"] as const;
 export type RedactionState = (typeof REDACTION_STATES)[number];
 
-/** Joins `r` (the current version) and `rj` (its job) to the items aliased `item`. */
-export const currentRedactionJoin = (item: string) =>
+/**
+ * Joins `r` (the current version) and, unless `withJob` is false, `rj` (its job) to the items aliased `item`. What the
+ * public reads needs no job: only a done version's copy is ever served.
+ */
+export const currentRedactionJoin = (item: string, withJob = true) =>
   ` left join redactions r on r.evidence_id = ${item}.id and r.version = (select max(rv.version) from redactions rv where rv.evidence_id = ${item}.id)` +
-  ` left join jobs rj on rj.kind = 'redaction' and rj.subject = cast(r.id as text)`;
+  (withJob ? ` left join jobs rj on rj.kind = 'redaction' and rj.subject = cast(r.id as text)` : "");
 
 export const STATUS_SQL = "(case when r.id is null then 'none' when r.status = 'pending' and rj.state = 'failed' then 'failed' else r.status end)";
 
@@ -44,8 +47,8 @@ export const UNPUBLISHABLE_IDS = `select e.id from evidence e${currentRedactionJ
 
 /** The public copy hides something: visitors get only the redacted copy (media_id once made), never the original's. */
 export const REDACTS_SQL = "coalesce(r.picture = 1 or r.sound = 1, 0)";
-/** The redacted copy visitors may read: only once done. */
-export const PUBLIC_COPY_SQL = `(case when ${STATUS_SQL} = 'done' then r.media_id end)`;
+/** The redacted copy visitors may read: only once done (a failed job never makes a version done; no job needed). */
+export const PUBLIC_COPY_SQL = "(case when r.status = 'done' then r.media_id end)";
 
 export type CurrentRedaction = { version: number; status: RedactionStatus; passed: boolean; state: RedactionState; redacts: boolean; picture: boolean; sound: boolean; publicMediaId: string | null };
 
@@ -71,7 +74,7 @@ export const redactionSummary = (current: CurrentRedaction | undefined) =>
 /** For the media route: the item whose file (or browser thumbnail) this is, public or not, and whether it is redacted. */
 export async function itemOfFile(db: Database, mediaId: string): Promise<{ isPublic: boolean; redacts: boolean } | undefined> {
   const [row] = (await db.all(
-    sql`select e.is_public as public, ${sql.raw(REDACTS_SQL)} as redacts from evidence e${sql.raw(currentRedactionJoin("e"))}
+    sql`select e.is_public as public, ${sql.raw(REDACTS_SQL)} as redacts from evidence e${sql.raw(currentRedactionJoin("e", false))}
       where e.id = (select id from evidence where media_id = ${mediaId} or thumbnail_id = ${mediaId} limit 1)`,
   )) as { public: number; redacts: number }[];
   return row && { isPublic: !!row.public, redacts: !!row.redacts };
@@ -80,7 +83,7 @@ export async function itemOfFile(db: Database, mediaId: string): Promise<{ isPub
 /** For the media route: the item a redacted copy was made for, and whether it is that item's current, done copy. */
 export async function itemOfCopy(db: Database, mediaId: string): Promise<{ isPublic: boolean; current: boolean } | undefined> {
   const [row] = (await db.all(
-    sql`select e.is_public as public, coalesce(${sql.raw(PUBLIC_COPY_SQL)} = ${mediaId}, 0) as current from redactions x join evidence e on e.id = x.evidence_id${sql.raw(currentRedactionJoin("e"))}
+    sql`select e.is_public as public, coalesce(${sql.raw(PUBLIC_COPY_SQL)} = ${mediaId}, 0) as current from redactions x join evidence e on e.id = x.evidence_id${sql.raw(currentRedactionJoin("e", false))}
       where x.media_id = ${mediaId} limit 1`,
   )) as { public: number; current: number }[];
   return row && { isPublic: !!row.public, current: !!row.current };
