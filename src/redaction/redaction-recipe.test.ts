@@ -5,11 +5,11 @@
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import path from "node:path";
-import type { Box, RedactionPlan, Region } from "./redaction-plan";
-import { DISGUISE_PITCH, type RecipeInput, redactionArgs } from "./redaction-recipe";
+import { type Box, KEYFRAMES_MAX, type RedactionPlan, type Region, REGIONS_MAX } from "./redaction-plan";
+import { DISGUISE_PITCH, GRAPH_CHARS_MAX, type RecipeInput, redactionArgs } from "./redaction-recipe";
 import {
   blackPhoto, detectFaces, exiftool, facesInside, framesOf, movingFace, movingFaceVideo, PHOTO_FACES, PHOTO_SIZE, PORTRAIT_FACE_BOX, portraitPhoto,
-  regionDifference, removeFixtures, soundOf, twoFacesPhoto, VIDEO, VOICE, voiceRecording, withMargin,
+  regionDifference, removeFixtures, sidewaysTwoFacesPhoto, soundOf, twoFacesPhoto, VIDEO, VOICE, voiceRecording, withMargin,
 } from "../../tests/support/faces";
 
 afterAll(removeFixtures);
@@ -84,6 +84,15 @@ describe("photos", () => {
     });
   }
 
+  test("a photo stored sideways is redacted as it is shown (regions are fractions of the upright picture)", async () => {
+    const photo = await sidewaysTwoFacesPhoto();
+    const { copy } = await redact(photoInput(photo, regions("blur", PHOTO_FACES.large)));
+    const [found] = await detectFaces([copy]);
+    expect([found!.width, found!.height]).toEqual([PHOTO_SIZE.width, PHOTO_SIZE.height]);
+    expect(facesInside(found!, PHOTO_FACES.large)).toEqual([]);
+    expect(facesInside(found!, PHOTO_FACES.small).length).toBeGreaterThan(0);
+  });
+
   test("the copy carries no place and no device (the original has both)", async () => {
     const photo = await twoFacesPhoto();
     expect((await placeAndDevice(photo)).length).toBeGreaterThan(0);
@@ -138,6 +147,25 @@ describe("videos", () => {
     expect(Math.abs(kept.f0 - VOICE.f0)).toBeLessThan(5);
   });
 });
+
+test("the largest plan (48 regions of 240 keyframes) makes a graph ffmpeg accepts, and the followed face stays hidden", async () => {
+  const video = await movingFaceVideo();
+  const at = (k: number) => Math.round((k * VIDEO.seconds * 1000) / (KEYFRAMES_MAX - 1));
+  const face = Array.from({ length: KEYFRAMES_MAX }, (_, k) => ({ at_ms: at(k), ...withMargin(movingFace(at(k))) }));
+  // Small regions wandering in the bottom right corner, so that the graph is full but the frame's work is not.
+  const others = Array.from({ length: REGIONS_MAX - 1 }, (_, r) => {
+    const keyframes = Array.from({ length: KEYFRAMES_MAX }, (_, k) => ({ at_ms: at(k), x: 0.6 + 0.3 * Math.abs(Math.sin(r + k / 7)), y: 0.75 + 0.2 * Math.abs(Math.cos(r + k / 5)), width: 0.04, height: 0.04 }));
+    return { ...keyframes[0]!, keyframes, effect: "blur" as const };
+  });
+  const plan: RedactionPlan = { regions: [{ ...face[0]!, keyframes: face, effect: "blur" }, ...others], audio: [] };
+  const input = { kind: "video" as const, mime: "video/mp4", source: video, ...VIDEO, durationMs: VIDEO.seconds * 1000, hasAudio: true, plan };
+  const { args } = redactionArgs({ ...input, target: "unused.mp4" });
+  expect(args[args.indexOf("-filter_complex") + 1]!.length).toBeLessThanOrEqual(GRAPH_CHARS_MAX);
+  const { copy } = await redact(input);
+  const times = [0.5, 2.5, 4.5, 5.8];
+  const left = await detectFaces(await framesOf(copy, times), { sensitive: true });
+  expect(left.map((frame, i) => facesInside(frame, movingFace(times[i]! * 1000)))).toEqual(times.map(() => []));
+}, SLOW);
 
 describe("recordings", () => {
   const audioInput = (source: string, audio: RedactionPlan["audio"]) =>

@@ -25,7 +25,10 @@ export type RecipeInput = {
 
 /**
  * The longest filter graph written: one argument of a command line is at most 128 KiB on Linux (MAX_ARG_STRLEN),
- * and ffmpeg parses a graph of this size in well under a second.
+ * and ffmpeg parses a graph of this size in well under a second. Measured on the largest plan (48 regions × 240
+ * keyframes, the test's): 78 KB, 92 pieces; 26 s and 450 MB peak for a 6 s 720p video on a busy 2-core machine.
+ * Memory grows ~4 MB per piece at 720p (2 regions of a 4K video: 250 MB; 48: 570 MB), above the 256 MB of a
+ * rendition's tools for crowded plans; within the runner's address-space limit.
  */
 export const GRAPH_CHARS_MAX = 120_000;
 /** How many keyframes of each region are followed, tried in turn until the graph fits. */

@@ -9,7 +9,7 @@ export const MAX_RENDITION_BYTES = 1024 * 1024 * 1024;
 /** Peaks are read from the sound at this rate (a picture needs no more). */
 export const PEAKS_SAMPLE_RATE = 4000;
 
-export const fit = (px: number) => `scale='if(gte(iw,ih),min(${px},iw),-2)':'if(gte(iw,ih),-2,min(${px},ih))'`;
+const fit = (px: number) => `scale='if(gte(iw,ih),min(${px},iw),-2)':'if(gte(iw,ih),-2,min(${px},ih))'`;
 /** No tags, chapters or data streams of the source reach a rendition (places, devices, names). */
 export const NO_METADATA = ["-map_metadata", "-1", "-map_chapters", "-1"];
 /** One filter thread too: a tool stays within 256 MB on a 4K source (bench/hostile.ts), whatever the machine's cores. */

@@ -79,6 +79,13 @@ export const twoFacesPhoto = () =>
     );
   });
 
+/** The two-faces photo as a phone held sideways stores it: pixels turned a quarter left, EXIF Orientation 6 to show it upright. */
+export const sidewaysTwoFacesPhoto = () =>
+  once("two-faces-sideways.jpg", async (out) => {
+    await ffmpeg("-i", await twoFacesPhoto(), "-vf", "transpose=2", "-q:v", "2", out);
+    await exiftool("-overwrite_original", "-Orientation#=6", out);
+  });
+
 /** Where the face is in the portrait alone, at any size. */
 export const PORTRAIT_FACE_BOX: Box = { x: PORTRAIT_FACE.x, y: PORTRAIT_FACE.y, width: PORTRAIT_FACE.side, height: PORTRAIT_FACE.side };
 
