@@ -88,27 +88,37 @@ function recipeFor(input: RecipeInput) {
   }
 }
 
-/** ffmpeg cannot read HEIC: its JPEG display copy (a rendition of the original) is redacted instead. */
+/** What the recipe reads; ffmpeg cannot read HEIC: its JPEG display copy (a rendition of the original) is redacted instead. */
 async function readableSource(ctx: AppContext, file: MediaFileRow): Promise<{ key: string; mime: string }> {
+  // A photo's metadata-free copy has lost its EXIF orientation, and regions are drawn on the picture as shown: the
+  // original is read (ffmpeg turns it upright; the copy keeps none of its metadata, and is checked for it).
+  if (file.mime.startsWith("image/") && !HEIF.has(file.mime)) return { key: file.storeKey, mime: file.mime };
   if (!HEIF.has(file.mime)) return { key: file.publicCopy === "copy" ? file.publicStoreKey! : file.storeKey, mime: file.mime };
   const [display] = await ctx.db.select().from(mediaRenditions).where(and(eq(mediaRenditions.mediaId, file.id), eq(mediaRenditions.kind, "display")));
   if (!display) throw new JobFailure("The photo's JPEG copy is not made yet; the redaction waits for it.", false);
   return { key: renditionKey(file.storeKey, "display"), mime: "image/jpeg" };
 }
 
-type StreamJson = { codec_type?: string; width?: number; height?: number; tags?: { rotate?: string }; side_data_list?: { rotation?: number }[]; disposition?: { attached_pic?: number } };
+type Rotated = { side_data_list?: { rotation?: number }[] };
+type StreamJson = Rotated & { codec_type?: string; width?: number; height?: number; tags?: { rotate?: string }; disposition?: { attached_pic?: number } };
 
-/** The picture's size as shown (a phone's video turned a quarter swaps its sides) and whether there is sound. */
+/**
+ * The picture's size as shown (a phone's video or photo turned a quarter swaps its sides) and whether there is sound.
+ * A video says its rotation on its stream; a photo's EXIF orientation shows only on its (single) decoded frame.
+ */
 async function probeFacts(tools: Tools, source: string, mime: string, limits: JobLimits & { timeLimitMs: number }) {
-  const out = await runTool(tools, [tools.ffprobe!, "-v", "error", "-print_format", "json", "-show_streams", ...readOptions(demuxerOf(mime)), source], {
+  const photo = mime.startsWith("image/");
+  const out = await runTool(tools, [tools.ffprobe!, "-v", "error", "-print_format", "json", "-show_streams", ...(photo ? ["-show_frames"] : []), ...readOptions(demuxerOf(mime)), source], {
     ...limits,
     maxStdoutBytes: 256 * 1024,
   });
-  const streams = ((JSON.parse(new TextDecoder().decode(out)) as { streams?: StreamJson[] }).streams ?? []);
+  const probed = JSON.parse(new TextDecoder().decode(out)) as { streams?: StreamJson[]; frames?: Rotated[] };
+  const streams = probed.streams ?? [];
   const video = streams.find((s) => s.codec_type === "video" && !s.disposition?.attached_pic);
   const hasAudio = streams.some((s) => s.codec_type === "audio");
   if (!mime.startsWith("audio/") && !video?.width) throw new JobFailure("The file's picture could not be read.", true);
-  const rotation = Math.abs(Number(video?.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? video?.tags?.rotate ?? 0)) % 180;
+  const rotationOf = (item: Rotated | undefined) => item?.side_data_list?.find((d) => d.rotation !== undefined)?.rotation;
+  const rotation = Math.abs(Number((photo ? rotationOf(probed.frames?.[0]) : rotationOf(video)) ?? video?.tags?.rotate ?? 0)) % 180;
   const [width, height] = mime.startsWith("audio/") ? [0, 0] : rotation === 90 ? [video!.height!, video!.width!] : [video!.width!, video!.height!];
   return { width, height, hasAudio };
 }

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Actor, cast, fixture, form, type Participant } from "../../tests/support/client";
-import { detectFaces, facesInside, framesOf, movingFace, movingFaceVideo, PHOTO_FACES, PHOTO_SIZE, regionDifference, soundOf, twoFacesPhoto, voiceRecording, withMargin } from "../../tests/support/faces";
+import { detectFaces, facesInside, framesOf, movingFace, movingFaceVideo, PHOTO_FACES, PHOTO_SIZE, regionDifference, sidewaysTwoFacesPhoto, soundOf, twoFacesPhoto, voiceRecording, withMargin } from "../../tests/support/faces";
 import { downloadExport, type ManifestItem } from "../../tests/support/exports";
 import { startTestServer, type TestServer } from "../../tests/support/server";
 
@@ -152,6 +152,19 @@ describe("a photo with two faces", () => {
     expect((await admin.get(`/api/media/${firstCopy}`)).status).toBe(404);
     expect(await keys()).toBe(before - 2); // versions 1 and 3 made copies
     expect(await Bun.file(path.join(server.uploadsDir, "redaction", firstCopy)).exists()).toBe(false);
+  });
+});
+
+describe("a photo stored sideways (EXIF orientation 6, as phones store portraits)", () => {
+  test("regions are placed on the picture as it is shown", async () => {
+    const file = new File([await Bun.file(await sidewaysTwoFacesPhoto()).arrayBuffer()], "sideways.jpg", { type: "image/jpeg" });
+    const item = await send("Sideways", file);
+    expect((await admin.put(`/api/evidence/${item.id}/redactions`, { regions: [REGIONS[0]] })).status).toBe(202);
+    const done = await until("the redaction", () => redactionsOf(item.id), (r) => r.status !== "pending");
+    const [found] = await detectFaces([await saved(admin, done.copy!.url)]);
+    expect([found!.width, found!.height]).toEqual([PHOTO_SIZE.width, PHOTO_SIZE.height]);
+    expect(facesInside(found!, REGIONS[0]!)).toEqual([]);
+    expect(facesInside(found!, PHOTO_FACES.small).length).toBeGreaterThan(0); // only what was asked is hidden
   });
 });
 
