@@ -6,6 +6,7 @@ import type { Database } from "../db/client";
 import { evidence, type EvidenceRow } from "../db/evidence";
 import { mediaFiles, type MediaFileRow } from "../db/media-files";
 import { discardStored, mediaRows } from "../media/media.service";
+import { redactedCopyIds } from "../redaction/redaction-state";
 import { MEDIA_TYPES, type EvidenceText } from "./evidence-input";
 import type { EvidenceWithContext } from "./evidence-json";
 import { sizeOf, storeUploads, type Uploads } from "./evidence-media";
@@ -160,7 +161,8 @@ export const deleteEvidence = (ctx: AppContext, item: EvidenceRow, actor: AuditA
 /** The items, their files' rows and an audit entry for each in the same batch, then the stored files. */
 export async function deleteEvidenceItems(ctx: AppContext, items: EvidenceRow[], actor: AuditActor): Promise<void> {
   if (items.length === 0) return;
-  const media = await mediaRows(ctx.db, items.flatMap((item) => [item.mediaId, item.thumbnailId]));
+  const copies = await redactedCopyIds(ctx.db, items.map((item) => item.id));
+  const media = await mediaRows(ctx.db, [...items.flatMap((item) => [item.mediaId, item.thumbnailId]), ...copies]);
   const fileOf = (item: EvidenceRow) => media.find((m) => m.id === item.mediaId && m.purpose === "evidence");
   await ctx.db.batch([
     ctx.db.delete(evidence).where(inArray(evidence.id, items.map((item) => item.id))),

@@ -82,7 +82,7 @@ test("the whole export: every original hashes to manifest.json and to the API's 
   });
   const csvEntry = exported.entries.find((e) => e.name === "manifest.csv")!;
   const csv = await (await storedEntry(exported.file, csvEntry)).text();
-  expect(csv.split("\r\n")[0]).toBe("id,title,notes,location,participant_id,username,full_name,posted,kind,mime,bytes,sha256,visibility,review_status,file");
+  expect(csv.split("\r\n")[0]).toBe("id,title,notes,location,participant_id,username,full_name,posted,kind,mime,bytes,sha256,public_sha256,visibility,review_status,file");
   expect(csv.trimEnd().split("\r\n")).toHaveLength(1 + Object.keys(ids).length);
   // A spreadsheet must not run a participant's title as a formula; manifest.json keeps the text as it is.
   expect(csv).toContain(`,"'=HYPERLINK(""http://x.test"",""click"")",`);

@@ -1,6 +1,7 @@
 /**
  * manifest.json and manifest.csv: one record per exported item, written item by item (an export may hold tens of
- * thousands). `file` names the original inside the ZIP; `sha256` is the stored file's, so a recipient can check it.
+ * thousands). `file` names the original inside the ZIP; `sha256` is the stored file's, so a recipient can check it;
+ * `public_sha256` the redacted copy's that the public gets in its place (src/redaction), null when there is none.
  */
 import { MEDIA_TYPES } from "../evidence/evidence-input";
 import type { PlannedItem } from "./plan";
@@ -23,6 +24,7 @@ export function manifestRecord(item: PlannedItem, missing: boolean, forParticipa
     mime: item.media?.mime ?? null,
     bytes: item.media?.size ?? null,
     sha256: item.media?.sha256 ?? null,
+    public_sha256: item.publicSha256 ?? null,
     visibility: item.isPublic ? "public" : "private",
     review_status: item.reviewStatus,
     file: missing ? null : item.entry,
@@ -46,7 +48,7 @@ export async function* manifestJson(records: Iterable<ManifestRecord>): AsyncIte
 
 const CSV_COLUMNS = [
   "id", "title", "notes", "location", "participant_id", "username", "full_name", "posted", "kind", "mime", "bytes",
-  "sha256", "visibility", "review_status", "file",
+  "sha256", "public_sha256", "visibility", "review_status", "file",
 ] as const;
 
 /** RFC 4180 quoting; a text cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) gets a leading '. */
@@ -65,7 +67,7 @@ export async function* manifestCsv(records: Iterable<ManifestRecord>, forPartici
     const cells: Record<(typeof CSV_COLUMNS)[number], [string | number | null, boolean]> = {
       id: [r.id, false], title: [r.title, true], notes: [r.notes, true], location: [r.location, true], participant_id: [r.participant.id, false],
       username: [r.participant.username, true], full_name: [r.participant.full_name, true], posted: [r.posted, false], kind: [r.kind, false],
-      mime: [r.mime, false], bytes: [r.bytes, false], sha256: [r.sha256, false], visibility: [r.visibility, false],
+      mime: [r.mime, false], bytes: [r.bytes, false], sha256: [r.sha256, false], public_sha256: [r.public_sha256, false], visibility: [r.visibility, false],
       review_status: [r.review_status ?? null, false], file: [r.file, true],
     };
     yield `${columns.map((column) => csvCell(...cells[column])).join(",")}\r\n`;

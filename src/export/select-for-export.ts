@@ -7,6 +7,7 @@ import type { AppContext } from "../context";
 import type { EvidenceRow } from "../db/evidence";
 import type { ConsoleFilter } from "../desk/console-query";
 import { consoleSource } from "../desk/console.service";
+import { PUBLIC_COPY_SQL, REDACTS_SQL } from "../redaction/redaction-state";
 
 export type ExportRow = Pick<
   EvidenceRow,
@@ -16,6 +17,8 @@ export type ExportRow = Pick<
   fullName: string;
   /** The original file; null for notes (and for an item whose file row is gone). */
   media: { storeKey: string; mime: string; size: number; sha256: string } | null;
+  /** The SHA-256 of the redacted copy the public gets in its place (src/redaction); null when there is none. */
+  publicSha256: string | null;
 };
 
 export async function selectForExport(ctx: Pick<AppContext, "db">, filter: ConsoleFilter): Promise<ExportRow[]> {
@@ -23,7 +26,8 @@ export async function selectForExport(ctx: Pick<AppContext, "db">, filter: Conso
   const { rows } = await ctx.db.$client.execute({
     sql:
       "select e.id, e.title, e.notes, e.location, e.is_public, e.media_type, e.date_posted, e.review_status, e.user_id," +
-      ` u.username, u.full_name, m.store_key, m.mime, m.size, m.sha256 from ${from}` +
+      ` u.username, u.full_name, m.store_key, m.mime, m.size, m.sha256,` +
+      ` (select c.sha256 from media_files c where c.id = ${PUBLIC_COPY_SQL} and ${REDACTS_SQL}) from ${from}` +
       ` join users u on u.id = e.user_id left join media_files m on m.id = e.media_id${where} order by e.id`,
     args: args as InArgs,
   });
@@ -40,5 +44,6 @@ export async function selectForExport(ctx: Pick<AppContext, "db">, filter: Conso
     username: row[9] as string,
     fullName: row[10] as string,
     media: row[11] === null ? null : { storeKey: row[11] as string, mime: row[12] as string, size: row[13] as number, sha256: row[14] as string },
+    publicSha256: row[15] as string | null,
   }));
 }
