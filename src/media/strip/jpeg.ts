@@ -1,9 +1,11 @@
 import { appendView, ascii, u16be } from "../bytes";
+import { exifOrientation, orientationSegment } from "./exif-orientation";
 
 /**
  * The public copy of a JPEG: SOI, the segments decoding needs, every scan with its entropy-coded data, EOI. Dropped:
  * EXIF/XMP (APP1), IPTC (APP13), MPF (APP2), comments, every other APPn, the JFIF thumbnail, fill bytes, and all
- * that follows the first picture's EOI (MPF secondary pictures, vendor trailers).
+ * that follows the first picture's EOI (MPF secondary pictures, vendor trailers). Of EXIF only the Orientation is
+ * kept, in an APP1 of its own right after SOI, so a portrait shows upright (exif-orientation.ts).
  * Undefined when the file cannot be walked to its EOI (fail closed), e.g. stray bytes between segments.
  */
 export function stripJpeg(b: Uint8Array): Uint8Array[] | undefined {
@@ -12,12 +14,16 @@ export function stripJpeg(b: Uint8Array): Uint8Array[] | undefined {
   let at = 2;
   let frame = false;
   let scans = 0;
+  let orientation: number | undefined;
   for (let segments = 0; segments < MAX_SEGMENTS; segments++) {
     if (b[at] !== 0xff) return undefined; // stray bytes where a marker must be
     while (b[at] === 0xff) at++; // fill bytes: the last 0xFF belongs to the marker
     const start = at - 1;
     const marker = b[at++];
-    if (marker === EOI) return frame && scans > 0 ? [...kept, EOI_BYTES] : undefined;
+    if (marker === EOI) {
+      if (!frame || scans === 0) return undefined;
+      return orientation === undefined ? [...kept, EOI_BYTES] : [kept[0]!, orientationSegment(orientation), ...kept.slice(1), EOI_BYTES];
+    }
     if (marker === undefined || !HAS_LENGTH(marker) || at + 2 > b.length) return undefined;
     const end = at + u16be(b, at);
     if (end < at + 2 || end > b.length) return undefined;
@@ -32,6 +38,8 @@ export function stripJpeg(b: Uint8Array): Uint8Array[] | undefined {
       scans++;
     } else if (marker === APP0) {
       if (ascii(payload, 0, 5) === "JFIF\0" && payload.length >= JFIF_BYTES) kept.push(jfifWithoutThumbnail(b.subarray(start, end)));
+    } else if (marker === APP1 && orientation === undefined && ascii(payload, 0, 6) === "Exif\0\0") {
+      orientation = exifOrientation(payload);
     } else if (RENDERING.has(marker) || keptApp(marker, payload)) {
       appendView(kept, b.subarray(start, end));
     } else if (!(marker >= APP0 && marker <= APP15) && marker !== COM) {
@@ -45,6 +53,7 @@ export const SOI = 0xd8;
 export const EOI = 0xd9;
 export const SOS = 0xda;
 export const APP0 = 0xe0;
+const APP1 = 0xe1;
 export const APP2 = 0xe2;
 export const APP14 = 0xee;
 export const APP15 = 0xef;
