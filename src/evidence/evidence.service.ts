@@ -13,6 +13,7 @@ import { sizeOf, storeUploads, type Uploads } from "./evidence-media";
 import { withOwnMedia } from "./evidence-queries";
 import { forgetPublicPages } from "./public-page-cache";
 import { countUpload, quotaRefusal, type Uploader } from "./quotas";
+import { outdateRedactionStatements } from "../redaction/redaction-outdated";
 
 type BatchItem = Parameters<Database["batch"]>[0][number];
 
@@ -144,6 +145,7 @@ export async function updateEvidence(
       }),
       ...replaced.map((m) => ctx.db.delete(mediaFiles).where(eq(mediaFiles.id, m.id))),
       ...(media ? countUpload(ctx, uploader, item.userId, { withFile: true }) : []),
+      ...(media ? outdateRedactionStatements(ctx.db, item.id, uploader) : []),
     ] as [any, ...any[]]);
     forgetPublicPages(ctx.db);
     updated = (results[stored.length] as EvidenceRow[])[0]!;

@@ -73,3 +73,39 @@ describe("the show's rule", () => {
     expect((await admin.get("/api/evidence/admin?redaction=done")).status).toBe(400);
   });
 });
+
+describe("a file replaced after its redaction", () => {
+  test("the versions described the old file: a new failed version says so, visitors get nothing of the new file, publishing waits for the studio", async () => {
+    const id = await send("Photo replaced after review", await fixture("photo.jpg"));
+    expect((await admin.put(`/api/evidence/${id}/redactions`, { regions: [], audio: [] })).status).toBe(202); // nothing to hide: passed
+    expect((await toggle(id)).status).toBe(200);
+    const visitor = new Actor(server.url);
+    const before = (await (await visitor.get(`/api/evidence/public/${id}`)).json()) as { aws_url: string };
+    expect((await visitor.get(before.aws_url)).status).toBe(200);
+
+    const replaced = await owner.actor.put(`/api/evidence/update/${id}`, form({ title: "Photo replaced after review" }, { file: await fixture("tall.jpg") }));
+    expect(replaced.status).toBe(200);
+    const state = await (await admin.get(`/api/evidence/${id}/redactions`)).json();
+    expect(state).toMatchObject({ version: 2, status: "failed", passed: false, error: expect.stringContaining("replaced") });
+    const shown = (await (await visitor.get(`/api/evidence/public/${id}`)).json()) as { aws_url: string | null };
+    if (shown.aws_url) expect((await visitor.get(shown.aws_url)).status).toBe(404);
+    const [row] = (await (await admin.get(`/api/evidence/admin?id=${id}`)).json()) as { media_id?: string; aws_url: string }[];
+    expect((await visitor.get(row!.aws_url)).status).toBe(404); // the new original, guessed
+    expect((await toggle(id)).status).toBe(200); // private
+    expect((await toggle(id)).status).toBe(409); // and not publishable again until redacted
+    const audit = (await (await admin.get(`/api/audit?target_type=evidence&target_id=${id}`)).json()) as { entries?: { action: string }[] } | { action: string }[];
+    const actions = (Array.isArray(audit) ? audit : (audit.entries ?? [])).map((entry) => entry.action);
+    expect(actions).toContain("evidence.redaction-outdated");
+
+    expect((await admin.put(`/api/evidence/${id}/redactions`, { regions: [], audio: [] })).status).toBe(202);
+    expect((await toggle(id)).status).toBe(200);
+    const after = (await (await visitor.get(`/api/evidence/public/${id}`)).json()) as { aws_url: string };
+    expect((await visitor.get(after.aws_url)).status).toBe(200);
+  });
+
+  test("an item never redacted gets no version when its file is replaced", async () => {
+    const id = await send("Plain photo replaced", await fixture("photo.jpg"));
+    expect((await owner.actor.put(`/api/evidence/update/${id}`, form({ title: "Plain photo replaced" }, { file: await fixture("tall.jpg") }))).status).toBe(200);
+    expect(await (await admin.get(`/api/evidence/${id}/redactions`)).json()).toMatchObject({ version: 0, status: "none" });
+  });
+});
