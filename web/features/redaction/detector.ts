@@ -1,8 +1,8 @@
 /**
  * Faces in a picture, found in the investigator's browser by @vladmandic/face-api (TensorFlow.js inside). The library
  * (~1 MB) is imported only here, so only the studio's chunk pulls it in; its weights come from our own build
- * (dist/web/models/face, copied by scripts/build-web.ts), never from another origin. WebGL when the browser has it,
- * the CPU backend otherwise: neither needs 'unsafe-eval'.
+ * (dist/web/models/face, copied by scripts/build-web.ts), never from another origin. WebGL on a graphics chip, the
+ * CPU backend otherwise: neither needs 'unsafe-eval'.
  */
 import type { Box } from "../../../src/redaction/redaction-plan";
 
@@ -24,12 +24,24 @@ const nets = new Map<DetectorName, Promise<void>>();
 function faceApi(): Promise<FaceApi> {
   loaded ??= import("@vladmandic/face-api").then(async (api) => {
     const tf = api.tf as unknown as Backend;
-    if (!(await tf.setBackend("webgl").catch(() => false))) await tf.setBackend("cpu");
+    if (!(hardwareWebGL() && (await tf.setBackend("webgl").catch(() => false)))) await tf.setBackend("cpu");
     await tf.ready();
     return api;
   });
   loaded.catch(() => (loaded = undefined));
   return loaded;
+}
+
+/**
+ * Whether WebGL runs on a graphics chip: a software renderer (SwiftShader, llvmpipe: no GPU, or a blocked driver) is
+ * ~20× slower than TensorFlow.js's CPU backend (bench/redaction/detect.ts: 17 s against <1 s per 720p photo).
+ */
+function hardwareWebGL(): boolean {
+  const gl = document.createElement("canvas").getContext("webgl2") ?? document.createElement("canvas").getContext("webgl");
+  if (!gl) return false;
+  const info = gl.getExtension("WEBGL_debug_renderer_info");
+  const renderer = String(info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER));
+  return !/swiftshader|llvmpipe|software/i.test(renderer);
 }
 
 async function ready(name: DetectorName): Promise<FaceApi> {
