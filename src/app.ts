@@ -14,6 +14,7 @@ import { errorJson, HttpError, httpErrorResponse, MEDIA_MISSING_MESSAGE } from "
 import { serverErrorResponse } from "./http/server-errors";
 import { MissingMediaError } from "./media/store";
 import { mediaRoutes } from "./media/media.routes";
+import { redactionRoutes } from "./redaction/redaction.routes";
 import { resetRoutes } from "./reset/reset.routes";
 import { serverStatusRoutes } from "./server-status/server-status.routes";
 import type { ServerWatch } from "./server-status/watch";
@@ -59,6 +60,7 @@ export function createApp(ctx: AppContext, assets: WebAssets, watch: ServerWatch
     .use(evidenceRoutes(ctx))
     .use(tusRoutes(ctx))
     .use(deskRoutes(ctx))
+    .use(redactionRoutes(ctx, () => watch.redactions?.nudge()))
     .use(mediaRoutes(ctx))
     .use(exportRoutes(ctx))
     .use(resetRoutes(ctx))

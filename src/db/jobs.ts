@@ -9,7 +9,7 @@ export const jobs = sqliteTable(
   "jobs",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    kind: text("kind", { enum: ["renditions"] }).notNull(),
+    kind: text("kind", { enum: ["renditions", "redaction"] }).notNull(),
     subject: text("subject").notNull(),
     state: text("state", { enum: ["pending", "running", "done", "failed"] }).notNull().default("pending"),
     /** Times it was taken (a run that was cut off by a crash counts too); it fails for good after MAX_ATTEMPTS. */

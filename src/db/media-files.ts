@@ -10,7 +10,7 @@ export const mediaFiles = sqliteTable(
     ownerId: integer("owner_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["verification", "avatar", "evidence", "thumbnail"] }).notNull(),
+    purpose: text("purpose", { enum: ["verification", "avatar", "evidence", "thumbnail", "redaction"] }).notNull(),
     storeKey: text("store_key").notNull(),
     /**
      * What viewers other than owner and admins get: "original" (the stored file carries no place or device),

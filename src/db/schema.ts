@@ -21,3 +21,4 @@ export { mediaRenditions } from "./media-renditions";
 export { catalogs } from "./catalogs";
 export { databaseRelease } from "./database-release";
 export { bodyReservations } from "./body-reservations";
+export { redactions } from "./redactions";

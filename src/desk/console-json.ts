@@ -10,5 +10,6 @@ export function consoleItemJson(listed: ConsoleItem) {
     investigator_notes: listed.item.investigatorNotes,
     updated_at: listed.item.updatedAt,
     verification_photo_url: mediaUrl(listed.verificationMediaId),
+    redaction: listed.redaction,
   };
 }

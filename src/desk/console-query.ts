@@ -1,5 +1,6 @@
 import { MEDIA_TYPES, PAGE_DEFAULT, PAGE_MAX } from "../evidence/evidence-input";
 import { badRequest } from "../http/errors";
+import { REDACTION_STATES, type RedactionState } from "../redaction/redaction-state";
 
 /**
  * The admin console's view of the evidence, read from the query string of GET /api/evidence/admin (and, without the
@@ -21,6 +22,8 @@ export type ConsoleFilter = {
   /** Any of these states; "withdrawn": a participant's standing withdrawal from the public archive (such items are private). */
   visibility?: Visibility[];
   userId?: number;
+  /** Where the item's redaction stands (`redaction=`; src/redaction). */
+  redaction?: RedactionState[];
   /** One item by id (`id=`): where the audit log's links lead. */
   ids?: number[];
   /** Inclusive lower and exclusive upper bound on date_posted, as ISO text (date_posted sorts as text). */
@@ -70,6 +73,7 @@ export function readConsoleFilter(query: Query): ConsoleFilter {
   if (kinds) filter.mediaTypes = kinds.map((kind) => MEDIA_TYPES[kind]);
   filter.statuses = list(query, "status", REVIEW_STATUSES);
   filter.visibility = list(query, "visibility", VISIBILITIES);
+  filter.redaction = list(query, "redaction", REDACTION_STATES);
   if (query.user !== undefined) {
     if (!WHOLE.test(query.user)) throw badRequest("user must be a participant id");
     filter.userId = Number(query.user);

@@ -8,12 +8,17 @@ import { evidence } from "../db/evidence";
 import type { EvidenceWithContext } from "../evidence/evidence-json";
 import { ADMIN_COLUMNS_READ, listColumns, listedFromRow } from "../evidence/evidence-queries";
 import { setVisibility, type VisibilityResult } from "../evidence/evidence-visibility";
+import { currentRedactionJoin, REDACTION_STATES, STATUS_SQL, stateSql, type RedactionState, type RedactionStatus } from "../redaction/redaction-state";
 import { deleteEvidenceItems } from "../evidence/evidence.service";
 import { notFound } from "../http/errors";
 import type { ConsoleFilter, ConsolePage, ConsoleQuery, ReviewStatus, Sort, Visibility } from "./console-query";
 
 /** An admin list row: the admin item plus the desk's facts about its file and participant. */
-export type ConsoleItem = EvidenceWithContext & { verificationMediaId: string | null };
+export type ConsoleItem = EvidenceWithContext & {
+  verificationMediaId: string | null;
+  /** The current redaction version, where it stands and whether it passed (src/redaction); null when none. */
+  redaction: { version: number; status: RedactionStatus; passed: boolean } | null;
+};
 
 /**
  * The filter as a FROM clause and SQL conditions, with their arguments in order. A search drives the query from the
@@ -35,12 +40,14 @@ export function consoleSource(filter: ConsoleFilter & { before?: number }) {
   if (filter.mediaTypes) oneOf("e.media_type", filter.mediaTypes);
   if (filter.statuses) oneOf("e.review_status", filter.statuses);
   if (filter.visibility) add(`(${filter.visibility.map((state) => VISIBILITY_CONDITIONS[state]).join(" or ")})`);
+  if (filter.redaction) oneOf(stateSql("e"), filter.redaction);
   if (filter.userId !== undefined) add("e.user_id = ?", filter.userId);
   if (filter.postedFrom) add("e.date_posted >= ?", filter.postedFrom);
   if (filter.postedBefore) add("e.date_posted < ?", filter.postedBefore);
   if (filter.before !== undefined) add(`${id} < ?`, filter.before);
   return {
-    from: searched ? "evidence_fts f cross join evidence e on e.id = f.rowid" : "evidence e",
+    // Each item's current redaction (r, its job rj): the console shows and filters on it.
+    from: `${searched ? "evidence_fts f cross join evidence e on e.id = f.rowid" : "evidence e"}${currentRedactionJoin("e")}`,
     where: conditions.length ? ` where ${conditions.join(" and ")}` : "",
     args,
     id,
@@ -68,7 +75,7 @@ const orderBy = (sort: Sort, id: string) =>
 async function selectConsole(db: Database, filter: ConsoleFilter, sort: Sort, page: ConsolePage | undefined) {
   const { from, where, args, id } = consoleSource({ ...filter, before: page?.before });
   let sql =
-    `select ${listColumns("admin")}, u.verification_media_id from ${from}` +
+    `select ${listColumns("admin")}, u.verification_media_id, r.version, ${STATUS_SQL}, ${stateSql("e")} from ${from}` +
     " join users u on u.id = e.user_id left join media_files m on m.id = e.media_id" +
     `${where} order by ${orderBy(sort, id)}`;
   if (page) {
@@ -81,6 +88,10 @@ async function selectConsole(db: Database, filter: ConsoleFilter, sort: Sort, pa
     rows.map((row): ConsoleItem => ({
       ...listedFromRow(row, "admin"),
       verificationMediaId: row[ADMIN_COLUMNS_READ] as string | null,
+      redaction:
+        row[ADMIN_COLUMNS_READ + 1] === null
+          ? null
+          : { version: row[ADMIN_COLUMNS_READ + 1] as number, status: row[ADMIN_COLUMNS_READ + 2] as RedactionStatus, passed: row[ADMIN_COLUMNS_READ + 3] === "passed" },
     })),
   );
 }
@@ -96,7 +107,17 @@ export async function consoleItem(db: Database, id: number): Promise<ConsoleItem
   return item;
 }
 
-export type ConsoleCounts = { total: number; new: number; reviewed: number; flagged: number; public: number; private: number; withdrawn: number };
+export type ConsoleCounts = {
+  total: number;
+  new: number;
+  reviewed: number;
+  flagged: number;
+  public: number;
+  private: number;
+  withdrawn: number;
+  /** Items per redaction state (src/redaction). */
+  redaction: Record<RedactionState, number>;
+};
 
 export async function countConsole(db: Database, filter: ConsoleFilter): Promise<ConsoleCounts> {
   const { from, where, args } = consoleSource(filter);
@@ -104,11 +125,13 @@ export async function countConsole(db: Database, filter: ConsoleFilter): Promise
     sql:
       "select count(*), coalesce(sum(e.review_status = 'new'), 0), coalesce(sum(e.review_status = 'reviewed'), 0)," +
       ` coalesce(sum(e.review_status = 'flagged'), 0), coalesce(sum(e.is_public), 0), coalesce(sum(e.withdrawn_at is not null), 0)` +
+      REDACTION_STATES.map((state) => `, coalesce(sum(${stateSql("e")} = '${state}'), 0)`).join("") +
       ` from ${from}${where}`,
     args: args as InArgs,
   });
-  const [total, fresh, reviewed, flagged, published, withdrawn] = Array.from(rows[0]!, Number);
-  return { total: total!, new: fresh!, reviewed: reviewed!, flagged: flagged!, public: published!, private: total! - published!, withdrawn: withdrawn! };
+  const [total, fresh, reviewed, flagged, published, withdrawn, ...states] = Array.from(rows[0]!, Number);
+  const redaction = Object.fromEntries(REDACTION_STATES.map((state, i) => [state, states[i]!])) as Record<RedactionState, number>;
+  return { total: total!, new: fresh!, reviewed: reviewed!, flagged: flagged!, public: published!, private: total! - published!, withdrawn: withdrawn!, redaction };
 }
 
 const now = () => new Date().toISOString();
@@ -168,7 +191,7 @@ export type BulkAction = (typeof BULK_ACTIONS)[number];
  * publish the withdrawn ones it left private.
  */
 export async function bulkAction(ctx: AppContext, ids: number[], action: BulkAction, actor: AuditActor): Promise<VisibilityResult> {
-  const only = (changed: number[]) => ({ ids: changed, skippedWithdrawn: [] });
+  const only = (changed: number[]) => ({ ids: changed, skippedWithdrawn: [], skippedUnredacted: [] });
   if (ids.length === 0) return only([]);
   if (action === "publish" || action === "unpublish") return setVisibility(ctx.db, action === "publish", actor, ids);
   if (action === "delete") {

@@ -127,11 +127,11 @@ describe("filters", () => {
   test("search, kind and state together, and their counts", async () => {
     expect(await found(`${q("quartermaine")}&kind=note,image&status=flagged`)).toEqual(["cafe"]);
     const counts = await (await admin.get(`/api/evidence/admin/counts${q("quartermaine")}`)).json();
-    expect(counts).toEqual({ total: 4, new: 2, reviewed: 1, flagged: 1, public: 1, private: 3, withdrawn: 0 });
+    expect(counts).toEqual({ total: 4, new: 2, reviewed: 1, flagged: 1, public: 1, private: 3, withdrawn: 0, redaction: { none: 4, pending: 0, failed: 0, unverified: 0, passed: 0 } });
     const all = await (await admin.get("/api/evidence/admin/counts")).json();
-    expect(all).toEqual({ total: 6, new: 4, reviewed: 1, flagged: 1, public: 1, private: 5, withdrawn: 0 });
+    expect(all).toEqual({ total: 6, new: 4, reviewed: 1, flagged: 1, public: 1, private: 5, withdrawn: 0, redaction: { none: 6, pending: 0, failed: 0, unverified: 0, passed: 0 } });
     const none = await (await admin.get("/api/evidence/admin/counts?kind=audio&status=flagged")).json();
-    expect(none).toEqual({ total: 0, new: 0, reviewed: 0, flagged: 0, public: 0, private: 0, withdrawn: 0 });
+    expect(none).toEqual({ total: 0, new: 0, reviewed: 0, flagged: 0, public: 0, private: 0, withdrawn: 0, redaction: { none: 0, pending: 0, failed: 0, unverified: 0, passed: 0 } });
   });
 
   test("bad values are a 400 that names the parameter", async () => {

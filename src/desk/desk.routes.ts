@@ -12,13 +12,19 @@ import { bulkAction, consoleItem, countConsole, listConsole, setInvestigatorNote
 import { readBulk, readInvestigatorNotes, readReview } from "./desk-input";
 import { participantSummary } from "./participants.service";
 import { withdrawalConflict } from "./withdrawal-conflict";
+import { redactionConflict } from "../redaction/redaction-conflict";
 
 /**
  * The investigator's desk: the admin list with search, filters, sort and counts, review state, investigator notes and
  * bulk actions. Admins only; the session is checked before any input is read (bodies are read by hand, not parsed first).
  */
 export function deskRoutes(ctx: AppContext) {
-  const changed = ({ ids, skippedWithdrawn }: VisibilityResult) => ({ updated: ids.length, ids, skipped_withdrawn: skippedWithdrawn });
+  const changed = ({ ids, skippedWithdrawn, skippedUnredacted }: VisibilityResult) => ({
+    updated: ids.length,
+    ids,
+    skipped_withdrawn: skippedWithdrawn,
+    skipped_unredacted: skippedUnredacted,
+  });
   // Bodies are read in the handler, after the session check, never parsed before it.
   const bodyReadAfterAuth = { parse: "none" as const };
 
@@ -81,6 +87,7 @@ export function deskRoutes(ctx: AppContext) {
         const overrideWithdrawal = asRecord(await readOptionalSmallJson(request)).override_withdrawal === true;
         const outcome = await toggleVisibility(ctx.db, id, admin, { overrideWithdrawal });
         if ("withdrawal" in outcome) return withdrawalConflict(ctx.db, outcome.withdrawal);
+        if ("unredacted" in outcome) return redactionConflict(ctx.db, id);
         return consoleItemJson(await consoleItem(ctx.db, id));
       },
       bodyReadAfterAuth,

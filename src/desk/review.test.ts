@@ -163,7 +163,7 @@ describe("visibility", () => {
     expect(published.updated).toBe(published.ids.length);
     expect([...published.ids, a.id].sort()).toEqual([...everything].sort());
     const again = await (await admin.put("/api/evidence/makeAllPublic")).json();
-    expect(again).toEqual({ updated: 0, ids: [], skipped_withdrawn: [] });
+    expect(again).toEqual({ updated: 0, ids: [], skipped_withdrawn: [], skipped_unredacted: [] });
     const hidden = await (await admin.put("/api/evidence/makeAllSecret")).json();
     expect([...hidden.ids].sort()).toEqual([...everything].sort());
   });
@@ -177,10 +177,10 @@ describe("bulk actions", () => {
     const bulk = async (ids: number[], action: string) => {
       const response = await admin.put("/api/evidence/bulk", { ids, action });
       expect(response.status).toBe(200);
-      return (await response.json()) as { updated: number; ids: number[]; skipped_withdrawn: number[] };
+      return (await response.json()) as { updated: number; ids: number[]; skipped_withdrawn: number[]; skipped_unredacted: number[] };
     };
     const published = await bulk([x, y, z, 999999, x], "publish");
-    expect({ ...published, ids: [...published.ids].sort() }).toEqual({ updated: 2, ids: [x, y].sort(), skipped_withdrawn: [] });
+    expect({ ...published, ids: [...published.ids].sort() }).toEqual({ updated: 2, ids: [x, y].sort(), skipped_withdrawn: [], skipped_unredacted: [] });
     expect((await adminItem(x))!.is_public).toBe(true);
     const undone = await bulk(published.ids, "unpublish");
     expect([...undone.ids].sort()).toEqual([x, y].sort());
@@ -191,7 +191,7 @@ describe("bulk actions", () => {
     expect((await bulk([x], "reviewed")).ids).toEqual([x]);
     expect((await bulk([x, y], "new")).updated).toBe(2);
     expect((await adminItem(z))!.review_status).toBe("flagged");
-    expect(await bulk([], "publish")).toEqual({ updated: 0, ids: [], skipped_withdrawn: [] });
+    expect(await bulk([], "publish")).toEqual({ updated: 0, ids: [], skipped_withdrawn: [], skipped_unredacted: [] });
   });
 
   test("delete removes the items and their files", async () => {

@@ -8,6 +8,7 @@ import type { Client, Transaction } from "@libsql/client";
 import type { MediaFileRow } from "../db/media-files";
 import type { RenditionKind } from "../db/media-renditions";
 import { mediaUrl } from "../media/media.service";
+import { currentRedactionJoin, PUBLIC_FILE_COLUMNS } from "../redaction/redaction-state";
 import { renditionUrl } from "../renditions/renditions.service";
 
 export type EditionKind = "note" | "image" | "video" | "audio";
@@ -56,8 +57,9 @@ export const extensionOf = (mime: string) => EXTENSIONS[mime.split(";")[0]!.trim
 export async function readEditionItems(reader: Reader, onlyId?: number): Promise<EditionItem[]> {
   const { rows } = await reader.execute({
     sql:
-      "select e.id, e.title, e.notes, e.date_posted, u.username, e.media_type, e.duration_ms, e.media_id, e.thumbnail_id" +
-      ` from evidence e join users u on u.id = e.user_id where e.is_public = 1 and e.withdrawn_at is null${onlyId === undefined ? "" : " and e.id = ?"}` +
+      `select e.id, e.title, e.notes, e.date_posted, u.username, e.media_type, e.duration_ms, ${PUBLIC_FILE_COLUMNS}` +
+      // A redacted item shows its redacted copy alone (src/redaction).
+      ` from evidence e join users u on u.id = e.user_id${currentRedactionJoin("e")} where e.is_public = 1 and e.withdrawn_at is null${onlyId === undefined ? "" : " and e.id = ?"}` +
       " order by e.id desc",
     args: onlyId === undefined ? [] : [onlyId],
   });
@@ -101,7 +103,7 @@ async function publicFiles(reader: Reader, ids: string[]): Promise<Map<string, P
   const { rows } = await reader.execute({
     sql:
       "select id, store_key, public_copy, public_store_key, public_size, mime, size, duration_ms from media_files" +
-      ` where public_copy != 'withheld' and purpose in ('evidence', 'thumbnail') and id in (${ids.map(() => "?").join(", ")})`,
+      ` where public_copy != 'withheld' and purpose in ('evidence', 'thumbnail', 'redaction') and id in (${ids.map(() => "?").join(", ")})`,
     args: ids,
   });
   for (const row of rows) {

@@ -16,11 +16,13 @@ export type EvidenceWithContext = {
   withdrawerName?: string | null;
   /** Copies the server made for viewers (src/renditions); none when not looked up. */
   renditions?: RenditionsOf;
+  /** What a redacted item's public copy hides (public lists only; src/redaction). */
+  redacted?: { picture: boolean; sound: boolean };
 };
 
 const displayUrl = (renditions: RenditionsOf | undefined) => renditions?.renditions.find((rendition) => rendition.kind === "display")?.url;
 
-export function evidenceJson({ item, username, avatarMediaId, fullName, media, renditions, withdrawerName }: EvidenceWithContext) {
+export function evidenceJson({ item, username, avatarMediaId, fullName, media, renditions, withdrawerName, redacted }: EvidenceWithContext) {
   return {
     id: item.id,
     title: item.title,
@@ -45,6 +47,7 @@ export function evidenceJson({ item, username, avatarMediaId, fullName, media, r
     user_id: item.userId,
     ...(username !== undefined ? { username, avatar_AWS_URL: mediaUrl(avatarMediaId) } : {}),
     ...(fullName !== undefined ? { full_name: fullName } : {}),
+    ...(redacted ? { redacted } : {}),
     ...(media ? { media: { size: media.size, mime: media.mime, sha256: media.sha256 } } : {}),
   };
 }

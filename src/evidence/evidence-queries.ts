@@ -8,6 +8,7 @@ import { mediaRows } from "../media/media.service";
 import { withRenditions } from "../renditions/renditions.service";
 import type { Page } from "./evidence-input";
 import type { EvidenceWithContext } from "./evidence-json";
+import { currentRedactionJoin, PUBLIC_FILE_COLUMNS } from "../redaction/redaction-state";
 
 type Viewer = { id: number; admin: boolean };
 
@@ -61,7 +62,7 @@ async function listEvidence(db: Database, filter: ListFilter, page: Page | undef
   let query =
     `select ${listColumns(view)}` +
     " from evidence e join users u on u.id = e.user_id" +
-    (withMedia ? " left join media_files m on m.id = e.media_id" : "") +
+    (withMedia ? " left join media_files m on m.id = e.media_id" : currentRedactionJoin("e")) +
     (conditions.length ? ` where ${conditions.join(" and ")}` : "") +
     " order by e.id desc";
   if (page) {
@@ -77,11 +78,13 @@ async function listEvidence(db: Database, filter: ListFilter, page: Page | undef
 
 /**
  * Columns of a list row: LIST_COLUMNS, then unless public the file's facts and who recorded a withdrawal (17–21), then
- * u.full_name for admins (22). COLUMNS_READ is the count, for a caller that selects more after these.
+ * u.full_name for admins (22). COLUMNS_READ is the count, for a caller that selects more after these. The public list
+ * reads a redacted item's copy in place of its file (src/redaction), then what the copy hides (17–18).
  */
 export const listColumns = (view: ListView) =>
-  `${LIST_COLUMNS}${view !== "public" ? ", m.size, m.mime, m.sha256, e.withdrawn_by, (select username from users where id = e.withdrawn_by)" : ""}` +
-  `${view === "admin" ? ", u.full_name" : ""}`;
+  view === "public"
+    ? `${LIST_COLUMNS.replace("e.media_id, e.thumbnail_id", PUBLIC_FILE_COLUMNS)}, r.picture, r.sound`
+    : `${LIST_COLUMNS}, m.size, m.mime, m.sha256, e.withdrawn_by, (select username from users where id = e.withdrawn_by)${view === "admin" ? ", u.full_name" : ""}`;
 export const ADMIN_COLUMNS_READ = 23;
 
 export function listedFromRow(row: Row, view: ListView): EvidenceWithContext {
@@ -110,6 +113,7 @@ export function listedFromRow(row: Row, view: ListView): EvidenceWithContext {
     listed.withdrawerName = row[21] as string | null;
   }
   if (view === "admin") listed.fullName = row[22] as string;
+  if (view === "public" && (row[17] || row[18])) listed.redacted = { picture: Boolean(row[17]), sound: Boolean(row[18]) };
   return listed;
 }
 

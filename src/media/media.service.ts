@@ -1,8 +1,7 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
-import { eq, inArray, or } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { evidence } from "../db/evidence";
 import { mediaFiles, type MediaFileRow } from "../db/media-files";
 import type { UserRow } from "../db/users";
 import { unsupportedMedia } from "../http/errors";
@@ -15,6 +14,7 @@ import { writePublicCopy, type CopyJob, type WrittenCopy } from "./public-copy";
 import { LargeRead } from "./strip/source";
 import { MediaThreadStopped, writePatchedCopyOffThread, writePublicCopyOffThread } from "./media-thread";
 import { turns } from "./turns";
+import { itemOfCopy, itemOfFile } from "../redaction/redaction-state";
 import { RENDITION_KINDS, renditionKey } from "../renditions/renditions.service";
 
 export type MediaPurpose = MediaFileRow["purpose"];
@@ -161,8 +161,9 @@ export type MediaAccess = { row: MediaFileRow; privileged: boolean; publicItem: 
 
 /**
  * Who may read a media file: avatars anyone; verification photos only owner and admins;
- * evidence media and thumbnails owner and admins, and anyone once the item is public. A file with no safe public
- * copy ("withheld") reaches only owner and admins.
+ * evidence media and thumbnails owner and admins, and anyone once the item is public — unless the item is redacted
+ * (src/redaction): then the public reads only its current redacted copy, once made, and nothing of the original.
+ * A file with no safe public copy ("withheld") reaches only owner and admins.
  */
 export async function mediaAccess(db: Database, id: string, viewer: UserRow | undefined): Promise<MediaAccess> {
   const [row] = await db.select().from(mediaFiles).where(eq(mediaFiles.id, id)).limit(1);
@@ -171,12 +172,14 @@ export async function mediaAccess(db: Database, id: string, viewer: UserRow | un
   if (!privileged && row.publicCopy === "withheld") return undefined;
   if (row.purpose === "avatar") return { row, privileged, publicItem: true };
   if (row.purpose === "verification") return privileged ? { row, privileged, publicItem: false } : undefined;
-  const [item] = await db
-    .select({ isPublic: evidence.isPublic })
-    .from(evidence)
-    .where(or(eq(evidence.mediaId, id), eq(evidence.thumbnailId, id)))
-    .limit(1);
+  if (row.purpose === "redaction") {
+    const copy = await itemOfCopy(db, id);
+    if (privileged) return { row, privileged, publicItem: !!copy?.isPublic && copy.current };
+    return copy?.isPublic && copy.current ? { row, privileged, publicItem: true } : undefined;
+  }
+  const item = await itemOfFile(db, id);
   if (!item) return privileged ? { row, privileged, publicItem: false } : undefined;
-  if (privileged || item.isPublic) return { row, privileged, publicItem: item.isPublic };
+  if (privileged) return { row, privileged, publicItem: item.isPublic && !item.redacts };
+  if (item.isPublic && !item.redacts) return { row, privileged, publicItem: true };
   return undefined;
 }

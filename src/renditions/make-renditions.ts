@@ -32,7 +32,7 @@ export type JobLimits = { timeLimitMs: number; signal: AbortSignal };
  * The stored bytes of key as a file the tools can open, alone in a folder of its own under dir: a hard link for a
  * local folder (a copy where linking is refused), else fetched from the store.
  */
-async function sourceFile(store: MediaStore, key: string, dir: string, name = "source"): Promise<string> {
+export async function sourceFile(store: MediaStore, key: string, dir: string, name = "source"): Promise<string> {
   const folder = path.join(dir, `${name}-in`);
   await mkdir(folder);
   const file = path.join(folder, name);
@@ -118,7 +118,7 @@ export async function makeRenditions(ctx: AppContext, tools: Tools, mediaId: str
  * The tools are told to copy no metadata; this checks it as the public copy of an upload is checked, and takes the
  * cleaned copy if anything was left. A rendition that cannot be checked is not stored (fail closed).
  */
-async function withoutMetadata(out: string, mime: string, dir: string): Promise<string> {
+export async function withoutMetadata(out: string, mime: string, dir: string): Promise<string> {
   const { size } = await stat(out).catch(() => {
     throw new JobFailure("The tool wrote no file.", true);
   });

@@ -9,17 +9,23 @@ export const MAX_RENDITION_BYTES = 1024 * 1024 * 1024;
 /** Peaks are read from the sound at this rate (a picture needs no more). */
 export const PEAKS_SAMPLE_RATE = 4000;
 
-const fit = (px: number) => `scale='if(gte(iw,ih),min(${px},iw),-2)':'if(gte(iw,ih),-2,min(${px},ih))'`;
+export const fit = (px: number) => `scale='if(gte(iw,ih),min(${px},iw),-2)':'if(gte(iw,ih),-2,min(${px},ih))'`;
 /** No tags, chapters or data streams of the source reach a rendition (places, devices, names). */
-const NO_METADATA = ["-map_metadata", "-1", "-map_chapters", "-1"];
+export const NO_METADATA = ["-map_metadata", "-1", "-map_chapters", "-1"];
 /** One filter thread too: a tool stays within 256 MB on a 4K source (bench/hostile.ts), whatever the machine's cores. */
-const QUIET = ["-nostdin", "-hide_banner", "-v", "error", "-y", "-filter_threads", "1"];
+export const QUIET = ["-nostdin", "-hide_banner", "-v", "error", "-y", "-filter_threads", "1"];
 /**
  * x264 with one thread and no lookahead, macroblock tree or B-frames: each of those holds frames of the display size
  * (at 1920 px, ~60 MB for the B-frames and ~60 MB per extra thread), which with a 4K decoder's ~175 MB passed 256 MB.
  * The copy is a little larger for the same quality (CRF 23), and still plain H.264 in MP4.
  */
 const X264_LOW_MEMORY = ["-threads", "1", "-x264-params", "rc-lookahead=0:mbtree=0:bframes=0"];
+/** Every H.264 copy (renditions and redacted copies): CRF 23, capped bitrate, low memory, 8-bit 4:2:0 every browser plays. */
+export const H264_ENCODING = ["-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-maxrate", "5M", "-bufsize", "10M", "-pix_fmt", "yuv420p", ...X264_LOW_MEMORY];
+/** Every AAC sound of a copy. */
+export const AAC_ENCODING = ["-c:a", "aac", "-b:a", "128k"];
+/** An MP4 that plays while it downloads, stopped at the size limit. */
+export const MP4_OUTPUT = ["-movflags", "+faststart", "-fs", String(MAX_RENDITION_BYTES), "-f", "mp4"];
 
 /**
  * The ffmpeg demuxer for each type the sniffer names. ffmpeg never guesses the format from the content: behind a
@@ -55,7 +61,7 @@ export function readOptions(demuxer: string | undefined): string[] {
   return ["-protocol_whitelist", "file", "-f", demuxer];
 }
 /** One decoder thread: each thread of ffmpeg's HEVC decoder holds its own frames (4K: ~40 MB more per thread). */
-const inputOf = (source: string, demuxer: string | undefined) => ["-threads", "1", ...readOptions(demuxer), "-i", source];
+export const inputOf = (source: string, demuxer: string | undefined) => ["-threads", "1", ...readOptions(demuxer), "-i", source];
 
 export type RecipeInput = { source: string; demuxer: string | undefined; out: string; seconds?: number; kind: Recipe["kind"] };
 
@@ -80,21 +86,19 @@ export function recipeCommands(tools: Tools, make: Recipe["make"], { source, dem
       return [
         ffmpeg(
           ...inputOf(source, demuxer), "-map", "0:v:0", "-map", "0:a:0?", ...NO_METADATA, "-sn", "-dn",
-          "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-maxrate", "5M", "-bufsize", "10M", "-pix_fmt", "yuv420p",
-          "-vf", fit(LONG_EDGE.display), "-c:a", "aac", "-b:a", "128k", "-ac", "2",
-          "-movflags", "+faststart", "-fs", String(MAX_RENDITION_BYTES), ...X264_LOW_MEMORY, "-f", "mp4", out,
+          ...H264_ENCODING, "-vf", fit(LONG_EDGE.display), ...AAC_ENCODING, "-ac", "2", ...MP4_OUTPUT, out,
         ),
       ];
     case "remux-mp4":
       return [
         ffmpeg(
           ...inputOf(source, demuxer), "-map", "0:v:0", "-map", "0:a:0?", ...NO_METADATA, "-sn", "-dn", "-c:v", "copy", "-tag:v", "avc1",
-          "-c:a", "aac", "-b:a", "128k", "-ac", "2", "-movflags", "+faststart", "-fs", String(MAX_RENDITION_BYTES), "-f", "mp4", out,
+          ...AAC_ENCODING, "-ac", "2", ...MP4_OUTPUT, out,
         ),
       ];
     case "aac-m4a":
       return [
-        ffmpeg(...inputOf(source, demuxer), "-map", "0:a:0", "-vn", ...NO_METADATA, "-c:a", "aac", "-b:a", "128k", "-movflags", "+faststart", "-fs", String(MAX_RENDITION_BYTES), "-f", "mp4", out),
+        ffmpeg(...inputOf(source, demuxer), "-map", "0:a:0", "-vn", ...NO_METADATA, ...AAC_ENCODING, ...MP4_OUTPUT, out),
       ];
     case "peaks":
       return [ffmpeg(...inputOf(source, demuxer), "-map", "0:a:0", "-vn", "-ac", "1", "-ar", String(PEAKS_SAMPLE_RATE), "-f", "s16le", "-")];

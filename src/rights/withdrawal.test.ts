@@ -58,12 +58,12 @@ describe("no publishing path undoes a withdrawal", () => {
   test("bulk publish skips it, says so, and publishes the rest", async () => {
     const answer = await admin.put("/api/evidence/bulk", { ids: [withdrawn, miraOther, bos], action: "publish" });
     expect(answer.status).toBe(200);
-    expect(await answer.json()).toEqual({ updated: 2, ids: [miraOther, bos], skipped_withdrawn: [withdrawn] });
+    expect(await answer.json()).toEqual({ updated: 2, ids: [miraOther, bos], skipped_withdrawn: [withdrawn], skipped_unredacted: [] });
     const shown = await publicIds();
     expect(shown).toContain(miraOther);
     expect(shown).not.toContain(withdrawn);
     // Unpublishing reports nothing skipped.
-    expect(await (await admin.put("/api/evidence/bulk", { ids: [miraOther], action: "unpublish" })).json()).toEqual({ updated: 1, ids: [miraOther], skipped_withdrawn: [] });
+    expect(await (await admin.put("/api/evidence/bulk", { ids: [miraOther], action: "unpublish" })).json()).toEqual({ updated: 1, ids: [miraOther], skipped_withdrawn: [], skipped_unredacted: [] });
   });
 
   test("Make All Public leaves it private and lists it", async () => {

@@ -4,6 +4,7 @@
  */
 import { scheduleBackups } from "../backups/backup-schedule";
 import type { JobRunner } from "../jobs/job-runner";
+import { startRedactions } from "../redaction/redaction-runner";
 import { startRenditions } from "../renditions/renditions-runner";
 import { findTools, toolReport } from "../renditions/tools";
 import type { AppContext } from "../context";
@@ -26,6 +27,8 @@ export type ServerWatch = {
   metrics: RequestMetrics;
   /** What this instance can make for viewers (src/renditions), and its job runner when it makes any. */
   renditions: { found: string[]; missing: string[]; runner: JobRunner | undefined };
+  /** Its redaction job runner (src/redaction), with the same tools and limits. */
+  redactions: JobRunner | undefined;
   /** The database's growth, for its disk's hours left. */
   databaseGrowth: DatabaseGrowth;
   /** Since when the database cannot be reached (an outage of a libSQL server). */
@@ -49,6 +52,7 @@ export function startWatch(ctx: AppContext, tls: ServerTls | undefined, uncleanS
   const stopBackups = scheduleBackups(ctx, instanceId, errors);
   const tools = findTools();
   const renditions = { ...toolReport(tools), runner: startRenditions(ctx, tools) };
+  const redactions = startRedactions(ctx, tools, () => renditions.runner?.nudge());
   if (ctx.config.renditions.jobs > 0) {
     for (const line of renditions.found) console.log(`renditions: found ${line}`);
     for (const line of renditions.missing) console.log(`renditions: missing ${line}; install it for these copies`);
@@ -61,12 +65,14 @@ export function startWatch(ctx: AppContext, tls: ServerTls | undefined, uncleanS
     errors,
     metrics: new RequestMetrics(),
     renditions,
+    redactions,
     databaseGrowth: new DatabaseGrowth(),
     database,
     uncleanStop,
     async stop() {
       clearInterval(warningCheck);
       stopBackups();
+      await redactions?.stop();
       await renditions.runner?.stop();
       await heartbeat.stop();
     },

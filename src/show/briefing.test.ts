@@ -42,11 +42,11 @@ describe("the briefing", () => {
     const codes = async () => ((await (await admin.get("/api/show/warnings")).json()) as Json).warnings.map((w: Json) => w.code);
     const server = ["plain-http", "no-mail", "backups-off"];
     const texts = ["built-in-meeting-place", "default-privacy-contact"];
-    expect(await codes()).toEqual([...server, "default-tutorial", "default-instructions", ...texts, "default-spy-url"]);
+    expect(await codes()).toEqual([...server, "default-tutorial", "default-instructions", ...texts, "default-spy-url", "redaction-optional"]);
     await admin.delete("/api/show/media/onboarding-video");
     expect(await codes()).toContain("default-briefing");
     await admin.put("/api/show", { instructions: ["Meet at Pier 4."], spy_url: "https://harbour.example/" });
     // FAQ answer 2 still names the example's meeting place: that row stays (src/show/warnings.test.ts).
-    expect(await codes()).toEqual([...server, "default-briefing", "default-tutorial", ...texts]);
+    expect(await codes()).toEqual([...server, "default-briefing", "default-tutorial", ...texts, "redaction-optional"]);
   });
 });

@@ -14,7 +14,9 @@ type ListField = { kind: "list"; min: number; maxItems: number; maxEach: number;
 type FaqField = { kind: "faq"; maxItems: number };
 type ColourField = { kind: "colour" };
 type UrlField = { kind: "url" };
-type FieldSpec = TextField | ListField | FaqField | ColourField | UrlField;
+/** A yes/no rule of the show (a boolean, not words). */
+type FlagField = { kind: "flag" };
+type FieldSpec = TextField | ListField | FaqField | ColourField | UrlField | FlagField;
 
 const plain = (min: number, max: number): TextField => ({ kind: "text", format: "plain", min, max });
 const md = (min: number, max: number): TextField => ({ kind: "text", format: "md", min, max });
@@ -39,6 +41,8 @@ export const SHOW_FIELDS = {
   archive_licence: plain(0, 5000),
   /** The credit line shown with the archive, its edition and its manifests. */
   archive_credit: plain(0, 300),
+  /** Photos and videos must pass the redaction step (src/redaction) before they can be made public; off by default. */
+  redaction_required: { kind: "flag" },
 } satisfies Record<string, FieldSpec>;
 
 export type ShowField = keyof typeof SHOW_FIELDS;
@@ -62,6 +66,7 @@ export type ShowText = {
   privacy_notice: string;
   archive_licence: string;
   archive_credit: string;
+  redaction_required: boolean;
 };
 
 export const DEFAULT_SPY_URL = "https://example.org/";
@@ -111,6 +116,7 @@ export function defaultText(projectName = DEFAULT_PROJECT_NAME): ShowText {
     privacy_notice: english("privacy_notice").replace("{project}", projectName),
     archive_licence: "",
     archive_credit: "",
+    redaction_required: false,
   };
 }
 
@@ -183,6 +189,9 @@ export function readField(field: ShowField, value: unknown): ShowText[ShowField]
     }
     case "url":
       return readUrl(field, value);
+    case "flag":
+      if (typeof value !== "boolean") throw badRequest(`${field} must be true or false.`);
+      return value;
     case "list":
       return readList(field, spec, value);
     case "faq":

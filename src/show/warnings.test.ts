@@ -28,7 +28,7 @@ describe("a fresh install: no SMTP, no backups, the built-in texts", () => {
     const list = await rows(await adminActor(server.url));
     expect(codes(list)).toEqual([
       "plain-http", "no-mail", "backups-off", "default-briefing", "default-tutorial", "default-instructions",
-      "built-in-meeting-place", "default-privacy-contact", "default-spy-url",
+      "built-in-meeting-place", "default-privacy-contact", "default-spy-url", "redaction-optional",
     ]);
     expect(row(list, "no-mail")).toEqual({
       code: "no-mail",

@@ -99,6 +99,8 @@ async function checklist(ctx: AppContext, show: Show, mailTested: string | undef
     if (places.length) items.push({ code: detail.code, params: { fields: places.map((place) => place.name).join(", ") }, href: showAt(SECTION_OF[places[0]!.field] ?? "landing") });
   }
   if (show.text.spy_url === DEFAULT_SPY_URL) items.push({ code: "default-spy-url", params: { url: DEFAULT_SPY_URL }, href: showAt("landing") });
+  // Street footage shows bystanders: the operator is offered the rule that faces are redacted before publishing.
+  if (!show.text.redaction_required) items.push({ code: "redaction-optional", href: showAt("archive") });
   return items;
 }
 
@@ -118,4 +120,5 @@ export async function showWarnings(ctx: AppContext, show: Show): Promise<Warning
 export const WARNING_CODES = [
   "no-admin", "plain-http", "archive-mode", "no-mail", "mail-untested", "backups-off", "default-briefing", "default-tutorial",
   "default-instructions", ...BUILT_IN_DETAILS.map((detail) => detail.code), "default-spy-url",
+  "redaction-optional",
 ];

@@ -32,5 +32,5 @@ test("an item sent and a participant renamed through one instance are found by s
   expect(await search("farkas")).toEqual([]);
 
   expect((await (await adminActor(first.url)).put(`/api/evidence/review/${id}`, { status: "flagged" })).status).toBe(200);
-  expect(await (await admin.get("/api/evidence/admin/counts?q=kingfisher")).json()).toEqual({ total: 1, new: 0, reviewed: 0, flagged: 1, public: 0, private: 1, withdrawn: 0 });
+  expect(await (await admin.get("/api/evidence/admin/counts?q=kingfisher")).json()).toEqual({ total: 1, new: 0, reviewed: 0, flagged: 1, public: 0, private: 1, withdrawn: 0, redaction: { none: 1, pending: 0, failed: 0, unverified: 0, passed: 0 } });
 });
