@@ -15,7 +15,7 @@ import { chromium } from "playwright-core";
 const ROOT = path.resolve(import.meta.dir, "../..");
 const PORTRAIT = "/usr/lib/python3/dist-packages/skimage/data/astronaut.png";
 const MODELS = path.join(ROOT, "node_modules/@vladmandic/face-api/model");
-const SCALES = [0.1, 0.2, 0.35, 0.6, 1];
+const SCALES = (process.env.DETECT_SCALES ?? "0.1,0.2,0.35,0.6,1").split(",").map(Number);
 const ANGLES = [-30, -15, 0, 15, 30];
 const STEP_MS = 250;
 
@@ -61,7 +61,9 @@ try {
   tab.on("pageerror", (error) => console.error("page error:", error.message));
   await tab.goto(`http://127.0.0.1:${server.port}/`);
   await tab.waitForSelector("body[data-ready='1']", { state: "attached" });
-  for (const detector of ["ssd", "tiny"] as const) {
+
+  for (const detector of (process.env.DETECTORS ?? "ssd,tiny").split(",") as ("ssd" | "tiny")[]) {
+    console.log(`loading ${detector} …`);
     const loadMs = await tab.evaluate((name) => (window as any).bench.prepare(name), detector);
     const backend = await tab.evaluate(() => (window as any).bench.backend());
     const rows: { url: string; faces: number; ms: number; best: number }[] = await tab.evaluate(
