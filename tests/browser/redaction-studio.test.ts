@@ -138,6 +138,10 @@ test("1280px: a video's moving face is tracked into a region with keyframes, pub
   await page.getByRole("button", { name: "Blur all faces" }).click();
   // The region is where the face is at another time: half-way through, the player shows it over the face.
   await page.getByLabel(/^Time /).fill("3000");
+  await page.waitForFunction(() => {
+    const video = document.querySelector("video");
+    return video !== null && Math.abs(video.currentTime - 3) < 0.05 && !video.seeking;
+  });
   await snap(page, "video-at-3s");
   await saveCheckPublish(page);
   await snap(page, "video-published");
@@ -164,6 +168,7 @@ test("390px: a recording's voice disguised over the whole recording, published; 
 
   const arabic = await openStudio(PHONE, id);
   await showLanguage(arabic.page, "ar");
+  await arabic.page.screenshot({ path: `${SHOTS}/audio-ar-switched-390.png` });
   await arabic.page.getByText("استوديو الإخفاء").waitFor();
   await snap(arabic.page, "audio-ar");
   await arabic.context.close();
