@@ -81,6 +81,9 @@ export function Verification({
               ))}
             </div>
           )}
+          {kind === "video" && faces && faces.length > 0 && (
+            <p className="text-sm">{[...new Set(faces.map((face) => t("redaction.verify.at", { seconds: ((face.at_ms ?? 0) / 1000).toFixed(1) })))].join(", ")}</p>
+          )}
           {!verification.accepted && (
             <div className="flex flex-wrap gap-2">
               {faces && faces.length > 0 && (

@@ -66,7 +66,7 @@ const sameFace = (a: Box, b: Box) => overlap(a, b) > 0.1 || centreDistance(a, b)
 /**
  * Faces of successive samples linked into tracks (each face to the nearest track last seen one sample before), each
  * track a region that follows it: a keyframe per sample (thinned to the bound), from half a step before its first
- * sample to half a step after its last, so the frames between samples are covered too.
+ * sample to half a step after its last (to the end when its last is the video's last), so the frames between samples are covered too.
  */
 export function trackFaces(samples: Sample[], stepMs: number, durationMs: number): Region[] {
   type Track = { frames: Keyframe[]; lastIndex: number };
@@ -88,8 +88,9 @@ export function trackFaces(samples: Sample[], stepMs: number, durationMs: number
   return tracks.map(({ frames }) => {
     const keyframes = thin(frames, KEYFRAMES_MAX);
     const from_ms = Math.max(0, Math.round(frames[0]!.at_ms - stepMs / 2));
-    const to_ms = Math.min(Math.round(durationMs), Math.round(frames.at(-1)!.at_ms + stepMs / 2));
-    return { ...pick(keyframes[0]!), effect: "blur" as const, from_ms, ...(to_ms > from_ms ? { to_ms } : {}), keyframes };
+    // Seen in the last sample: it stays to the end (the frames after the last sample are not covered otherwise).
+    const to_ms = frames.at(-1)!.at_ms + stepMs >= durationMs ? undefined : Math.round(frames.at(-1)!.at_ms + stepMs / 2);
+    return { ...pick(keyframes[0]!), effect: "blur" as const, from_ms, ...(to_ms === undefined ? {} : { to_ms }), keyframes };
   });
 }
 
