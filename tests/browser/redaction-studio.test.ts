@@ -122,6 +122,10 @@ for (const viewport of [LAPTOP, PHONE]) {
     expect(redactions.passed).toBe(true);
     expect(redactions.verification.faces_found).toBe(0);
     expect((await publicItem(id))?.redacted).toEqual({ picture: true, sound: false });
+    // The desk marks it, and its redaction filter finds it.
+    await page.goto(`/admin?redaction=passed`);
+    await page.locator(".redaction-mark", { hasText: "Redacted" }).first().waitFor();
+    await snap(page, "photo-desk");
     expect(problems).toEqual([]);
     await context.close();
     await visitorSees(id, viewport, "Faces blurred by the organisers", "photo");
