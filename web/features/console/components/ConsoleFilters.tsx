@@ -110,7 +110,7 @@ export function ConsoleFilters({
         <Compact label={t("console.filter.kind")} value={query.kind} onChange={(event) => onChange({ kind: event.target.value })} options={KINDS()} />
         <Compact label={t("console.filter.review")} value={query.status} onChange={(event) => onChange({ status: event.target.value })} options={STATES()} />
         <Compact label={t("console.filter.visibility")} value={query.visibility} onChange={(event) => onChange({ visibility: event.target.value })} options={VISIBILITIES()} />
-        <Compact label={t("console.filter.redaction")} value={query.redaction} onChange={(event) => onChange({ redaction: event.target.value })} options={REDACTIONS()} />
+        <Compact label={t("console.filter.redaction")} value={query.redaction} onChange={(event) => onChange({ redaction: event.target.value })} options={REDACTIONS()} className={`${control} sm:max-w-48`} />
         <Compact
           label={t("console.filter.participant")}
           value={query.user}
