@@ -1,7 +1,8 @@
 /**
  * The studio's face detector in Chromium: recall on a portrait at several sizes and angles, time per photo, and time
  * per minute of 720p video sampled every 250 ms, for both models the package ships (ssd_mobilenetv1 and tiny).
- * Run: node_modules/.bin/bun bench/redaction/detect.ts   (env: DETECT_GPU=1 lets Chromium use the GPU if it has one)
+ * Run: node_modules/.bin/bun bench/redaction/detect.ts
+ *   env: DETECTORS=ssd,tiny  DETECT_SCALES=0.1,0.2,0.35,0.6,1  DETECT_VIDEO_SECONDS=20  DETECT_GPU=1 (let Chromium use a GPU)
  * Test pictures: Debian python3-skimage's public-domain astronaut.png scaled (10–100 % of a 1280 px frame's height)
  * and turned (−30°…30°), made with ffmpeg into a temp folder; the video pans and zooms across it (tests' way).
  * It bundles web/features/redaction/detector.ts into a page (bench/redaction/detect-page.ts) served on localhost with
@@ -18,6 +19,8 @@ const MODELS = path.join(ROOT, "node_modules/@vladmandic/face-api/model");
 const SCALES = (process.env.DETECT_SCALES ?? "0.1,0.2,0.35,0.6,1").split(",").map(Number);
 const ANGLES = [-30, -15, 0, 15, 30];
 const STEP_MS = 250;
+/** The face's side in the portrait (tests/support/faces.ts measures it at 95 of 512 px). */
+const FACE_SHARE = 95 / 512;
 
 const work = await mkdtemp(path.join(tmpdir(), "detect-bench-"));
 async function ffmpeg(...args: string[]) {
@@ -37,9 +40,10 @@ async function makeImage(scale: number, angle: number): Promise<string> {
 
 const images: { name: string; scale: number; angle: number }[] = [];
 for (const scale of SCALES) for (const angle of ANGLES) images.push({ name: await makeImage(scale, angle), scale, angle });
-// 20 s of 720p: zoom in and pan, so the face changes size and place (as tests/support/faces.ts makes its video).
+const VIDEO_SECONDS = Number(process.env.DETECT_VIDEO_SECONDS ?? 20);
+// 720p: zoom in and pan, so the face changes size and place (as tests/support/faces.ts makes its video).
 await ffmpeg("-loop", "1", "-i", PORTRAIT, "-vf", "scale=2560:2560,zoompan=z='1+0.5*on/600':x='iw/2-(iw/zoom/2)+200*sin(on/60)':y='ih/2-(ih/zoom/2)':d=600:s=1280x720:fps=30,format=yuv420p",
-  "-t", "20", "-c:v", "libx264", "-preset", "veryfast", "-movflags", "+faststart", path.join(work, "pan.mp4"));
+  "-t", String(VIDEO_SECONDS), "-c:v", "libx264", "-preset", "veryfast", "-movflags", "+faststart", path.join(work, "pan.mp4"));
 
 const page = await Bun.build({ entrypoints: [path.join(import.meta.dir, "detect-page.ts")], target: "browser", format: "esm", minify: true, splitting: true, outdir: path.join(work, "js") });
 if (!page.success) throw new Error(page.logs.join("\n"));
@@ -74,7 +78,7 @@ try {
     console.log(`recall by size (share of ${ANGLES.length} angles ${ANGLES.join("/")}° with the face found):`);
     for (const scale of SCALES) {
       const found = rows.filter((row, i) => images[i]!.scale === scale && row.faces > 0).length;
-      console.log(`  face ${Math.round(scale * 720 * 0.45)} px tall (portrait ${Math.round(scale * 100)} % of 720 p): ${found}/${ANGLES.length}`);
+      console.log(`  face ~${Math.round(scale * 720 * FACE_SHARE)} px wide (portrait ${Math.round(scale * 100)} % of 720 p): ${found}/${ANGLES.length}`);
     }
     const byAngle = ANGLES.map((angle) => `${angle}°: ${rows.filter((row, i) => images[i]!.angle === angle && row.faces > 0).length}/${SCALES.length}`);
     console.log(`recall by angle: ${byAngle.join(", ")}; overall ${rows.filter((row) => row.faces > 0).length}/${rows.length}`);
