@@ -126,6 +126,12 @@ for (const viewport of [LAPTOP, PHONE]) {
     await page.goto(`/admin?redaction=passed`);
     await page.locator(".redaction-mark", { hasText: "Redacted" }).first().waitFor();
     await snap(page, "photo-desk");
+    if (viewport === LAPTOP) {
+      // Its viewer offers the studio again.
+      await page.getByText(`Two faces in the foyer (${viewport.width})`).first().click();
+      await page.getByRole("link", { name: "Redact", exact: true }).click();
+      await page.waitForURL(`**/admin/evidence/${id}/redact`);
+    }
     expect(problems).toEqual([]);
     await context.close();
     await visitorSees(id, viewport, "Faces blurred by the organisers", "photo");
