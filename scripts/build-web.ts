@@ -94,19 +94,34 @@ await writeFile(join(outDir, "index.html"), html);
 
 await cp(join(webDir, "public"), outDir, { recursive: true });
 
+// The redaction studio's face detector (web/features/redaction/detector.ts) loads its weights from our own origin:
+// venues have no internet. Only the two detection models; the package's other nets are not used.
+const FACE_MODELS = join(root, "node_modules/@vladmandic/face-api/model");
+await mkdir(join(outDir, "models", "face"), { recursive: true });
+for (const name of await readdir(FACE_MODELS)) {
+  if (/^(ssd_mobilenetv1|tiny_face_detector)_model/.test(name)) await cp(join(FACE_MODELS, name), join(outDir, "models", "face", name));
+}
+/** The detector's chunk (tfjs inside, ~1 MB): the studio's alone, fetched when an admin opens it. */
+const detectorChunks = new Set(
+  Object.entries(bundle.metafile?.outputs ?? {})
+    .filter(([, output]) => Object.keys(output.inputs).some((input) => input.includes("@vladmandic/face-api")))
+    .map(([file]) => `assets/${file.replace(/^\.\//, "")}`),
+);
+
 /**
  * Not precached: the onboarding and tutorial videos. An operator may replace them with a briefing of a hundred MB,
  * which every phone would then download at its first visit over the venue's Wi-Fi (and iOS may refuse to store);
  * they are played online with byte ranges instead, and their captions (precached) stand in as a transcript offline.
+ * Nor the face detector's models (6 MB) and chunk: only an admin's studio uses them, online.
  */
-const NOT_PRECACHED = /\.(mp4|webm)$/;
+const NOT_PRECACHED = /\.(mp4|webm)$|^models\//;
 
 /** Every other file of dist/web, with the first 16 hex digits of its SHA-256 as the revision Workbox compares. */
 async function precacheManifest(): Promise<{ url: string; revision: string }[]> {
   const files = (await readdir(outDir, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name).slice(outDir.length + 1).split("\\").join("/"))
-    .filter((file) => !NOT_PRECACHED.test(file))
+    .filter((file) => !NOT_PRECACHED.test(file) && !detectorChunks.has(file))
     .sort();
   return Promise.all(
     files.map(async (file) => ({

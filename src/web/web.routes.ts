@@ -21,6 +21,7 @@ const CONTENT_TYPES: Record<string, string> = {
   ".json": "application/json",
   ".txt": "text/plain; charset=utf-8",
   ".woff2": "font/woff2",
+  ".bin": "application/octet-stream", // the face detector's weights (models/face/)
 };
 
 /** Text formats worth compressing. Images, video and fonts are compressed already (and media needs byte ranges). */

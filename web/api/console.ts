@@ -11,6 +11,8 @@ export interface ConsoleItem extends Evidence {
   investigator_notes?: string;
   updated_at?: string | null;
   verification_photo_url?: string | null;
+  /** The item's current redaction version (issue 46): null when it has none. */
+  redaction?: { version: number; status: "pending" | "done" | "failed"; passed: boolean } | null;
 }
 
 /** The list's query, named as the server's query schema names it; empty strings are left out of the URL. */
@@ -19,6 +21,8 @@ export interface ConsoleQuery {
   kind: string;
   status: string;
   visibility: string;
+  /** The redaction step (issue 46): none, pending, failed, unverified, passed. */
+  redaction: string;
   user: string;
   from: string;
   to: string;
@@ -28,7 +32,7 @@ export interface ConsoleQuery {
 }
 
 /** The whole list: no filter, the default sort. */
-export const NO_FILTERS: ConsoleQuery = { q: "", kind: "", status: "", visibility: "", user: "", from: "", to: "", sort: "", id: "" };
+export const NO_FILTERS: ConsoleQuery = { q: "", kind: "", status: "", visibility: "", redaction: "", user: "", from: "", to: "", sort: "", id: "" };
 
 export interface ConsoleCounts {
   total: number;
@@ -47,6 +51,8 @@ export interface BulkResult {
   ids: number[];
   /** Withdrawn items a publish left private (a withdrawal is a standing instruction). */
   skipped_withdrawn?: number[];
+  /** Items a publish left private because they have not passed the redaction step (issue 46). */
+  skipped_unredacted?: number[];
 }
 
 /** The 409 of a clearance on a withdrawn item, and what the override dialog names. */
@@ -90,7 +96,7 @@ export function consoleParams(query: Partial<ConsoleQuery>): URLSearchParams {
   return params;
 }
 
-const QUERY_NAMES: (keyof ConsoleQuery)[] = ["q", "kind", "status", "visibility", "user", "from", "to", "sort", "id"];
+const QUERY_NAMES: (keyof ConsoleQuery)[] = ["q", "kind", "status", "visibility", "redaction", "user", "from", "to", "sort", "id"];
 
 /** The query a URL's search string holds (absent names are empty). */
 export function parseConsoleQuery(search: string): ConsoleQuery {

@@ -58,6 +58,8 @@ export interface Show {
   /** The public archive's licence (a Creative Commons name or the operator's text) and credit line; "" when not set. */
   archive_licence: string;
   archive_credit: string;
+  /** Photos and videos must pass the redaction step before they can be made public (issue 46; off by default). */
+  redaction_required: boolean;
   onboarding_video_url: string;
   onboarding_video_sources: VideoSource[];
   onboarding_captions_url: string;
@@ -94,6 +96,7 @@ export const EDITABLE_FIELDS = [
   "archive_intro",
   "archive_licence",
   "archive_credit",
+  "redaction_required",
   "reset_mail_subject",
   "reset_mail_note",
   "privacy_notice",

@@ -50,6 +50,8 @@ export interface Evidence {
   renditions?: Rendition[];
   /** True while the server is still making them. */
   renditions_preparing?: boolean;
+  /** A public item's copy was redacted by the organisers (issue 46): faces or places hidden, the voice changed. */
+  redacted?: { picture: boolean; sound: boolean };
 }
 
 export interface Rendition {

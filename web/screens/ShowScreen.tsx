@@ -13,7 +13,7 @@ import { type RestorablePart, RestoreDefaults } from "../features/show/component
 import { LeaveDialog, SaveBar, type SaveStatus } from "../features/show/components/SaveBar";
 import { Section } from "../features/show/components/Section";
 import { ServerWarnings } from "../features/show/components/ServerWarnings";
-import { AccentField, FaqList, markdownHint, ParagraphList, ShowText } from "../features/show/components/ShowFields";
+import { AccentField, FaqList, markdownHint, ParagraphList, ShowFlag, ShowText } from "../features/show/components/ShowFields";
 import { ShowPreview } from "../features/show/components/ShowPreview";
 import { TranslationEditor } from "../features/show/components/TranslationEditor";
 import { changeCount, changesOf, draftOf, previewOf, type StagedMedia } from "../features/show/draft";
@@ -149,6 +149,7 @@ function MainEditor({ show: loaded, language, staged, onSaved, onDirty, after }:
               <ParagraphList edit={edit} field="archive_intro" min={1} max={20} />
               <ShowText edit={edit} field="archive_licence" label={t("showEditor.archive_licence")} multiline maxLength={5000} hint={t("showEditor.archive_licence_hint")} />
               <ShowText edit={edit} field="archive_credit" label={t("showEditor.archive_credit")} maxLength={300} hint={t("showEditor.archive_credit_hint")} />
+              <ShowFlag edit={edit} field="redaction_required" label={t("showEditor.redaction_required")} hint={t("showEditor.redaction_required_hint")} />
             </Section>
             <Section anchor="privacy" title={t("privacy.notice_title")} lead={t("showEditor.section.privacy_lead")} restore={restore(["privacy_notice"], "privacy")}>
               <ShowText edit={edit} field="privacy_notice" label={t("showEditor.privacy_notice")} multiline maxLength={20_000} hint={markdownHint()} />

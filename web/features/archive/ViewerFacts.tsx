@@ -40,6 +40,12 @@ export function ViewerFacts({ item }: { item: Evidence }) {
           </>
         )}
       </dl>
+      {(item.redacted?.picture || item.redacted?.sound) && (
+        <ul className="space-y-1 text-sm text-ink-100" data-redacted>
+          {item.redacted.picture && <li>{t("archive.redacted.picture")}</li>}
+          {item.redacted.sound && <li>{t("archive.redacted.sound")}</li>}
+        </ul>
+      )}
     </div>
   );
 }

@@ -34,6 +34,7 @@ const InvitationScreen = retryableLazy(() => import("../../screens/InvitationScr
 const ShowScreen = retryableLazy(() => import("../../screens/ShowScreen"));
 const SetupScreen = retryableLazy(() => import("../../screens/SetupScreen"));
 const ServerScreen = retryableLazy(() => import("../../screens/ServerScreen"));
+const RedactionScreen = retryableLazy(() => import("../../screens/RedactionScreen"));
 const LanguagesScreen = retryableLazy(() => import("../../screens/LanguagesScreen"));
 const HelpScreen = retryableLazy(() => import("../../screens/HelpScreen"));
 const ResetPasswordEmailScreen = retryableLazy(() => import("../../screens/ResetPasswordEmailScreen"));
@@ -105,6 +106,11 @@ export function AppRoutes() {
         <Route path="/admin/languages">
           <AdminOnly>
             <LanguagesScreen />
+          </AdminOnly>
+        </Route>
+        <Route path="/admin/evidence/:id/redact">
+          <AdminOnly>
+            <RedactionScreen />
           </AdminOnly>
         </Route>
         <Route path="/admin/server">

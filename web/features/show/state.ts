@@ -32,6 +32,7 @@ const UNREACHABLE_SHOW: Show = {
   privacy_notice_version: 0,
   archive_licence: "",
   archive_credit: "",
+  redaction_required: false,
   onboarding_video_url: "/onboarding.mp4",
   onboarding_video_sources: [
     { url: "/onboarding.webm", type: "video/webm" },

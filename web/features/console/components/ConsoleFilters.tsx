@@ -26,6 +26,14 @@ const VISIBILITIES = options([
   ["private", "evidence.private"],
   ["withdrawn", "console.filter.withdrawn"],
 ]);
+const REDACTIONS = options([
+  ["", "console.filter.any_redaction"],
+  ["none", "console.redaction.state.none"],
+  ["pending", "console.redaction.state.pending"],
+  ["failed", "console.redaction.state.failed"],
+  ["unverified", "console.redaction.state.unverified"],
+  ["passed", "console.redaction.state.passed"],
+]);
 const SORTS = options([
   ["", "console.sort.newest"],
   ["oldest", "console.sort.oldest"],
@@ -72,7 +80,7 @@ export function ConsoleFilters({
   const [unfolded, setUnfolded] = useState(false);
   const [dates, setDates] = useState(false);
   const searchId = useId();
-  const active = [query.kind, query.status, query.visibility, query.user, query.from, query.to, query.sort].filter(Boolean).length;
+  const active = [query.kind, query.status, query.visibility, query.redaction, query.user, query.from, query.to, query.sort].filter(Boolean).length;
   useEffect(() => setText(query.q), [query.q]);
   useEffect(() => {
     if (text === query.q) return;
@@ -103,6 +111,7 @@ export function ConsoleFilters({
         <Compact label={t("console.filter.kind")} value={query.kind} onChange={(event) => onChange({ kind: event.target.value })} options={KINDS()} />
         <Compact label={t("console.filter.review")} value={query.status} onChange={(event) => onChange({ status: event.target.value })} options={STATES()} />
         <Compact label={t("console.filter.visibility")} value={query.visibility} onChange={(event) => onChange({ visibility: event.target.value })} options={VISIBILITIES()} />
+        <Compact label={t("console.filter.redaction")} value={query.redaction} onChange={(event) => onChange({ redaction: event.target.value })} options={REDACTIONS()} className={`${control} sm:max-w-48`} />
         <ParticipantPicker participants={participants} value={query.user} onChange={(user) => onChange({ user })} className={`${control} px-4 sm:w-44`} />
         <Compact label={t("console.filter.sort")} value={query.sort} onChange={(event) => onChange({ sort: event.target.value })} options={SORTS()} />
         {showDates ? (

@@ -10,6 +10,7 @@ import { TableFrame } from "../../../ui/Table";
 import { t, type MessageId } from "../../i18n/i18n";
 import { thumbnailUrl } from "../../media/renditions";
 import { WithdrawnMark } from "./WithdrawnMark";
+import { RedactionMark } from "./RedactionMark";
 
 // One slot for every row, picture or not, so titles start at the same place.
 const ROW_THUMBNAIL = "flex h-10 w-14 sm:h-12 sm:w-16 lg:h-7 lg:w-10";
@@ -192,6 +193,7 @@ export function ConsoleTable({ items, cursorId, selected, onOpen, onCursor, onTo
                   </div>
                   {/* A line of its own: the other rows keep their one line. */}
                   <WithdrawnMark item={item} className="mt-1.5 max-w-48 max-sm:hidden" />
+                  <RedactionMark item={item} />
                 </td>
               </tr>
             );

@@ -6,6 +6,7 @@ import { t } from "../../i18n/i18n";
 import { useDraft } from "../hooks/useDraft";
 import { reviewLabel } from "./ConsoleTable";
 import { VisibilitySwitch } from "./VisibilitySwitch";
+import { RedactLink, RedactionMark } from "./RedactionMark";
 
 export type NotesOutcome = "saved" | "failed" | NotesConflict;
 
@@ -74,6 +75,8 @@ export function ViewerPanel({
           ))}
         </div>
         <div className="flex flex-wrap items-center gap-3">
+          <RedactionMark item={item} />
+          <RedactLink item={item} />
           <VisibilitySwitch item={item} onRequest={() => onVisibility(item)} />
           {!item.withdrawn_at && (
             <Button variant="ghost" size="sm" onClick={() => onWithdraw(item)}>

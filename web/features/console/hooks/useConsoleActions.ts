@@ -38,9 +38,12 @@ export const doneText = (action: BulkAction, count: number) => t(DONE[action], {
  * (a selection), "2 withdrawn items stay private: …" (Make All Public).
  */
 export const withdrawnNote = (
-  result: Pick<BulkResult, "skipped_withdrawn">,
+  result: Pick<BulkResult, "skipped_withdrawn" | "skipped_unredacted">,
   id: MessageId = "console.bulk.withdrawn_stay_private",
-) => (result.skipped_withdrawn?.length ? ` ${t(id, { count: result.skipped_withdrawn.length })}` : "");
+) =>
+  (result.skipped_withdrawn?.length ? ` ${t(id, { count: result.skipped_withdrawn.length })}` : "") +
+  // Not through the redaction step (issue 46): the rows' marks say which; the viewer's Redact opens the studio.
+  (result.skipped_unredacted?.length ? ` ${t("console.redaction.skipped", { count: result.skipped_unredacted.length })}` : "");
 
 /** What an action does to the rows it changed, so the table follows without a reload. */
 function changeOf(action: Exclude<BulkAction, "delete">): Partial<ConsoleItem> {
@@ -136,12 +139,14 @@ export function useConsoleActions(rows: ReturnType<typeof useConsoleItems>) {
         const name = itemName(item);
         // Withdrawn meanwhile: publishing it needs the explicit override.
         if (result.skipped_withdrawn?.includes(item.id)) return setOverriding((await getConsoleItem(item.id)) ?? item);
+        if (result.skipped_unredacted?.includes(item.id)) return notify(t("console.redaction.required", { name }));
         // Already so (another admin was quicker): nothing to undo.
         if (result.ids.length === 0) return notify(t(visible ? "console.visibility.already_public" : "console.visibility.already_private", { name }), "success");
         setLastChange({ action, ids: result.ids, names: [name] });
         notify(t(visible ? "console.visibility.made_public" : "console.visibility.made_private", { name }), "success");
       } catch (error) {
         if (error instanceof ApiError && error.code === "evidence.withdrawn") return setOverriding({ ...item, ...(error.body as WithdrawalConflict) });
+        if (error instanceof ApiError && error.code === "evidence.redaction-required") return notify(t("console.redaction.required", { name: itemName(item) }));
         failed("console.failed.visibility", error);
       }
     },

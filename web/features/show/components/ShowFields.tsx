@@ -12,6 +12,32 @@ export const markdownHint = () => t("showEditor.markdown_hint");
 type Edit = { show: Show; draft: ShowFields; onChange: (patch: Partial<ShowFields>) => void };
 type StringField = { [K in EditableField]: ShowFields[K] extends string ? K : never }[EditableField];
 
+type FlagField = { [K in EditableField]: ShowFields[K] extends boolean ? K : never }[EditableField];
+
+/** A setting that is on or off (a checkbox with its explanation). */
+export function ShowFlag({ edit, field, label, hint }: { edit: Edit; field: FlagField; label: string; hint: string }) {
+  const locked = edit.show.locked[field];
+  const hintId = useId();
+  return (
+    <label className="flex items-start gap-3 text-sm">
+      <input
+        type="checkbox"
+        className="mt-0.5 size-5 shrink-0"
+        checked={edit.draft[field]}
+        disabled={Boolean(locked)}
+        aria-describedby={hintId}
+        onChange={(event) => edit.onChange({ [field]: event.target.checked })}
+      />
+      <span>
+        <span className="font-semibold text-ink-900">{label}</span>
+        <span id={hintId} className="block text-muted">
+          {locked ? lockedHint(locked) : hint}
+        </span>
+      </span>
+    </label>
+  );
+}
+
 /** Why a field cannot be changed here, as the server's 409 says it. */
 export const lockedHint = (variable: string) => t("showEditor.locked_hint", { variable });
 
