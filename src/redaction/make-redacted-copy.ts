@@ -15,7 +15,7 @@ import { redactions, type RedactionRow } from "../db/redactions";
 import { JobFailure } from "../jobs/job-runner";
 import { assertRoomFor } from "../media/disk-guard";
 import { digestFile } from "../media/file-digest";
-import { jobTimeLimitMs, sourceFile, withoutMetadata, type JobLimits } from "../renditions/make-renditions";
+import { jobClock, jobTimeLimitMs, sourceFile, withoutMetadata, type JobLimits } from "../renditions/make-renditions";
 import { demuxerOf, readOptions } from "../renditions/recipes";
 import { renditionKey } from "../renditions/renditions.service";
 import { runTool, type Tools } from "../renditions/tools";
@@ -35,12 +35,7 @@ export async function makeRedactedCopy(ctx: AppContext, tools: Tools, redactionI
   if (!item || !file) throw new JobFailure("The item or its file is gone.", true);
   if (file.publicCopy === "withheld") throw new JobFailure("The file could not be checked for metadata, so no copy of it is made.", true);
   const timeLimitMs = jobTimeLimitMs(file, limits.timeLimitMs);
-  const deadline = Date.now() + timeLimitMs;
-  const within = () => {
-    const left = deadline - Date.now();
-    if (left <= 0) throw new JobFailure(`Making the redacted copy took longer than the time limit (${Math.round(timeLimitMs / 1000)} s).`, true);
-    return { signal: limits.signal, timeLimitMs: left };
-  };
+  const within = jobClock(limits, timeLimitMs, "Making the redacted copy");
   await assertRoomFor(ctx.store.tempDir, ctx.config.diskReserveBytes, file.size * 2).catch(() => {
     throw new JobFailure("The disk is nearly full (DISK_RESERVE_MB): the redacted copy waits for room.", false);
   });

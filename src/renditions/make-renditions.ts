@@ -24,7 +24,7 @@ import { probe } from "./probe";
 import { demuxerOf, MAX_RENDITION_BYTES, PEAKS_SAMPLE_RATE, recipeCommands } from "./recipes";
 import { renditionKey } from "./renditions.service";
 import { JobFailure } from "../jobs/job-runner";
-import { runTool, type Tools } from "./tools";
+import { type RunLimits, runTool, type Tools } from "./tools";
 import { sizeText } from "../http/size-text";
 
 export type JobLimits = { timeLimitMs: number; signal: AbortSignal };
@@ -67,17 +67,25 @@ export function jobTimeLimitMs(file: Pick<MediaFileRow, "size" | "durationMs">, 
   return Math.round(Math.min(configuredMs, BASE_TIME_MS + byLength));
 }
 
+/**
+ * The time a job begun now has left, asked before each tool it runs in turn: past the job's limit, a failure naming
+ * that limit (`what` took longer than it); else the limits for the next tool, which name the job's whole limit too.
+ */
+export function jobClock(limits: JobLimits, timeLimitMs: number, what: string): () => RunLimits {
+  const deadline = Date.now() + timeLimitMs;
+  return () => {
+    const left = deadline - Date.now();
+    if (left <= 0) throw new JobFailure(`${what} took longer than the time limit (${Math.round(timeLimitMs / 1000)} s).`, true);
+    return { signal: limits.signal, timeLimitMs: left, jobLimitMs: timeLimitMs };
+  };
+}
+
 /** Renditions made for mediaId, already in the store; [] when the file is gone, withheld or needs none. */
 export async function makeRenditions(ctx: AppContext, tools: Tools, mediaId: string, limits: JobLimits): Promise<MediaRenditionRow[]> {
   const [file] = await ctx.db.select().from(mediaFiles).where(eq(mediaFiles.id, mediaId)).limit(1);
   if (!file || file.publicCopy === "withheld") return [];
   const timeLimitMs = jobTimeLimitMs(file, limits.timeLimitMs);
-  const deadline = Date.now() + timeLimitMs;
-  const within = (): JobLimits & { timeLimitMs: number } => {
-    const left = deadline - Date.now();
-    if (left <= 0) throw new JobFailure(`Making the copies took longer than the time limit (${Math.round(timeLimitMs / 1000)} s).`, true);
-    return { signal: limits.signal, timeLimitMs: left };
-  };
+  const within = jobClock(limits, timeLimitMs, "Making the copies");
   // Copies are at most about the original's size: none are made while that would eat into the uploads' reserve.
   await assertRoomFor(ctx.store.tempDir, ctx.config.diskReserveBytes, file.size).catch(() => {
     throw new JobFailure("The disk is nearly full (DISK_RESERVE_MB): the copies wait for room.", false);

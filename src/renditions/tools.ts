@@ -32,7 +32,8 @@ const STDERR_KEPT = 400;
 /** CPU seconds a tool may use per second of its time limit (one thread each since issue 42; slack for x264's own). */
 const CPU_SECONDS_PER_SECOND = 3;
 
-export type RunLimits = { timeLimitMs: number; signal: AbortSignal; maxStdoutBytes?: number; onStdout?: (chunk: Uint8Array) => void };
+/** `jobLimitMs`: the whole job's limit, named when a tool is stopped (timeLimitMs is what was left of it for this tool). */
+export type RunLimits = { timeLimitMs: number; jobLimitMs?: number; signal: AbortSignal; maxStdoutBytes?: number; onStdout?: (chunk: Uint8Array) => void };
 
 /** Runs argv (argv[0] a tool's path) within the limits; resolves with what it wrote to standard output. */
 export async function runTool(tools: Tools, argv: string[], limits: RunLimits): Promise<Uint8Array> {
@@ -72,7 +73,7 @@ export async function runTool(tools: Tools, argv: string[], limits: RunLimits): 
     const tail = (await stderr).trim().slice(-STDERR_KEPT);
     const name = argv[0]!.split("/").pop();
     if (limits.signal.aborted) throw new JobFailure(`${name} was stopped (${String(limits.signal.reason ?? "the server is stopping")}).`, false);
-    if (timedOut) throw new JobFailure(`${name} took longer than the time limit (${Math.round(limits.timeLimitMs / 1000)} s) and was stopped.`, true);
+    if (timedOut) throw new JobFailure(`${name} took longer than the time limit (${Math.round((limits.jobLimitMs ?? limits.timeLimitMs) / 1000)} s) and was stopped.`, true);
     if (tooLarge) throw new JobFailure(`${name} wrote more than ${maxStdout} bytes and was stopped.`, true);
     if (code !== 0) throw new JobFailure(`${name} could not read the file (exit ${code}): ${tail || "no message"}`, true);
     return Buffer.concat(kept);
