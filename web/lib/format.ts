@@ -1,4 +1,5 @@
 import { i18n, t } from "../features/i18n/i18n";
+import { decimalSize } from "../../src/http/size-text";
 
 const TITLE_CARD_LENGTH = 8;
 
@@ -57,14 +58,8 @@ const BYTE_UNITS = ["size.bytes", "size.kilobytes", "size.megabytes", "size.giga
  * file's size, so the number agrees with its label (a 1024 MiB limit reads "1.1 GB", never "1024 MB").
  */
 export function formatBytes(bytes: number) {
-  let value = bytes;
-  let unit = 0;
-  while (Math.round(value) >= 1000 && unit < BYTE_UNITS.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  const size = unit > 0 && value < 10 ? Math.round(value * 10) / 10 : Math.round(value);
-  return t(BYTE_UNITS[unit]!, { size });
+  const { size, unit } = decimalSize(bytes);
+  return t(BYTE_UNITS[unit], { size });
 }
 
 /** 0:07, 4:05, 1:02:03: a clip's length as a player shows it. */
