@@ -91,7 +91,7 @@ export function ConsoleFilters({
 
   return (
     <form role="search" aria-label={t("console.search_label")} className="flex flex-wrap items-center gap-2" onSubmit={(event) => (event.preventDefault(), onChange({ q: text }))}>
-      <div className="flex min-w-0 flex-[1_1_14rem] items-center gap-2">
+      <div className="flex min-w-0 flex-[1_1_10rem] items-center gap-2">
         <label htmlFor={searchId} className="sr-only">
           {t("console.search")}
         </label>
@@ -111,8 +111,8 @@ export function ConsoleFilters({
         <Compact label={t("console.filter.kind")} value={query.kind} onChange={(event) => onChange({ kind: event.target.value })} options={KINDS()} />
         <Compact label={t("console.filter.review")} value={query.status} onChange={(event) => onChange({ status: event.target.value })} options={STATES()} />
         <Compact label={t("console.filter.visibility")} value={query.visibility} onChange={(event) => onChange({ visibility: event.target.value })} options={VISIBILITIES()} />
-        <Compact label={t("console.filter.redaction")} value={query.redaction} onChange={(event) => onChange({ redaction: event.target.value })} options={REDACTIONS()} className={`${control} sm:max-w-48`} />
-        <ParticipantPicker participants={participants} value={query.user} onChange={(user) => onChange({ user })} className={`${control} px-4 sm:w-44`} />
+        <Compact label={t("console.filter.redaction")} value={query.redaction} onChange={(event) => onChange({ redaction: event.target.value })} options={REDACTIONS()} className={`${control} sm:max-w-36`} />
+        <ParticipantPicker participants={participants} value={query.user} onChange={(user) => onChange({ user })} className={`${control} px-4 sm:w-36`} />
         <Compact label={t("console.filter.sort")} value={query.sort} onChange={(event) => onChange({ sort: event.target.value })} options={SORTS()} />
         {showDates ? (
           <>
