@@ -9,6 +9,7 @@ import { adminActor, newParticipant } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { LAPTOP, launchBrowser, openPage, PHONE, shot } from "./browser";
+import { showLanguage } from "./tour/pseudo";
 
 setDefaultTimeout(120_000);
 
@@ -112,4 +113,31 @@ test("Arabic mirrors the page: html dir=rtl, the bar and the landing laid out fr
     expect(problems).toEqual([]);
     await context.close();
   }
+});
+
+test("a language chosen in another tab while this one is still starting stays: the start's answer neither shows nor is remembered", async () => {
+  // What it did: the starting tab showed Arabic at the storage event, then its own (older) English answer arrived and
+  // replaced it, and was remembered — which switched the other tabs back to English too.
+  const { page, context, problems } = await openPage(browser, server.url, PHONE, { locale: "en-US", serviceWorkers: "block" });
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(
+    (url) => url.pathname === "/api/i18n" && url.search === "",
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await page.goto("/home", { waitUntil: "domcontentloaded" });
+  await showLanguage(page, "ar");
+  const started = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/i18n");
+  answer();
+  await started;
+  await content(page).getByRole("link", { name: "التسجيل", exact: true }).waitFor();
+  // Past the start's idle moment, when it remembers its answer.
+  await page.evaluate(() => new Promise((done) => setTimeout(done, 500)));
+  expect(await html(page)).toEqual({ lang: "ar", dir: "rtl" });
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem("casefile:last-language") ?? "{}").language)).toBe("ar");
+  expect(problems).toEqual([]);
+  await context.close();
 });

@@ -32,14 +32,22 @@ export async function fetchLanguage(code?: string): Promise<LanguageAnswer> {
   return (await response.json()) as LanguageAnswer;
 }
 
+/**
+ * Whether another tab chose a language while this one was starting: that choice is newer than the answer the start
+ * asked for, which then neither shows here nor is remembered (remembering it would switch the other tab back).
+ */
+let choiceFromAnotherTab = false;
+
 /** At start, before the first render: the server's choice, or offline the last one shown. */
 export async function startLanguage(): Promise<void> {
   try {
     const answer = await fetchLanguage();
+    if (choiceFromAnotherTab) return;
     activate(answer);
     // Off the first render's path: stringifying and storing a whole catalog is a long task on a slow phone.
-    (window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200)))(() => remember("language", answer));
+    (window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200)))(() => choiceFromAnotherTab || remember("language", answer));
   } catch (error) {
+    if (choiceFromAnotherTab) return;
     const last = recall("language");
     if (!last) throw error;
     activate(last);
@@ -61,7 +69,9 @@ export async function chooseLanguage(code: string): Promise<void> {
 export function followOtherTabs(): void {
   window.addEventListener("storage", (event) => {
     const answer = event.key === LANGUAGE_KEY && event.newValue ? recall("language") : undefined;
-    if (answer && answer.language !== i18n.locale) activate(answer);
+    if (!answer) return;
+    choiceFromAnotherTab = true;
+    if (answer.language !== i18n.locale) activate(answer);
   });
 }
 
