@@ -25,13 +25,25 @@ async function openClient(config: Pick<Config, "databaseUrl" | "databaseAuthToke
   return createClient({ url: config.databaseUrl, authToken: config.databaseAuthToken });
 }
 
+/**
+ * drizzle's batches begin deferred: one that reads before it writes takes the write lock only at its first write, and
+ * that upgrade fails at once (SQLITE_BUSY, no waiting) when another connection committed meanwhile — on a libSQL server
+ * shared by instances, Make All Public answered 500 beside withdrawals on the other instance. Every batch the app sends
+ * writes, so each begins as a write transaction and waits its turn (sqld's lock, or busy_timeout on a file) instead.
+ */
+function batchesBeginAsWrites(client: Client): Client {
+  const batch = client.batch.bind(client);
+  client.batch = (statements, mode = "write") => batch(statements, mode);
+  return client;
+}
+
 /** The file behind each file database's client, for flushToDisk. */
 const databaseFiles = new WeakMap<Client, string>();
 
 export async function openDatabase(config: Pick<Config, "databaseUrl" | "databaseAuthToken">): Promise<DatabaseHandle> {
   const file = config.databaseUrl.startsWith("file:") ? config.databaseUrl.slice("file:".length).split("?")[0]! : undefined;
   if (file) mkdirSync(path.dirname(file), { recursive: true });
-  const client = await openClient(config, file);
+  const client = batchesBeginAsWrites(await openClient(config, file));
   if (file) {
     // busy_timeout first, so switching to WAL waits out a concurrent writer (e.g. the CLI) instead of failing;
     // WAL lets readers proceed during an upload's insert.
