@@ -16,13 +16,28 @@ const runs = [
 
 const width = Math.max(...runs.map((run) => run.name.length));
 
-/** Copies a stream to ours line by line with a prefix, and collects bun's " N pass" / " N fail" counts. */
-async function relay(stream: ReadableStream<Uint8Array>, prefix: string, out: NodeJS.WriteStream, counts: { pass: number; fail: number }) {
+type Tally = { pass: number; fail: number; failures: string[][] };
+
+/** How many lines before a failing test's "(fail)" line are kept to be shown again at the end (its error and code). */
+const FAILURE_LINES = 40;
+
+/**
+ * Copies a stream to ours line by line with a prefix, collects bun's " N pass" / " N fail" counts, and keeps each
+ * failing test's lines (since the test before it, at most FAILURE_LINES) to repeat at the end: with three runs
+ * interleaved, a failure early in one run is otherwise thousands of lines above the summary a reader sees first.
+ */
+async function relay(stream: ReadableStream<Uint8Array>, prefix: string, out: NodeJS.WriteStream, tally: Tally) {
   const decoder = new TextDecoder();
   let pending = "";
+  let since: string[] = [];
+  let summary = false;
   const emit = (line: string) => {
     const count = /^\s*(\d+) (pass|fail)$/.exec(line);
-    if (count) counts[count[2] as "pass" | "fail"] += Number(count[1]);
+    if (count) tally[count[2] as "pass" | "fail"] += Number(count[1]);
+    // bun lists the failed tests again at its end, without their errors: those are not new failures.
+    if (/^\d+ tests? failed:$/.test(line.trim())) summary = true;
+    if (!summary && line.startsWith("(fail)")) tally.failures.push([...since, line]);
+    since = line.startsWith("(pass)") || line.startsWith("(fail)") ? [] : [...since, line].slice(-FAILURE_LINES);
     out.write(`${prefix}${line}\n`);
   };
   const reader = stream.getReader();
@@ -63,11 +78,14 @@ async function main(): Promise<number> {
     runs.map(async (run) => {
       const child = Bun.spawn([process.execPath, ...run.args], { stdout: "pipe", stderr: "pipe", stdin: "ignore" });
       const prefix = `[${run.name.padEnd(width)}] `;
-      const counts = { pass: 0, fail: 0 };
+      const counts: Tally = { pass: 0, fail: 0, failures: [] };
       await Promise.all([relay(child.stdout, prefix, process.stdout, counts), relay(child.stderr, prefix, process.stderr, counts)]);
       return { ...run, code: await child.exited, counts };
     }),
   );
+  for (const result of results) {
+    for (const lines of result.counts.failures) console.log(`\n== failed in ${result.name}:\n${lines.map((line) => `  ${line}`).join("\n")}`);
+  }
   for (const result of results) console.log(`${result.name}: exit ${result.code}, ${result.counts.pass} pass, ${result.counts.fail} fail`);
   const passed = results.reduce((sum, result) => sum + result.counts.pass, 0);
   const failed = results.reduce((sum, result) => sum + Math.max(result.counts.fail, result.code === 0 ? 0 : 1), 0);
