@@ -9,6 +9,7 @@ import { evidence, type EvidenceRow } from "../db/evidence";
 import { jobs } from "../db/jobs";
 import { mediaRenditions } from "../db/media-renditions";
 import { redactions, type RedactionRow } from "../db/redactions";
+import { isUniqueViolation } from "../db/unique-violation";
 import { users } from "../db/users";
 import { forgetPublicPages } from "../evidence/public-page-cache";
 import { badRequest, conflict, notFound } from "../http/errors";
@@ -85,8 +86,6 @@ async function copyJson(db: Database, mediaId: string) {
     ...(kinds.has("thumbnail") ? { thumbnail_url: renditionUrl(mediaId, "thumbnail") } : {}),
   };
 }
-
-const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error));
 
 /**
  * A new version of the item's redaction: the highest + 1, chosen inside the insert itself (one write transaction with

@@ -177,3 +177,24 @@ describe("setup's form without a phone number or pronouns", () => {
     expect(await made.json()).toMatchObject({ username: "curator", role: 2, phone_number: "0000000000", pronouns: "" });
   });
 });
+
+describe("a participant registering the same name while the first admin is made", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(NO_ADMIN);
+  });
+  afterAll(() => server.stop());
+
+  test("one of them gets the name; the other is told it is taken (409), never a 500", async () => {
+    const { privacy_notice_version } = await (await fetch(`${server.url}/api/show`)).json();
+    const fields = { privacy_consent: String(privacy_notice_version), ...registrationFields({ username: "harbourmaster", email: "pat@gallery.example" }) };
+    // Both pass the check of taken names, then hash a password: the unique index decides.
+    const [setup, registered] = await Promise.all([
+      new Actor(server.url).post("/api/setup", { ...FIRST, username: "harbourmaster", token: server.setupToken }),
+      new Actor(server.url).post("/api/user/register", form(fields, { verification_photo: await fixture("photo.jpg") })),
+    ]);
+    expect([setup.status, registered.status].sort()).toEqual([201, 409]);
+    const { rows } = await server.ctx.db.$client.execute("select count(*) from users where username = 'harbourmaster'");
+    expect(Number(rows[0]![0])).toBe(1);
+  });
+});

@@ -5,6 +5,7 @@ import { ROLE_ADMIN, ROLE_USER } from "../auth/guard";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { mediaFiles } from "../db/media-files";
+import { isUniqueViolation } from "../db/unique-violation";
 import { users, type UserRow } from "../db/users";
 import { conflict, notFound } from "../http/errors";
 import { discardStored, identify, mediaRows, storeMedia } from "../media/media.service";
@@ -112,16 +113,8 @@ export async function fillUsernameSkeletons(db: Database): Promise<void> {
   }
 }
 
-/** Whether a unique index refused the write (drizzle wraps the driver's error: its causes are looked at too). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error; cause; cause = (cause as Error).cause) {
-    if (/UNIQUE constraint failed/i.test(String((cause as Error).message ?? cause))) return true;
-  }
-  return false;
-}
-
 /** Runs a write; a unique-index race loses with the same 409 the pre-check gives. */
-async function uniquely<T>(write: () => Promise<T>): Promise<T> {
+export async function uniquely<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
