@@ -241,20 +241,14 @@ test("an item deleted elsewhere while open says so and stays until closed; the k
   await page.goto("/admin");
   await table(page).getByRole("button", { name: item.title }).click();
   await viewerShows(page, item);
-  // The keys act once the item's triage controls are in the viewer (CI twice saw no answer to an r pressed sooner).
-  await viewerOf(page).getByRole("group", { name: "Review state" }).getByRole("button", { name: "New", pressed: true }).waitFor();
-  // An error raised while the viewer is open is shown in it, not under its backdrop.
+  // An error raised while the viewer is open is shown in it, not under its backdrop. (Raised by the viewer's own
+  // Reviewed button: the r key is the arrivals test's; here, under a loaded CI, an r pressed as the viewer settled
+  // twice went unanswered, and this test is about where the error shows.)
   let refused = 0;
   await page.route("**/api/evidence/review/**", (route) => (refused++, route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"The server is busy"}' })));
-  await page.keyboard.press("r");
-  await viewerOf(page)
-    .getByRole("alert")
-    .filter({ hasText: "Could not change the review state: The server is busy." })
-    .waitFor()
-    .catch(async (error: Error) => {
-      const focused = await page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent?.slice(0, 40)}`);
-      throw new Error(`${error.message}\nreview requests refused: ${refused}; focus on: ${focused}; viewer: ${(await viewerOf(page).innerText()).slice(0, 300)}`);
-    });
+  await viewerOf(page).getByRole("group", { name: "Review state" }).getByRole("button", { name: "Reviewed" }).click();
+  await viewerOf(page).getByRole("alert").filter({ hasText: "Could not change the review state: The server is busy." }).waitFor();
+  expect(refused).toBe(1);
   await page.unroute("**/api/evidence/review/**");
   expect((await witness.actor.delete(`/api/evidence/delete/${item.id}`)).status).toBe(200);
   await viewerOf(page).getByRole("alert").filter({ hasText: "deleted elsewhere" }).waitFor();
