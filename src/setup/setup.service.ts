@@ -46,20 +46,22 @@ export async function createFirstAdmin(db: Database, token: string, fields: Prof
   const now = new Date().toISOString();
   // One transaction: the token is spent only while no admin exists, and the admin is made only if it was spent. A
   // participant registering the same name meanwhile (after the check above) gets it, and this is told it is taken.
-  const [, inserted] = await uniquely(() => db.batch([
-    db.run(sql`delete from setup_tokens where token_hash = ${sha256Hex(token)} and not exists (select 1 from users where role = ${ROLE_ADMIN})`),
-    db.run(sql`insert into users (username, username_key, username_skeleton, full_name, email, email_key, phone_number, pronouns, role, password_hash, video_watched, created_at)
-      select ${fields.username}, ${identityKey(fields.username)}, ${lookAlikeKey(fields.username)}, ${fields.full_name}, ${fields.email}, ${identityKey(fields.email)},
-        ${fields.phone_number}, ${fields.pronouns}, ${ROLE_ADMIN}, ${passwordHash}, 1, ${now} where changes() > 0`),
-    auditStatement(db, {
-      actor: { id: "inserted", username: fields.username },
-      action: "setup.admin",
-      targetType: "user",
-      targetId: "inserted",
-      detail: { username: { before: null, after: fields.username }, email: { before: null, after: fields.email }, role: { before: null, after: ROLE_ADMIN } },
-      ifChanged: true,
-    }),
-  ]));
+  const [, inserted] = await uniquely(() =>
+    db.batch([
+      db.run(sql`delete from setup_tokens where token_hash = ${sha256Hex(token)} and not exists (select 1 from users where role = ${ROLE_ADMIN})`),
+      db.run(sql`insert into users (username, username_key, username_skeleton, full_name, email, email_key, phone_number, pronouns, role, password_hash, video_watched, created_at)
+        select ${fields.username}, ${identityKey(fields.username)}, ${lookAlikeKey(fields.username)}, ${fields.full_name}, ${fields.email}, ${identityKey(fields.email)},
+          ${fields.phone_number}, ${fields.pronouns}, ${ROLE_ADMIN}, ${passwordHash}, 1, ${now} where changes() > 0`),
+      auditStatement(db, {
+        actor: { id: "inserted", username: fields.username },
+        action: "setup.admin",
+        targetType: "user",
+        targetId: "inserted",
+        detail: { username: { before: null, after: fields.username }, email: { before: null, after: fields.email }, role: { before: null, after: ROLE_ADMIN } },
+        ifChanged: true,
+      }),
+    ]),
+  );
   if (inserted.rowsAffected === 0) {
     // Another request won the race (or the token was replaced by a new start meanwhile).
     if (await adminExists(db)) throw conflict(ADMIN_EXISTS);
