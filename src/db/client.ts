@@ -25,15 +25,31 @@ async function openClient(config: Pick<Config, "databaseUrl" | "databaseAuthToke
   return createClient({ url: config.databaseUrl, authToken: config.databaseAuthToken });
 }
 
+/** How long a batch the database answered "busy" is tried again: as long as a file's busy_timeout waits. */
+const BUSY_RETRY_MS = 5000;
+
+const isBusy = (error: unknown) => /SQLITE_BUSY|database is locked/.test(String((error as Error)?.message ?? error));
+
 /**
  * drizzle's batches begin deferred: one that reads before it writes takes the write lock only at its first write, and
  * that upgrade fails at once (SQLITE_BUSY, no waiting) when another connection committed meanwhile — on a libSQL server
  * shared by instances, Make All Public answered 500 beside withdrawals on the other instance. Every batch the app sends
- * writes, so each begins as a write transaction and waits its turn (sqld's lock, or busy_timeout on a file) instead.
+ * writes, so each begins as a write transaction; and one that a libSQL server still answers "busy" (its BEGIN refused
+ * under a burst from both instances: a withdrawal answered 500) wrote nothing, so it waits a moment and goes again.
  */
 function batchesBeginAsWrites(client: Client): Client {
   const batch = client.batch.bind(client);
-  client.batch = (statements, mode = "write") => batch(statements, mode);
+  client.batch = async (statements, mode = "write") => {
+    const until = Date.now() + BUSY_RETRY_MS;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await batch(statements, mode);
+      } catch (error) {
+        if (!isBusy(error) || Date.now() > until) throw error;
+        await Bun.sleep(Math.min(100, 5 * attempt) * (0.5 + Math.random()));
+      }
+    }
+  };
   return client;
 }
 
